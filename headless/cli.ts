@@ -1,0 +1,55 @@
+import { battleCommand, BATTLE_HELP } from './commands/battle';
+import { EXIT, Io, processIo, UsageError } from './io';
+
+const COMMANDS: Record<
+  string,
+  { run: (argv: string[], io: Io) => number | Promise<number>; help: string; summary: string }
+> = {
+  battle: {
+    run: battleCommand,
+    help: BATTLE_HELP,
+    summary: 'resolve battles shot by shot and print the log',
+  },
+};
+
+const HELP = `Usage: praetor <command> [options]
+
+Praetor, a battle referee for play-by-email and spreadsheet game masters.
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
+  .join('\n')}
+
+Run "praetor <command> --help" for a command's options.
+Exit status: 0 success, 1 some battles or files had errors, 2 bad usage.`;
+
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(HELP);
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version') {
+    io.out('praetor 0.1.0');
+    return EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`praetor: unknown command "${name}"\n\n${HELP}`);
+    return EXIT.usage;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (
+      e instanceof UsageError ||
+      (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
+    ) {
+      io.err(`praetor ${name}: ${(e as Error).message}\nRun "praetor ${name} --help" for usage.`);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+}

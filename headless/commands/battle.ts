@@ -1,0 +1,190 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  BattleResult,
+  BattleSpec,
+  resolveBattle,
+  resumeBattle,
+  SavedBattle,
+  specFromObject,
+  validateBattle,
+} from '../../src/battle';
+import { parseDiceList } from '../../src/dice';
+import { logTable, renderTextTable, summaryLines } from '../../src/log';
+import { Result } from '../../src/result';
+import { findRuleset } from '../../src/rulesets';
+import { EXIT, Io, UsageError } from '../io';
+
+export const BATTLE_HELP = `Usage: praetor battle --attacker ROSTER --defender ROSTER (--seed TEXT | --dice LIST) [options]
+       praetor battle --input FILE.json [--json]
+       praetor battle --resume SAVED.json [--retreat COND] [--rounds N] [--dice MORE] [--json]
+
+Resolves battles shot by shot and prints the log.
+
+Rosters: legions separated by ";", each "[Leader:] count unit, ...", e.g.
+  "Marcus: 1 CAT 2 INF; Titus: 3 INF". Units by code or name, any case, singular or
+  plural: INF Infantry, CAV Cavalry, CAT Catapult/Artillery, GAL Galley.
+
+Options:
+  --attacker ROSTER     the attacking side
+  --defender ROSTER     the defending side
+  --rules ID            ruleset (default cote-pbem)
+  --seed TEXT           roll with a seeded generator; any text is a seed
+  --dice LIST           scripted d6 values, e.g. "3,4,4,2,3" (as posted by a dice server)
+  --fort [1|2]          the defender is in a fortified city with 1 (default) or 2 wall hit points
+  --breach-by WHO       "any" hit breaches the walls (default) or only a "catapult" hit
+  --sea                 a sea battle: every legion is carried by galleys (GAL)
+  --retreat COND        the attacker's retreat condition, e.g. "lost.CAT >= 1 and units <= 3"
+  --rounds N            pause after N rounds ("fight N rounds and await instructions")
+  --input FILE          a JSON array of battles: {id, attacker, defender, sea, fort, breachBy,
+                        retreat, rounds, seed | dice}; prints results in the same order
+  --resume FILE         resume a paused battle (a file written by --save, or its --json result)
+                        with new orders; --dice appends more scripted dice
+  --save FILE           when the battle pauses, write its state to FILE for --resume
+  --force               let --save overwrite an existing file
+  --json                print JSON instead of tables
+  -h, --help            show this help
+
+Exit status: 0 every battle resolved, 1 some battle had an error, 2 bad usage.`;
+
+const OPTIONS = {
+  attacker: { type: 'string' },
+  defender: { type: 'string' },
+  rules: { type: 'string' },
+  seed: { type: 'string' },
+  dice: { type: 'string' },
+  fort: { type: 'string' },
+  'breach-by': { type: 'string' },
+  sea: { type: 'boolean' },
+  retreat: { type: 'string' },
+  rounds: { type: 'string' },
+  input: { type: 'string' },
+  resume: { type: 'string' },
+  save: { type: 'string' },
+  force: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** `--fort` alone means one wall hit point: give it its value before parsing. */
+function withFortValue(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    out.push(argv[i]);
+    if (argv[i] === '--fort' && (i + 1 >= argv.length || argv[i + 1].startsWith('--')))
+      out.push('1');
+  }
+  return out;
+}
+
+type Outcome = Result<BattleResult> & { id: string };
+
+export function battleCommand(argv: string[], io: Io): number {
+  const { values: v } = parseArgs({ args: withFortValue(argv), options: OPTIONS, strict: true });
+  if (v.help) {
+    io.out(BATTLE_HELP);
+    return EXIT.ok;
+  }
+  const orders = { retreat: v.retreat, rounds: v.rounds };
+  let outcomes: Outcome[];
+  if (v.resume !== undefined) {
+    const saved = readSaved(v.resume);
+    const more = v.dice === undefined ? [] : parseDiceList(v.dice);
+    if (!Array.isArray(more) && !more.ok) throw new UsageError(`--dice: ${more.error}`);
+    outcomes = [
+      { ...resumeBattle(saved, orders, Array.isArray(more) ? more : more.value), id: saved.id },
+    ];
+  } else if (v.input !== undefined) {
+    if (v.attacker !== undefined || v.defender !== undefined) {
+      throw new UsageError('give either --input or --attacker/--defender, not both');
+    }
+    outcomes = readInput(v.input).map((spec, i) => run(spec, String(i + 1)));
+  } else {
+    if (v.attacker === undefined || v.defender === undefined) {
+      throw new UsageError(
+        'give --attacker and --defender (or --input FILE); see praetor battle --help',
+      );
+    }
+    const spec: BattleSpec = {
+      id: '1',
+      rules: v.rules,
+      attacker: v.attacker,
+      defender: v.defender,
+      seed: v.seed,
+      dice: v.dice,
+      options: { sea: v.sea, fort: v.fort, breachBy: v['breach-by'], ...orders },
+    };
+    outcomes = [run(spec, '1')];
+  }
+
+  if (v.save !== undefined) saveIfPaused(outcomes, v.save, v.force === true, io);
+  if (v.json) {
+    const json = outcomes.map((o) => (o.ok ? o.value : { id: o.id, error: o.error }));
+    io.out(JSON.stringify(v.input !== undefined ? json : json[0], null, 2));
+  } else {
+    io.out(outcomes.map(renderOutcome).join('\n\n'));
+  }
+  return outcomes.every((o) => o.ok) ? EXIT.ok : EXIT.someFailed;
+}
+
+function run(spec: BattleSpec, fallbackId: string): Outcome {
+  const id = spec.id === undefined || spec.id === null ? fallbackId : String(spec.id);
+  const battle = validateBattle(spec, fallbackId);
+  return { ...(battle.ok ? resolveBattle(battle.value) : battle), id };
+}
+
+function renderOutcome(o: Outcome): string {
+  if (!o.ok) return `Error: ${o.error}`;
+  const ruleset = findRuleset(o.value.ruleset.id)!;
+  return [
+    ...summaryLines(o.value, ruleset),
+    '',
+    renderTextTable(logTable(ruleset, o.value.events)),
+  ].join('\n');
+}
+
+function readJsonFile(path: string, what: string): unknown {
+  if (!existsSync(path)) throw new UsageError(`${what} ${path}: no such file`);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`${what} ${path}: not valid JSON (${(e as Error).message})`);
+  }
+}
+
+function readInput(path: string): BattleSpec[] {
+  const data = readJsonFile(path, '--input');
+  if (!Array.isArray(data))
+    throw new UsageError(`--input ${path}: expected a JSON array of battles`);
+  return data.map((item, i) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item)
+      ? specFromObject(item as Record<string, unknown>)
+      : { id: String(i + 1), attacker: undefined },
+  );
+}
+
+function readSaved(path: string): SavedBattle {
+  const data = readJsonFile(path, '--resume') as Record<string, unknown>;
+  const saved = (data?.format === 'praetor-saved-battle' ? data : data?.saved) as
+    SavedBattle | undefined;
+  if (!saved || saved.format !== 'praetor-saved-battle') {
+    throw new UsageError(
+      `--resume ${path}: not a paused battle (write one with --save, or use a --json result that has "saved")`,
+    );
+  }
+  return saved;
+}
+
+function saveIfPaused(outcomes: Outcome[], path: string, force: boolean, io: Io): void {
+  const paused = outcomes.flatMap((o) => (o.ok && o.value.saved ? [o.value.saved] : []));
+  if (paused.length === 0) {
+    io.err(`--save ${path}: no battle paused, nothing saved`);
+    return;
+  }
+  if (paused.length > 1) throw new UsageError('--save takes one battle; several paused');
+  if (existsSync(path) && !force) {
+    throw new UsageError(`--save ${path}: the file exists; add --force to overwrite it`);
+  }
+  writeFileSync(path, JSON.stringify(paused[0], null, 2));
+  io.err(`saved the paused battle to ${path}; resume it with: praetor battle --resume ${path}`);
+}

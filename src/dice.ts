@@ -1,0 +1,109 @@
+import seedrandom from 'seedrandom';
+import { err, ok, Result } from './result';
+
+/** Where a battle's dice come from, as the user gave it. */
+export type DiceSpec = { kind: 'seeded'; seed: string } | { kind: 'scripted'; rolls: number[] };
+
+type AleaState = { c: number; s0: number; s1: number; s2: number };
+
+/**
+ * The dice source's whole state, plain JSON: a battle stored mid-way (in a sheet or a file)
+ * resumes with exactly the dice it would have rolled.
+ */
+export type DiceState =
+  | { kind: 'seeded'; seed: string; used: number; prng: AleaState }
+  | { kind: 'scripted'; rolls: number[]; used: number };
+
+/** Thrown by a scripted source that has no dice left; the battle layer turns it into an error. */
+export class OutOfDiceError extends Error {
+  constructor(readonly used: number) {
+    super(`the scripted dice ran out after ${used} dice`);
+  }
+}
+
+export interface Dice {
+  /** The next d6, 1 to 6. */
+  d6(): number;
+  /** How many dice this source has given since it was created (across resumes). */
+  readonly used: number;
+  state(): DiceState;
+}
+
+export const SEEDED_ALGORITHM = 'seedrandom alea';
+
+export function diceStateFor(spec: DiceSpec): DiceState {
+  if (spec.kind === 'scripted') return { kind: 'scripted', rolls: [...spec.rolls], used: 0 };
+  const prng = seedrandom.alea(spec.seed, { state: true });
+  return { kind: 'seeded', seed: spec.seed, used: 0, prng: prng.state() };
+}
+
+export function openDice(state: DiceState): Dice {
+  return state.kind === 'seeded' ? new SeededDice(state) : new ScriptedDice(state);
+}
+
+class SeededDice implements Dice {
+  private readonly prng: seedrandom.StatefulPRNG<AleaState>;
+  private readonly seed: string;
+  used: number;
+
+  constructor(state: Extract<DiceState, { kind: 'seeded' }>) {
+    this.seed = state.seed;
+    this.used = state.used;
+    this.prng = seedrandom.alea('', { state: { ...state.prng } });
+  }
+
+  d6(): number {
+    this.used++;
+    return Math.floor(this.prng() * 6) + 1;
+  }
+
+  state(): DiceState {
+    return { kind: 'seeded', seed: this.seed, used: this.used, prng: this.prng.state() };
+  }
+}
+
+class ScriptedDice implements Dice {
+  private readonly rolls: number[];
+  used: number;
+
+  constructor(state: Extract<DiceState, { kind: 'scripted' }>) {
+    this.rolls = state.rolls;
+    this.used = state.used;
+  }
+
+  d6(): number {
+    if (this.used >= this.rolls.length) throw new OutOfDiceError(this.used);
+    return this.rolls[this.used++];
+  }
+
+  state(): DiceState {
+    return { kind: 'scripted', rolls: this.rolls, used: this.used };
+  }
+}
+
+/**
+ * Reads a list of d6 values as pasted from a dice server's email: numbers separated by commas,
+ * spaces, semicolons or new lines. Anything else is an error naming the first bad item.
+ */
+export function parseDiceList(input: string | readonly unknown[]): Result<number[]> {
+  const items =
+    typeof input === 'string'
+      ? input
+          .split(/[\s,;]+/)
+          .map((s) => s.trim())
+          .filter((s) => s !== '')
+      : input;
+  const rolls: number[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const n = typeof item === 'number' ? item : typeof item === 'string' ? Number(item) : NaN;
+    if (!Number.isInteger(n) || n < 1 || n > 6) {
+      return err(
+        `die ${i + 1} is ${JSON.stringify(item)}: each die must be a whole number from 1 to 6`,
+      );
+    }
+    rolls.push(n);
+  }
+  if (rolls.length === 0) return err('the dice list is empty');
+  return ok(rolls);
+}

@@ -1,0 +1,41 @@
+/** Sides, legions and unit counts: the shape of every ruleset's forces. */
+
+export type Side = 'attacker' | 'defender';
+export const SIDES: readonly Side[] = ['attacker', 'defender'];
+
+export const otherSide = (side: Side): Side => (side === 'attacker' ? 'defender' : 'attacker');
+
+/** Units by code, e.g. `{ CAT: 1, INF: 2 }`. */
+export type UnitCounts = Record<string, number>;
+
+export interface Legion {
+  /** The leader's name, when the roster gives one. */
+  leader?: string;
+  units: UnitCounts;
+  /** Where the legion came from, for error messages: `attacker legion 2 (Titus)`, `Legions!A5`. */
+  where: string;
+}
+
+export interface Forces {
+  attacker: Legion[];
+  defender: Legion[];
+}
+
+/** What a report calls a legion's leader: the name, or `attacker's leader 2` when unnamed. */
+export function leaderLabel(side: Side, legions: readonly Legion[], index: number): string {
+  return legions[index].leader ?? `${side}'s leader ${index + 1}`;
+}
+
+export function sumUnits(legions: readonly Legion[]): UnitCounts {
+  const total: UnitCounts = {};
+  for (const legion of legions) {
+    for (const [code, n] of Object.entries(legion.units)) total[code] = (total[code] ?? 0) + n;
+  }
+  return total;
+}
+
+/** `2 CAT 3 INF`, in the order of `codes`, leaving out zero counts; `none` when empty. */
+export function formatCounts(counts: UnitCounts, codes: readonly string[]): string {
+  const parts = codes.filter((c) => (counts[c] ?? 0) > 0).map((c) => `${counts[c]} ${c}`);
+  return parts.length > 0 ? parts.join(' ') : 'none';
+}

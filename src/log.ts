@@ -1,0 +1,71 @@
+import { BattleResult } from './battle';
+import { formatCounts } from './forces';
+import { AnyRuleset, BattleEvent } from './ruleset';
+
+/** A battle log as a table: the same rows go to a terminal, a worksheet or a report. */
+export interface LogTable {
+  headers: string[];
+  widths: number[];
+  rows: (string | number)[][];
+}
+
+export function logTable(ruleset: AnyRuleset, events: readonly BattleEvent[]): LogTable {
+  const columns = ruleset.logColumns;
+  return {
+    headers: columns.map((c) => c.header),
+    widths: columns.map((c) => c.width),
+    rows: events.map((e) => columns.map((c) => c.value(e))),
+  };
+}
+
+/** A plain-text table with aligned columns. */
+export function renderTextTable(table: LogTable): string {
+  const widths = table.headers.map((h, i) =>
+    Math.max(h.length, ...table.rows.map((r) => String(r[i]).length)),
+  );
+  const line = (cells: (string | number)[]) =>
+    cells
+      .map((c, i) => String(c).padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(table.headers),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...table.rows.map(line),
+  ].join('\n');
+}
+
+/** The outcome in one sentence: `The attacker wins in round 4 with 2 CAT 2 INF.` */
+export function outcomeSentence(result: BattleResult, unitCodes: readonly string[]): string {
+  const left = (side: 'attacker' | 'defender') => formatCounts(result[side], unitCodes);
+  const rounds = `${result.rounds} round${result.rounds === 1 ? '' : 's'}`;
+  switch (result.outcome) {
+    case 'eliminated':
+      return `The ${result.winner} wins in round ${result.rounds} with ${left(result.winner!)} left.`;
+    case 'retreat':
+      return `The attacker retreats in round ${result.rounds} with ${left('attacker')}; the defender holds with ${left('defender')}.`;
+    case 'paused':
+      return `Paused after ${rounds}: attacker ${left('attacker')}, defender ${left('defender')}.`;
+    default:
+      return `${result.outcome} after ${rounds}: attacker ${left('attacker')}, defender ${left('defender')}.`;
+  }
+}
+
+/** The header lines of a log: ruleset, options, dice, outcome, captives. */
+export function summaryLines(result: BattleResult, ruleset: AnyRuleset): string[] {
+  const codes = ruleset.units.map((u) => u.code);
+  const options = Object.entries(result.options as Record<string, unknown>)
+    .map(([k, v]) => `${k}=${v === null ? '-' : String(v)}`)
+    .join(', ');
+  const dice =
+    'seed' in result.dice
+      ? `seed "${result.dice.seed}" (${result.dice.algorithm})`
+      : `scripted, ${result.dice.scripted.length} given`;
+  return [
+    `Battle ${result.id} — ${ruleset.title} (${ruleset.id} ${ruleset.version})`,
+    `Options: ${options}`,
+    `Dice: ${dice}; ${result.diceUsed} used`,
+    outcomeSentence(result, codes),
+    `Leaders captured: ${result.captured.length > 0 ? result.captured.join(', ') : 'none'}`,
+  ];
+}

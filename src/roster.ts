@@ -1,0 +1,218 @@
+import {
+  Cell,
+  CellGrid,
+  cellAddress,
+  cellText,
+  GridOrigin,
+  isBlank,
+  ORIGIN_A1,
+  plainValue,
+} from './cells';
+import { Legion, Side, UnitCounts } from './forces';
+import { err, ok, Result } from './result';
+import { describeCatalog, UnitCatalog, unitCode } from './units';
+
+/**
+ * Rosters from text (`Marcus: 1 CAT 2 INF; Titus: 3 INF`) or from a grid of cells. Only the
+ * shape is checked here (known unit words, whole non-negative counts, a non-empty side); what a
+ * legion may hold is the ruleset's business.
+ */
+
+/** Text roster: legions separated by `;` or new lines, each `[Leader:] count unit, ...`. */
+export function parseRosterText(text: string, side: Side, catalog: UnitCatalog): Result<Legion[]> {
+  const chunks = text
+    .split(/[;\n]/)
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  if (chunks.length === 0) return err(`${side}: the roster is empty (no legions given)`);
+  const legions: Legion[] = [];
+  for (let i = 0; i < chunks.length; i++) {
+    const parsed = parseLegionText(chunks[i], `${side} legion ${i + 1}`, catalog);
+    if (!parsed.ok) return parsed;
+    legions.push(parsed.value);
+  }
+  return ok(legions);
+}
+
+function parseLegionText(chunk: string, name: string, catalog: UnitCatalog): Result<Legion> {
+  const colon = chunk.indexOf(':');
+  const leader = colon >= 0 ? chunk.slice(0, colon).trim() : '';
+  const body = colon >= 0 ? chunk.slice(colon + 1) : chunk;
+  const where = leader ? `${name} (${leader})` : name;
+  const tokens = body
+    .split(/[\s,]+/)
+    .filter((t) => t !== '')
+    .flatMap((t) => {
+      const glued = /^([+-]?[\d.]+)([A-Za-z].*)$/.exec(t);
+      return glued ? [glued[1], glued[2]] : [t];
+    });
+  const units: UnitCounts = {};
+  for (let i = 0; i < tokens.length; i += 2) {
+    const countText = tokens[i];
+    const word = tokens[i + 1];
+    if (!/^[+-]?[\d.]+$/.test(countText)) {
+      return err(`${where}: expected a count before "${countText}" (write e.g. "2 ${countText}")`);
+    }
+    if (word === undefined) return err(`${where}: "${countText}" has no unit after it`);
+    const count = checkCount(Number(countText), `"${countText} ${word}"`);
+    if (!count.ok) return err(`${where}: ${count.error}`);
+    const code = unitCode(catalog, word);
+    if (code === undefined) {
+      return err(`${where}: unknown unit "${word}" (known: ${describeCatalog(catalog)})`);
+    }
+    units[code] = (units[code] ?? 0) + count.value;
+  }
+  return ok({ ...(leader ? { leader } : {}), units, where });
+}
+
+function checkCount(n: number, what: string): Result<number> {
+  if (!Number.isFinite(n)) return err(`${what}: the count is not a number`);
+  if (n < 0) return err(`${what}: a count cannot be negative`);
+  if (!Number.isInteger(n)) return err(`${what}: a count must be a whole number`);
+  return ok(n);
+}
+
+/** A count cell: blank is 0; a number or numeric text must be a whole number, 0 or more. */
+export function readCountCell(cell: Cell, address: string): Result<number> {
+  const v = plainValue(cell);
+  if (v === null || (typeof v === 'string' && v.trim() === '')) return ok(0);
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
+  if (typeof v === 'boolean' || Number.isNaN(n)) {
+    return err(`${address}: "${cellText(cell)}" is not a count (a whole number, 0 or more)`);
+  }
+  return checkCount(n, `${address}: ${cellText(cell)}`);
+}
+
+const HEADER_WORDS = {
+  leader: ['leader', 'general', 'commander', 'leader name'],
+  side: ['side'],
+  unit: ['unit', 'units', 'type', 'unit type'],
+  count: ['count', 'number', 'qty', 'quantity', 'n'],
+};
+
+const headerIs = (cell: Cell, words: readonly string[]) =>
+  words.includes(cellText(cell).toLowerCase());
+
+/**
+ * A roster from cells, in either layout:
+ * - a `Legions`-style table: a header row naming unit columns (`Infantry`, `CAV`, ...) and
+ *   optionally `Leader` and `Side`; one legion per row. With a `Side` column, only the rows of
+ *   `side` are taken.
+ * - a `Unit | Count` block: one unit type per row (an optional header row, and an optional
+ *   `Leader | name` row), making one legion.
+ */
+export function parseRosterCells(
+  cells: CellGrid,
+  side: Side,
+  catalog: UnitCatalog,
+  origin: GridOrigin = ORIGIN_A1,
+): Result<Legion[]> {
+  const first = cells.findIndex((row) => row.some((c) => !isBlank(c)));
+  const range = origin.sheet ? `the range on sheet ${origin.sheet}` : 'the range';
+  if (first < 0) return err(`${side}: ${range} is empty`);
+  const header = cells[first];
+  const unitColumns = header.flatMap((c, col) => {
+    const code = unitCode(catalog, cellText(c));
+    return code !== undefined && !isBlank(c) ? [{ col, code }] : [];
+  });
+  if (unitColumns.length > 0 && !isCount(header[1])) {
+    return parseLegionTable(cells, first, unitColumns, side, origin);
+  }
+  return parseUnitCountBlock(cells, first, side, catalog, origin);
+}
+
+const isCount = (cell: Cell) => {
+  const v = plainValue(cell);
+  return typeof v === 'number' || (typeof v === 'string' && /^\s*[+-]?[\d.]+\s*$/.test(v));
+};
+
+function parseLegionTable(
+  cells: CellGrid,
+  headerRow: number,
+  unitColumns: { col: number; code: string }[],
+  side: Side,
+  origin: GridOrigin,
+): Result<Legion[]> {
+  const header = cells[headerRow];
+  const leaderCol = header.findIndex((c) => headerIs(c, HEADER_WORDS.leader));
+  const sideCol = header.findIndex((c) => headerIs(c, HEADER_WORDS.side));
+  const legions: Legion[] = [];
+  for (let r = headerRow + 1; r < cells.length; r++) {
+    const row = cells[r];
+    if (row.every(isBlank)) continue;
+    if (sideCol >= 0) {
+      const rowSide = parseSide(row[sideCol]);
+      if (rowSide === undefined) {
+        return err(
+          `${cellAddress(origin, r, sideCol)}: side "${cellText(row[sideCol])}" is neither Attacker nor Defender`,
+        );
+      }
+      if (rowSide !== side) continue;
+    }
+    const leader = leaderCol >= 0 ? cellText(row[leaderCol]) : '';
+    const units: UnitCounts = {};
+    for (const { col, code } of unitColumns) {
+      const count = readCountCell(row[col], cellAddress(origin, r, col));
+      if (!count.ok) return count;
+      units[code] = (units[code] ?? 0) + count.value;
+    }
+    const at = cellAddress(origin, r, leaderCol >= 0 ? leaderCol : unitColumns[0].col);
+    legions.push({
+      ...(leader ? { leader } : {}),
+      units,
+      where: `${side} legion at ${at}${leader ? ` (${leader})` : ''}`,
+    });
+  }
+  if (legions.length === 0) {
+    return err(
+      `${side}: no legion rows for the ${side} below the header at ${cellAddress(origin, headerRow, 0)}`,
+    );
+  }
+  return ok(legions);
+}
+
+function parseUnitCountBlock(
+  cells: CellGrid,
+  first: number,
+  side: Side,
+  catalog: UnitCatalog,
+  origin: GridOrigin,
+): Result<Legion[]> {
+  let start = first;
+  if (
+    headerIs(cells[first][0], HEADER_WORDS.unit) &&
+    headerIs(cells[first][1], HEADER_WORDS.count)
+  ) {
+    start++;
+  }
+  let leader = '';
+  const units: UnitCounts = {};
+  for (let r = start; r < cells.length; r++) {
+    const row = cells[r];
+    if (row.every(isBlank)) continue;
+    if (headerIs(row[0], HEADER_WORDS.leader)) {
+      leader = cellText(row[1]);
+      continue;
+    }
+    const word = cellText(row[0]);
+    const code = unitCode(catalog, word);
+    if (code === undefined) {
+      return err(
+        `${cellAddress(origin, r, 0)}: unknown unit "${word}" (known: ${describeCatalog(catalog)}; ` +
+          'or select a table whose header row names the unit columns)',
+      );
+    }
+    const count = readCountCell(row[1], cellAddress(origin, r, 1));
+    if (!count.ok) return count;
+    units[code] = (units[code] ?? 0) + count.value;
+  }
+  const where = `${side} legion at ${cellAddress(origin, first, 0)}${leader ? ` (${leader})` : ''}`;
+  return ok([{ ...(leader ? { leader } : {}), units, where }]);
+}
+
+export function parseSide(cell: Cell): Side | undefined {
+  const t = cellText(cell).toLowerCase();
+  if (t === 'attacker' || t === 'attack' || t === 'a') return 'attacker';
+  if (t === 'defender' || t === 'defence' || t === 'defense' || t === 'd') return 'defender';
+  return undefined;
+}

@@ -1,0 +1,66 @@
+import { Dice } from './dice';
+import { Forces, Side, UnitCounts } from './forces';
+import { Result } from './result';
+import { UnitCatalog } from './units';
+
+/** Options as the user wrote them (CLI flags, JSON fields, sheet cells): checked by the ruleset. */
+export type RawOptions = Record<string, unknown>;
+
+/** What every ruleset's events share; each ruleset adds its own fields. */
+export interface BattleEvent {
+  round: number;
+  side: Side;
+}
+
+/** Where a battle stands once it has ended or paused. */
+export interface Standing {
+  /** `eliminated`, `retreat`, `paused`, or a ruleset's own outcome. */
+  outcome: string;
+  winner: Side | null;
+  /** Rounds begun. */
+  rounds: number;
+  survivors: Record<Side, UnitCounts>;
+  /** Whose leaders are captured. */
+  captured: Record<Side, boolean>;
+}
+
+/** One column of a log table: its header and how an event fills it. */
+export interface LogColumn<E> {
+  header: string;
+  /** Width in characters, a hint for sheets and terminals. */
+  width: number;
+  value(event: E): string | number;
+}
+
+/**
+ * A game's battle rules. Rosters, dice, logs and results are generic; everything a ruleset
+ * decides lives behind this interface, in the ruleset's own module. `State` must be plain JSON,
+ * so that a paused battle can be stored and resumed.
+ */
+export interface Ruleset<
+  Options = unknown,
+  State = unknown,
+  Event extends BattleEvent = BattleEvent,
+> {
+  id: string;
+  version: string;
+  title: string;
+  /** Unit types, in the order a roster or a log lists them. */
+  units: UnitCatalog;
+  /** Option names that are the attacker's orders: the ones a resumed battle may change. */
+  orderKeys: readonly string[];
+  /** Checks and normalises options; the result is plain JSON, recorded in every log. */
+  parseOptions(raw: RawOptions): Result<Options>;
+  /** Checks the forces against the rules (legion sizes, unit kinds allowed). */
+  checkForces(forces: Forces, options: Options): Result<true>;
+  start(forces: Forces, options: Options): State;
+  /** Plays on until the battle ends or pauses, updating `state` in place. */
+  play(state: State, options: Options, dice: Dice, emit: (event: Event) => void): void;
+  standing(state: State): Standing;
+  /** Where the battle stands, in words, for errors such as running out of scripted dice. */
+  describePosition(state: State): string;
+  logColumns: readonly LogColumn<Event>[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRuleset = Ruleset<any, any, any>;

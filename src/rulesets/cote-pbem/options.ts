@@ -1,0 +1,100 @@
+import { RawOptions } from '../../ruleset';
+import { err, ok, Result } from '../../result';
+import { parseRetreat } from './retreat';
+
+/** The PBEM ruleset's options, normalised; recorded as they are in every log. */
+export interface PbemOptions {
+  sea: boolean;
+  /** Wall hit points of the defender's fortification: 0 (none), 1 or 2. */
+  fort: 0 | 1 | 2;
+  /** Which attacker hits breach standing walls. */
+  breachBy: 'any' | 'catapult';
+  /** The attacker's retreat condition, as text, or null. */
+  retreat: string | null;
+  /** Pause after this many rounds (counted from the start or the resume), or null. */
+  rounds: number | null;
+}
+
+export const PBEM_DEFAULTS: PbemOptions = {
+  sea: false,
+  fort: 0,
+  breachBy: 'any',
+  retreat: null,
+  rounds: null,
+};
+
+const KEYS = Object.keys(PBEM_DEFAULTS);
+
+const blank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const word = (v: unknown) => String(v).trim().toLowerCase();
+
+function parseYesNo(v: unknown, name: string): Result<boolean> {
+  if (blank(v)) return ok(false);
+  if (typeof v === 'boolean') return ok(v);
+  const w = word(v);
+  if (['yes', 'y', 'true', '1', 'sea'].includes(w)) return ok(true);
+  if (['no', 'n', 'false', '0', 'land'].includes(w)) return ok(false);
+  return err(`${name} is "${String(v)}": expected yes or no`);
+}
+
+function parseFort(v: unknown): Result<0 | 1 | 2> {
+  if (blank(v)) return ok(0);
+  if (v === true) return ok(1);
+  if (v === false) return ok(0);
+  const w = word(v);
+  if (['0', 'no', 'n', 'false', 'none'].includes(w)) return ok(0);
+  if (['1', 'yes', 'y', 'true'].includes(w)) return ok(1);
+  if (w === '2') return ok(2);
+  return err(`fort is "${String(v)}": expected 0, 1 or 2 wall hit points (or yes/no)`);
+}
+
+function parseBreachBy(v: unknown): Result<'any' | 'catapult'> {
+  if (blank(v)) return ok('any');
+  const w = word(v);
+  if (['any', 'all', 'any hit'].includes(w)) return ok('any');
+  if (['catapult', 'catapults', 'cat', 'artillery'].includes(w)) return ok('catapult');
+  return err(`breach by is "${String(v)}": expected "any" or "catapult"`);
+}
+
+function parseRounds(v: unknown): Result<number | null> {
+  if (blank(v)) return ok(null);
+  const n = typeof v === 'number' ? v : Number(String(v).trim());
+  if (!Number.isInteger(n) || n < 1) {
+    return err(`rounds is "${String(v)}": expected a whole number of rounds, 1 or more`);
+  }
+  return ok(n);
+}
+
+export function parsePbemOptions(raw: RawOptions): Result<PbemOptions> {
+  const unknown = Object.keys(raw).filter((k) => !KEYS.includes(k) && raw[k] !== undefined);
+  if (unknown.length > 0) {
+    return err(
+      `unknown option ${unknown.map((k) => `"${k}"`).join(', ')} (known: ${KEYS.join(', ')})`,
+    );
+  }
+  const sea = parseYesNo(raw.sea, 'sea');
+  if (!sea.ok) return sea;
+  const fort = parseFort(raw.fort);
+  if (!fort.ok) return fort;
+  const breachBy = parseBreachBy(raw.breachBy);
+  if (!breachBy.ok) return breachBy;
+  const rounds = parseRounds(raw.rounds);
+  if (!rounds.ok) return rounds;
+  let retreat: string | null = null;
+  if (!blank(raw.retreat)) {
+    retreat = String(raw.retreat).trim();
+    const parsed = parseRetreat(retreat);
+    if (!parsed.ok) return parsed;
+  }
+  if (sea.value && fort.value > 0) {
+    return err('a sea battle cannot have a fortification: set either sea or fort, not both');
+  }
+  return ok({
+    sea: sea.value,
+    fort: fort.value,
+    breachBy: breachBy.value,
+    retreat,
+    rounds: rounds.value,
+  });
+}

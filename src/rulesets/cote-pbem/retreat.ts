@@ -1,0 +1,101 @@
+import { err, ok, Result } from '../../result';
+import { CODES } from './tables';
+
+/**
+ * The attacker's retreat condition: a conjunction of comparisons such as
+ * `lost.CAT >= 1 and units <= 3`, over the attacker's own forces and the enemy's.
+ */
+
+/** A quantity the condition reads: whose (0 own, 1 enemy), living or lost, of one type or all. */
+type Quantity = { whose: 0 | 1; lost: boolean; type: number | 'all' };
+type Operand = { n: number } | { q: Quantity };
+type Op = '<=' | '>=' | '<' | '>' | '=';
+export interface Comparison {
+  left: Operand;
+  op: Op;
+  right: Operand;
+}
+export type RetreatCondition = readonly Comparison[];
+
+const VARIABLES =
+  '`units`, `lost`, `lost.CAT`, `CAT` (any of CAT, CAV, INF, GAL), and the same with `enemy.` before them';
+
+function parseOperand(text: string): Operand | undefined {
+  if (/^\d+$/.test(text)) return { n: Number(text) };
+  const parts = text.toUpperCase().split('.');
+  let whose: 0 | 1 = 0;
+  if (parts[0] === 'ENEMY') {
+    whose = 1;
+    parts.shift();
+  }
+  let lost = false;
+  if (parts[0] === 'LOST') {
+    lost = true;
+    parts.shift();
+  }
+  if (parts.length === 0) return lost ? { q: { whose, lost, type: 'all' } } : undefined;
+  if (parts.length !== 1) return undefined;
+  if (parts[0] === 'UNITS' && !lost) return { q: { whose, lost, type: 'all' } };
+  const type = (CODES as readonly string[]).indexOf(parts[0]);
+  return type >= 0 ? { q: { whose, lost, type } } : undefined;
+}
+
+export function parseRetreat(text: string): Result<RetreatCondition> {
+  const clauses = text
+    .trim()
+    .split(/\s+and\s+|\s*&&\s*|\s*,\s*/i)
+    .filter((c) => c !== '');
+  if (clauses.length === 0) return err('the retreat condition is empty');
+  const comparisons: Comparison[] = [];
+  for (const clause of clauses) {
+    const m = /^([A-Za-z.]+|\d+)\s*(<=|>=|==|=|<|>)\s*([A-Za-z.]+|\d+)$/.exec(clause.trim());
+    if (!m) {
+      return err(
+        `retreat condition "${text}": cannot read "${clause}"; write comparisons joined by "and", ` +
+          'e.g. "lost.CAT >= 1 and units <= 3"',
+      );
+    }
+    const left = parseOperand(m[1]);
+    const right = parseOperand(m[3]);
+    for (const [side, operand] of [
+      [m[1], left],
+      [m[3], right],
+    ] as const) {
+      if (!operand) {
+        return err(`retreat condition "${text}": unknown quantity "${side}" (use ${VARIABLES})`);
+      }
+    }
+    comparisons.push({ left: left!, op: (m[2] === '==' ? '=' : m[2]) as Op, right: right! });
+  }
+  return ok(comparisons);
+}
+
+/** Reads the condition against the attacker's living and lost counts and the enemy's. */
+export function retreatHolds(
+  condition: RetreatCondition,
+  own: { count: readonly number[]; lost: readonly number[] },
+  enemy: { count: readonly number[]; lost: readonly number[] },
+): boolean {
+  const value = (o: Operand): number => {
+    if ('n' in o) return o.n;
+    const side = o.q.whose === 0 ? own : enemy;
+    const counts = o.q.lost ? side.lost : side.count;
+    return o.q.type === 'all' ? counts[0] + counts[1] + counts[2] + counts[3] : counts[o.q.type];
+  };
+  for (const c of condition) {
+    const a = value(c.left);
+    const b = value(c.right);
+    const holds =
+      c.op === '<='
+        ? a <= b
+        : c.op === '>='
+          ? a >= b
+          : c.op === '<'
+            ? a < b
+            : c.op === '>'
+              ? a > b
+              : a === b;
+    if (!holds) return false;
+  }
+  return true;
+}

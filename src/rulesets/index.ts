@@ -1,0 +1,14 @@
+import { AnyRuleset } from '../ruleset';
+import { cotePbem } from './cote-pbem';
+
+/** Every ruleset, by id. A new game's rules are a new module and one line here. */
+export const RULESETS: readonly AnyRuleset[] = [cotePbem];
+
+export const DEFAULT_RULESET = 'cote-pbem';
+
+export function findRuleset(id: string): AnyRuleset | undefined {
+  const key = id.trim().toLowerCase();
+  return RULESETS.find((r) => r.id === key);
+}
+
+export const rulesetIds = (): string[] => RULESETS.map((r) => r.id);
