@@ -3,7 +3,7 @@ import {
   Dice,
   DiceSpec,
   DiceState,
-  diceStateFor,
+  startDice,
   openDice,
   OutOfDiceError,
   parseDiceList,
@@ -154,7 +154,7 @@ const diceRecordOf = (spec: DiceSpec): DiceRecord =>
 
 export function resolveBattle(battle: Battle): Result<BattleResult> {
   const state = battle.ruleset.start(battle.forces, battle.options);
-  return play(battle, state, diceStateFor(battle.dice), diceRecordOf(battle.dice));
+  return play(battle, state, { spec: battle.dice }, diceRecordOf(battle.dice));
 }
 
 /**
@@ -208,26 +208,16 @@ export function resumeBattle(
 function play(
   battle: Battle,
   state: unknown,
-  diceState: DiceState,
+  /** A stored source to resume, or the spec of a fresh one. */
+  dice: DiceState | { spec: DiceSpec },
   record: DiceRecord,
 ): Result<BattleResult> {
   const { ruleset } = battle;
   const events: BattleEvent[] = [];
   const rolls: number[] = [];
-  const source = openDice(diceState);
-  const dice: Dice = {
-    d6() {
-      const v = source.d6();
-      rolls.push(v);
-      return v;
-    },
-    get used() {
-      return source.used;
-    },
-    state: () => source.state(),
-  };
+  const source = 'kind' in dice ? openDice(dice, rolls) : startDice(dice.spec, rolls);
   try {
-    ruleset.play(state, battle.options, dice, (e) => events.push(e));
+    ruleset.play(state, battle.options, source, (e) => events.push(e));
   } catch (e) {
     if (e instanceof OutOfDiceError) {
       return err(

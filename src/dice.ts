@@ -31,30 +31,38 @@ export interface Dice {
 
 export const SEEDED_ALGORITHM = 'seedrandom alea';
 
-export function diceStateFor(spec: DiceSpec): DiceState {
-  if (spec.kind === 'scripted') return { kind: 'scripted', rolls: [...spec.rolls], used: 0 };
-  const prng = seedrandom.alea(spec.seed, { state: true });
-  return { kind: 'seeded', seed: spec.seed, used: 0, prng: prng.state() };
+/** A fresh source for a battle; every value drawn is also pushed onto `record` when given. */
+export function startDice(spec: DiceSpec, record?: number[]): Dice {
+  return spec.kind === 'seeded'
+    ? new SeededDice(spec.seed, 0, seedrandom.alea(spec.seed, { state: true }), record)
+    : new ScriptedDice([...spec.rolls], 0, record);
 }
 
-export function openDice(state: DiceState): Dice {
-  return state.kind === 'seeded' ? new SeededDice(state) : new ScriptedDice(state);
+/** A source resumed from a stored state. */
+export function openDice(state: DiceState, record?: number[]): Dice {
+  return state.kind === 'seeded'
+    ? new SeededDice(
+        state.seed,
+        state.used,
+        seedrandom.alea('', { state: { ...state.prng } }),
+        record,
+      )
+    : new ScriptedDice(state.rolls, state.used, record);
 }
 
 class SeededDice implements Dice {
-  private readonly prng: seedrandom.StatefulPRNG<AleaState>;
-  private readonly seed: string;
-  used: number;
-
-  constructor(state: Extract<DiceState, { kind: 'seeded' }>) {
-    this.seed = state.seed;
-    this.used = state.used;
-    this.prng = seedrandom.alea('', { state: { ...state.prng } });
-  }
+  constructor(
+    private readonly seed: string,
+    public used: number,
+    private readonly prng: seedrandom.StatefulPRNG<AleaState>,
+    private readonly record: number[] | undefined,
+  ) {}
 
   d6(): number {
     this.used++;
-    return Math.floor(this.prng() * 6) + 1;
+    const value = Math.floor(this.prng() * 6) + 1;
+    this.record?.push(value);
+    return value;
   }
 
   state(): DiceState {
@@ -63,17 +71,17 @@ class SeededDice implements Dice {
 }
 
 class ScriptedDice implements Dice {
-  private readonly rolls: number[];
-  used: number;
-
-  constructor(state: Extract<DiceState, { kind: 'scripted' }>) {
-    this.rolls = state.rolls;
-    this.used = state.used;
-  }
+  constructor(
+    private readonly rolls: number[],
+    public used: number,
+    private readonly record: number[] | undefined,
+  ) {}
 
   d6(): number {
     if (this.used >= this.rolls.length) throw new OutOfDiceError(this.used);
-    return this.rolls[this.used++];
+    const value = this.rolls[this.used++];
+    this.record?.push(value);
+    return value;
   }
 
   state(): DiceState {

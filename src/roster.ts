@@ -115,16 +115,22 @@ export function parseRosterCells(
     const code = unitCode(catalog, cellText(c));
     return code !== undefined && !isBlank(c) ? [{ col, code }] : [];
   });
-  if (unitColumns.length > 0 && !isCount(header[1])) {
+  // `INF | 3` or `INF | lots` starts a Unit | Count block; `Infantry | Cavalry` or `Infantry |
+  // Side` is a table's header row.
+  const block =
+    unitCode(catalog, cellText(header[0])) !== undefined &&
+    !isBlank(header[1]) &&
+    !isHeaderWord(header[1], catalog);
+  if (unitColumns.length > 0 && !block) {
     return parseLegionTable(cells, first, unitColumns, side, origin);
   }
   return parseUnitCountBlock(cells, first, side, catalog, origin);
 }
 
-const isCount = (cell: Cell) => {
-  const v = plainValue(cell);
-  return typeof v === 'number' || (typeof v === 'string' && /^\s*[+-]?[\d.]+\s*$/.test(v));
-};
+const TABLE_WORDS = ['battle', 'player', 'territory', ...HEADER_WORDS.leader, ...HEADER_WORDS.side];
+
+const isHeaderWord = (cell: Cell, catalog: UnitCatalog) =>
+  unitCode(catalog, cellText(cell)) !== undefined || headerIs(cell, TABLE_WORDS);
 
 function parseLegionTable(
   cells: CellGrid,

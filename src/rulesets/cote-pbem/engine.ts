@@ -22,7 +22,7 @@ export interface PbemEvent extends BattleEvent {
   wasted?: true;
   /** Fired out of turn, when the side's last land unit fell at sea. */
   burst?: true;
-  /** The forces left after the shot. */
+  /** The forces left after the shot (shared between events while unchanged: read-only). */
   left: { attacker: PbemCounts; defender: PbemCounts };
 }
 
@@ -36,16 +36,21 @@ export interface PbemState {
   /** Living and lost units, `[side][CAT, CAV, INF, GAL]`. */
   count: number[][];
   lost: number[][];
-  /** This round's order of battle for each side (unit type and number), and the next to fire. */
+  /**
+   * This round's order of battle for each side: unit type and number of its first `orderLength`
+   * entries (the arrays are reused from round to round), and the index of the next to fire.
+   */
   orderType: number[][];
   orderNum: number[][];
+  orderLength: number[];
   next: number[];
   /** Whose turn it is within the round. */
   turn: S;
   walls: number;
   inRound: boolean;
-  /** The unit firing when the battle last stopped, for error messages. */
+  /** The unit firing when the battle last stopped, and its side, for error messages. */
   shooter: string | null;
+  shooterSide: Side | null;
   end: { outcome: 'eliminated' | 'retreat' | 'paused'; winner: Side | null } | null;
 }
 
@@ -53,9 +58,7 @@ export function startPbem(forces: Forces, options: PbemOptions): PbemState {
   const count = SIDES.map((side) => {
     const c = [0, 0, 0, 0];
     for (const legion of forces[side]) {
-      for (const [code, n] of Object.entries(legion.units)) {
-        c[(CODES as readonly string[]).indexOf(code)] += n;
-      }
+      for (let t = 0; t < CODES.length; t++) c[t] += legion.units[CODES[t]] ?? 0;
     }
     return c;
   });
@@ -68,17 +71,25 @@ export function startPbem(forces: Forces, options: PbemOptions): PbemState {
     ],
     orderType: [[], []],
     orderNum: [[], []],
+    orderLength: [0, 0],
     next: [0, 0],
     turn: 0,
     walls: options.fort,
     inRound: false,
     shooter: null,
+    shooterSide: null,
     end: null,
   };
 }
 
+const GALLEYS = [GAL] as const;
 const landUnits = (c: readonly number[]) => c[CAT] + c[CAV] + c[INF];
 const livingUnits = (c: readonly number[]) => c[CAT] + c[CAV] + c[INF] + c[GAL];
+/** `CAT#1` ... precomputed: a battle names thousands of units per second. */
+const UNIT_NAMES = CODES.map((code) => Array.from({ length: 64 }, (_, k) => `${code}#${k}`));
+const unitName = (type: number, num: number) =>
+  num < 64 ? UNIT_NAMES[type][num] : `${CODES[type]}#${num}`;
+
 const countsOf = (c: readonly number[]): PbemCounts => ({
   CAT: c[CAT],
   CAV: c[CAV],
@@ -98,6 +109,8 @@ export function playPbem(
 
 class PbemPlay {
   private readonly retreat: RetreatCondition | null;
+  /** The forces now; events share it until a unit is lost, so treat it as read-only. */
+  private left: PbemEvent['left'];
 
   constructor(
     private readonly st: PbemState,
@@ -111,6 +124,11 @@ class PbemPlay {
       if (!parsed.ok) throw new Error(parsed.error);
       this.retreat = parsed.value;
     }
+    this.left = this.snapshot();
+  }
+
+  private snapshot(): PbemEvent['left'] {
+    return { attacker: countsOf(this.st.count[0]), defender: countsOf(this.st.count[1]) };
   }
 
   run(): void {
@@ -136,6 +154,7 @@ class PbemPlay {
       this.fire(side, st.orderType[side][i], st.orderNum[side][i], false);
     }
     st.shooter = null;
+    st.shooterSide = null;
   }
 
   private startRound(): void {
@@ -145,17 +164,17 @@ class PbemPlay {
     st.turn = 0;
     for (const side of [0, 1] as const) {
       const c = st.count[side];
-      const types: number[] = [];
-      const nums: number[] = [];
-      const listed = landUnits(c) > 0 ? LAND : [GAL];
+      const types = st.orderType[side];
+      const nums = st.orderNum[side];
+      const listed = landUnits(c) > 0 ? LAND : GALLEYS;
+      let n = 0;
       for (const t of listed) {
         for (let k = 1; k <= c[t]; k++) {
-          types.push(t);
-          nums.push(k);
+          types[n] = t;
+          nums[n++] = k;
         }
       }
-      st.orderType[side] = types;
-      st.orderNum[side] = nums;
+      st.orderLength[side] = n;
       st.next[side] = 0;
     }
   }
@@ -165,11 +184,12 @@ class PbemPlay {
     const st = this.st;
     const types = st.orderType[side];
     const nums = st.orderNum[side];
+    const length = st.orderLength[side];
     const c = st.count[side];
     let i = st.next[side];
-    while (i < types.length && nums[i] > c[types[i]]) i++;
+    while (i < length && nums[i] > c[types[i]]) i++;
     st.next[side] = i;
-    return i < types.length;
+    return i < length;
   }
 
   private fire(side: S, type: number, num: number, burst: boolean): void {
@@ -177,13 +197,26 @@ class PbemPlay {
     const enemy = (1 - side) as S;
     const sea = this.options.sea;
     const firesAs = sea && type === CAV ? INF : type;
-    const unit = `${CODES[type]}#${num}`;
-    st.shooter = `${side === 0 ? 'attacker' : 'defender'} ${unit}`;
+    const unit = unitName(type, num);
+    st.shooter = unit;
+    st.shooterSide = SIDES[side];
     const roll = this.dice.d6();
     const hit = roll <= HIT_LEVEL[firesAs];
-    const event: PbemEvent = { round: st.round, side: SIDES[side], unit, roll, hit } as PbemEvent;
+    // Every field set (undefined when absent, which JSON leaves out): one object shape, fast.
+    const event: PbemEvent = {
+      round: st.round,
+      side: SIDES[side],
+      unit,
+      roll,
+      hit,
+      targetRoll: undefined,
+      lost: undefined,
+      breach: undefined,
+      wasted: undefined,
+      burst: burst ? true : undefined,
+      left: this.left,
+    };
     let tookLastLand = false;
-    if (burst) event.burst = true;
     if (hit) {
       if (side === 0 && st.walls > 0) {
         if (this.options.breachBy === 'catapult' && type !== CAT) event.wasted = true;
@@ -205,13 +238,13 @@ class PbemPlay {
           if (ec[target] === 0)
             target = ec[FALLBACK[target][0]] > 0 ? FALLBACK[target][0] : FALLBACK[target][1];
         }
-        event.lost = `${CODES[target]}#${ec[target]}`;
+        event.lost = unitName(target, ec[target]);
         ec[target]--;
         st.lost[enemy][target]++;
         tookLastLand = hadLand && landUnits(ec) === 0;
+        this.left = event.left = this.snapshot();
       }
     }
-    event.left = { attacker: countsOf(st.count[0]), defender: countsOf(st.count[1]) };
     this.emit(event);
 
     if (livingUnits(st.count[enemy]) === 0) {
@@ -232,7 +265,7 @@ class PbemPlay {
   /** A side's galleys fire at once, out of turn, when its last land unit falls at sea. */
   private galleyBurst(side: S): void {
     const st = this.st;
-    st.next[side] = st.orderType[side].length;
+    st.next[side] = st.orderLength[side];
     const galleys = st.count[side][GAL];
     for (let k = 1; k <= galleys && st.end === null; k++) {
       if (k <= st.count[side][GAL]) this.fire(side, GAL, k, true);
@@ -245,6 +278,6 @@ export function describePbemPosition(st: PbemState): string {
     CODES.filter((_, t) => c[t] > 0)
       .map((code) => `${c[CODES.indexOf(code)]} ${code}`)
       .join(' ') || 'none';
-  const at = st.shooter ? `, as ${st.shooter} fired` : '';
+  const at = st.shooter ? `, as ${st.shooterSide} ${st.shooter} fired` : '';
   return `round ${st.round}${at}; attacker ${show(st.count[0])}, defender ${show(st.count[1])}`;
 }

@@ -1,0 +1,250 @@
+import { failure, resolve, shots } from './helpers/battle';
+
+/** Hand-computed battles, one per option of the ruleset; each die traced in the comments. */
+
+describe('fortification', () => {
+  it('with 2 wall hit points, the first two attacker hits breach and the third kills', () => {
+    // A INF 1 hit: breach (walls 1); D INF 3 miss; A INF 2 hit: breach (walls 0); D INF 6 miss;
+    // round 2: A INF 1 hit: D loses INF#1.
+    const r = resolve({ attacker: '1 INF', defender: '1 INF', fort: 2, dice: [1, 3, 2, 6, 1] });
+    expect(shots(r)).toEqual([
+      '1 A INF#1 1 hit -> breach',
+      '1 D INF#1 3 miss',
+      '2 A INF#1 2 hit -> breach',
+      '2 D INF#1 6 miss',
+      '3 A INF#1 1 hit -> INF#1',
+    ]);
+    expect(r).toMatchObject({ winner: 'attacker', rounds: 3, diceUsed: 5 });
+  });
+
+  it('defender hits are never stopped by walls', () => {
+    const r = resolve({ attacker: '1 INF', defender: '1 INF', fort: 1, dice: [5, 2] });
+    expect(shots(r)).toEqual(['1 A INF#1 5 miss', '1 D INF#1 2 hit -> INF#1']);
+    expect(r.winner).toBe('defender');
+  });
+
+  it('with breach by catapult, other hits on standing walls are wasted', () => {
+    // A CAT 5 miss; D INF#1 3 miss; A INF 1 hit: wasted; D INF#2 4 miss;
+    // round 2: A CAT 4 hit: breach; D INF#1 5 miss; A INF 2 hit: D loses INF#2; round 3: A CAT 1 hit.
+    const r = resolve({
+      attacker: '1 CAT 1 INF',
+      defender: '2 INF',
+      fort: 1,
+      breachBy: 'catapult',
+      dice: [5, 3, 1, 4, 4, 5, 2, 1],
+    });
+    expect(shots(r)).toEqual([
+      '1 A CAT#1 5 miss',
+      '1 D INF#1 3 miss',
+      '1 A INF#1 1 hit -> walls',
+      '1 D INF#2 4 miss',
+      '2 A CAT#1 4 hit -> breach',
+      '2 D INF#1 5 miss',
+      '2 A INF#1 2 hit -> INF#2',
+      '3 A CAT#1 1 hit -> INF#1',
+    ]);
+    expect(r).toMatchObject({ winner: 'attacker', rounds: 3 });
+  });
+
+  it('with breach by any hit, the same infantry hit breaches', () => {
+    const r = resolve({
+      attacker: '1 CAT 1 INF',
+      defender: '2 INF',
+      fort: 1,
+      dice: [5, 3, 1, 4],
+      rounds: 1,
+    });
+    expect(shots(r)[2]).toBe('1 A INF#1 1 hit -> breach');
+  });
+});
+
+describe('target die and the fallback', () => {
+  // A single attacking unit fires once: rolls [hit die, target die], then the defender misses.
+  const firstShot = (attacker: string, defender: string, dice: number[], sea = false) =>
+    shots(resolve({ attacker, defender, dice: [...dice, 6, 6, 6], sea, rounds: 1 }))[0];
+
+  it("reads the firing unit's table", () => {
+    expect(firstShot('1 INF', '1 CAV 1 INF', [1, 3])).toBe('1 A INF#1 1 hit t3 -> INF#1');
+    expect(firstShot('1 INF', '1 CAV 1 INF', [1, 4])).toBe('1 A INF#1 1 hit t4 -> CAV#1');
+    expect(firstShot('1 CAV', '1 CAV 1 INF', [1, 3])).toBe('1 A CAV#1 1 hit t3 -> CAV#1');
+    expect(firstShot('1 CAT', '1 CAT 1 INF', [1, 5])).toBe('1 A CAT#1 1 hit t5 -> CAT#1');
+  });
+
+  it('takes the next cheaper type the enemy has, else the next dearer one', () => {
+    expect(firstShot('1 CAT', '1 CAV 1 INF', [1, 6])).toBe('1 A CAT#1 1 hit t6 -> CAV#1');
+    expect(firstShot('1 CAT', '1 CAT 1 INF', [1, 3])).toBe('1 A CAT#1 1 hit t3 -> INF#1');
+    expect(firstShot('1 INF', '1 CAT 1 CAV', [1, 1])).toBe('1 A INF#1 1 hit t1 -> CAV#1');
+    expect(firstShot('1 CAV', '1 CAT 2 CAV', [1, 2])).toBe('1 A CAV#1 1 hit t2 -> CAV#2');
+  });
+
+  it('rolls no target die when the enemy has one type only', () => {
+    const r = resolve({ attacker: '1 CAT', defender: '3 CAV', dice: [1, 6, 6, 6], rounds: 1 });
+    expect(shots(r)[0]).toBe('1 A CAT#1 1 hit -> CAV#3');
+    expect(r.diceUsed).toBe(3);
+  });
+});
+
+describe('sea battles', () => {
+  it('cavalry fires as infantry at sea (level 2, infantry table) and is still cavalry when hit', () => {
+    // Land: CAV 3 hits. Sea: 3 misses.
+    expect(shots(resolve({ attacker: '1 CAV', defender: '1 INF', dice: [3] }))[0]).toBe(
+      '1 A CAV#1 3 hit -> INF#1',
+    );
+    const sea = resolve({
+      attacker: '1 CAV 1 GAL',
+      defender: '1 INF 1 GAL',
+      sea: true,
+      dice: [3, 6],
+      rounds: 1,
+    });
+    expect(shots(sea)[0]).toBe('1 A CAV#1 3 miss');
+    // Target die 5 reads CAV on the infantry table (then falls back to INF), CAT on cavalry's.
+    const table = resolve({
+      attacker: '1 CAV 1 GAL',
+      defender: '1 CAT 1 INF 1 GAL',
+      sea: true,
+      dice: [1, 5, 6, 6],
+      rounds: 1,
+    });
+    expect(shots(table)[0]).toBe('1 A CAV#1 1 hit t5 -> INF#1');
+  });
+
+  it("a galley burst can set off the other side's burst at once", () => {
+    // A INF 1 hit: D's last land unit; D GAL#1 fires at once: 1 hit, A's INF#1 (A's last land
+    // unit); A GAL#1 fires at once: 2 hit, D's GAL#1: the defender has nothing left.
+    const r = resolve({
+      attacker: '1 INF 1 GAL',
+      defender: '1 INF 1 GAL',
+      sea: true,
+      dice: [1, 1, 2],
+    });
+    expect(shots(r)).toEqual([
+      '1 A INF#1 1 hit -> INF#1',
+      '1 D GAL#1 burst 1 hit -> INF#1',
+      '1 A GAL#1 burst 2 hit -> GAL#1',
+    ]);
+    expect(r).toMatchObject({ winner: 'attacker', rounds: 1 });
+    expect(r.attacker).toEqual({ CAT: 0, CAV: 0, INF: 0, GAL: 1 });
+  });
+
+  it('an empty transport fleet fights with its galleys from the first round', () => {
+    // D lists GAL#1, GAL#2 from round 1. A INF 3 miss; D GAL#1 2 hit: A's INF (its last land unit),
+    // so A's galley fires at once: 1 hit, D's GAL#2, which then never fires; round 2: A GAL 6 miss,
+    // D GAL 1 hit: the attacker has nothing left.
+    const r = resolve({
+      attacker: '1 INF 1 GAL',
+      defender: 'Admiral: 2 GAL',
+      sea: true,
+      dice: [3, 2, 1, 6, 1],
+    });
+    expect(shots(r)).toEqual([
+      '1 A INF#1 3 miss',
+      '1 D GAL#1 2 hit -> INF#1',
+      '1 A GAL#1 burst 1 hit -> GAL#2',
+      '2 A GAL#1 6 miss',
+      '2 D GAL#1 1 hit -> GAL#1',
+    ]);
+    expect(r).toMatchObject({ winner: 'defender', rounds: 2, captured: ["attacker's leader 1"] });
+  });
+});
+
+describe('retreat', () => {
+  it('is checked after a defender shot, and the battle ends at once', () => {
+    // A INF#1 3 miss; D INF#1 1 hit: A loses INF#2, 1 unit left: retreat.
+    const r = resolve({
+      attacker: '2 INF',
+      defender: '2 INF',
+      retreat: 'units <= 1',
+      dice: [3, 1, 6, 6],
+    });
+    expect(shots(r)).toEqual(['1 A INF#1 3 miss', '1 D INF#1 1 hit -> INF#2']);
+    expect(r).toMatchObject({
+      outcome: 'retreat',
+      winner: 'defender',
+      rounds: 1,
+      captured: [],
+      diceUsed: 2,
+    });
+  });
+
+  it('is not checked after attacker shots', () => {
+    // A INF#1 1 hit: D down to 1 (the condition holds, unchecked); D INF#1 4 miss: checked, holds.
+    const r = resolve({
+      attacker: '2 INF',
+      defender: '2 INF',
+      retreat: 'enemy.units <= 1',
+      dice: [1, 4, 6, 6],
+    });
+    expect(shots(r)).toEqual(['1 A INF#1 1 hit -> INF#2', '1 D INF#1 4 miss']);
+    expect(r.outcome).toBe('retreat');
+  });
+
+  it('comes before the galley burst that the same shot causes', () => {
+    const dice = [4, 1, 2, 6];
+    const base = { attacker: '1 INF 1 GAL', defender: '1 INF 1 GAL', sea: true, dice, rounds: 1 };
+    expect(shots(resolve({ ...base, retreat: 'INF = 0' }))).toEqual([
+      '1 A INF#1 4 miss',
+      '1 D INF#1 1 hit -> INF#1',
+    ]);
+    expect(shots(resolve(base))).toEqual([
+      '1 A INF#1 4 miss',
+      '1 D INF#1 1 hit -> INF#1',
+      '1 A GAL#1 burst 2 hit -> INF#1',
+      '1 D GAL#1 burst 6 miss',
+    ]);
+  });
+
+  it("reads lost and living counts by type, its own and the enemy's", () => {
+    // A CAT 1 hit t1: D INF#2; D CAV 2 hit t5: A CAT (lost.CAT 1, units 2): holds.
+    const r = resolve({
+      attacker: '1 CAT 2 INF',
+      defender: '1 CAV 2 INF',
+      retreat: 'lost.CAT >= 1 and enemy.INF < 2 and enemy.lost = 1 and CAT = 0',
+      dice: [1, 1, 2, 5, 6, 6, 6, 6, 6, 6],
+    });
+    expect(r.outcome).toBe('retreat');
+    expect(r.events).toHaveLength(2);
+  });
+
+  it('rejects conditions it cannot read, naming the part', () => {
+    expect(
+      failure({
+        attacker: '1 INF',
+        defender: '1 INF',
+        seed: 's',
+        retreat: 'units <= 3 or lost >= 2',
+      }),
+    ).toMatch(/cannot read "units <= 3 or lost >= 2"/);
+    expect(
+      failure({ attacker: '1 INF', defender: '1 INF', seed: 's', retreat: 'legions <= 3' }),
+    ).toMatch(/unknown quantity "legions"/);
+  });
+});
+
+describe('pause after N rounds', () => {
+  it('pauses after round N with no winner, the state saved', () => {
+    const r = resolve({
+      attacker: '3 INF',
+      defender: '3 INF',
+      dice: [6, 6, 6, 6, 6, 6, 1],
+      rounds: 1,
+    });
+    expect(r).toMatchObject({ outcome: 'paused', winner: null, rounds: 1, diceUsed: 6 });
+    expect(r.saved).toBeDefined();
+  });
+
+  it('a battle that ends within the N rounds is not paused', () => {
+    const r = resolve({ attacker: '1 INF', defender: '1 INF', dice: [1], rounds: 1 });
+    expect(r.outcome).toBe('eliminated');
+    expect(r.saved).toBeUndefined();
+  });
+});
+
+describe('scripted dice', () => {
+  it('running out is a clear error with the dice used and where the battle stood', () => {
+    expect(failure({ attacker: '2 INF', defender: '2 INF', dice: '6,6,6' })).toBe(
+      'battle battle: the scripted dice ran out after 3 dice, in round 1, as defender INF#2 fired; ' +
+        'attacker 2 INF, defender 2 INF',
+    );
+  });
+});
