@@ -1,6 +1,5 @@
 import { CellGrid } from './cells';
 import {
-  Dice,
   DiceSpec,
   DiceState,
   startDice,

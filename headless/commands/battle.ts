@@ -136,11 +136,18 @@ function run(spec: BattleSpec, fallbackId: string): Outcome {
 function renderOutcome(o: Outcome): string {
   if (!o.ok) return `Error: ${o.error}`;
   const ruleset = findRuleset(o.value.ruleset.id)!;
-  return [
+  const lines = [
     ...summaryLines(o.value, ruleset),
     '',
     renderTextTable(logTable(ruleset, o.value.events)),
-  ].join('\n');
+  ];
+  if (o.value.outcome === 'paused') {
+    lines.push(
+      '',
+      'To go on later: run again with --save FILE, then praetor battle --resume FILE.',
+    );
+  }
+  return lines.join('\n');
 }
 
 function readJsonFile(path: string, what: string): unknown {
