@@ -47,6 +47,8 @@ export interface BattleResult<E extends BattleEvent = BattleEvent> {
   id: string;
   ruleset: { id: string; version: string };
   options: unknown;
+  /** The forces that fought, legion by legion, as they began. */
+  forces: Forces;
   /** The seed, or the scripted dice as given. */
   dice: DiceRecord;
   /** Dice drawn since the battle began (a resumed battle counts the dice before the pause). */
@@ -235,6 +237,7 @@ function play(
     id: battle.id,
     ruleset: { id: ruleset.id, version: ruleset.version },
     options: battle.options,
+    forces: battle.forces,
     dice: record,
     diceUsed: source.used,
     rolls,
