@@ -1,4 +1,8 @@
+import { adjudicateCommand, ADJUDICATE_HELP } from './commands/adjudicate';
 import { battleCommand, BATTLE_HELP } from './commands/battle';
+import { oddsCommand, ODDS_HELP } from './commands/odds';
+import { reportCommand, REPORT_HELP } from './commands/report';
+import { templateCommand, TEMPLATE_HELP } from './commands/template';
 import { EXIT, Io, processIo, UsageError } from './io';
 
 const COMMANDS: Record<
@@ -9,6 +13,26 @@ const COMMANDS: Record<
     run: battleCommand,
     help: BATTLE_HELP,
     summary: 'resolve battles shot by shot and print the log',
+  },
+  odds: {
+    run: oddsCommand,
+    help: ODDS_HELP,
+    summary: 'the odds of a battle, before the dice fall',
+  },
+  adjudicate: {
+    run: adjudicateCommand,
+    help: ADJUDICATE_HELP,
+    summary: 'resolve every battle of submitted workbooks, logs written back',
+  },
+  template: {
+    run: templateCommand,
+    help: TEMPLATE_HELP,
+    summary: 'write an empty submission workbook to fill in',
+  },
+  report: {
+    run: reportCommand,
+    help: REPORT_HELP,
+    summary: 'printable battle reports (PDF or HTML)',
   },
 };
 

@@ -115,3 +115,40 @@ export function parseDiceList(input: string | readonly unknown[]): Result<number
   if (rolls.length === 0) return err('the dice list is empty');
   return ok(rolls);
 }
+
+/** One uniform choice drawn from a d6 stream: the index chosen and every die drawn for it. */
+export interface UniformDraw {
+  /** 0 to n - 1. */
+  index: number;
+  /** The dice of each attempt, in order; all but the last were rejected and drawn again. */
+  attempts: number[][];
+}
+
+/**
+ * A uniform choice among `n` (a whole number, 1 or more) from d6 rolls, so that scripted dice can
+ * replay it: take the fewest dice k with 6^k >= n, read them as a base-6 number
+ * v = (d1-1)*6^(k-1) + ... + (dk-1), accept when v < n * floor(6^k / n) and choose v mod n;
+ * otherwise draw k dice again. A choice among 1 takes no dice.
+ */
+export function uniformIndex(dice: Dice, n: number): UniformDraw {
+  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`cannot choose among ${n}`);
+  let k = 0;
+  let span = 1;
+  while (span < n) {
+    k++;
+    span *= 6;
+  }
+  const limit = n * Math.floor(span / n);
+  const attempts: number[][] = [];
+  for (;;) {
+    const rolled: number[] = [];
+    let v = 0;
+    for (let i = 0; i < k; i++) {
+      const d = dice.d6();
+      rolled.push(d);
+      v = v * 6 + (d - 1);
+    }
+    attempts.push(rolled);
+    if (v < limit) return { index: v % n, attempts };
+  }
+}

@@ -39,3 +39,13 @@ export function formatCounts(counts: UnitCounts, codes: readonly string[]): stri
   const parts = codes.filter((c) => (counts[c] ?? 0) > 0).map((c) => `${counts[c]} ${c}`);
   return parts.length > 0 ? parts.join(' ') : 'none';
 }
+
+/** A side as roster text, `Marcus: 1 CAT 2 INF; Titus: 3 INF`, which the roster parser reads back. */
+export function formatRoster(legions: readonly Legion[], codes: readonly string[]): string {
+  return legions
+    .map((l) => {
+      const units = formatCounts(l.units, codes);
+      return l.leader ? `${l.leader}: ${units}` : units;
+    })
+    .join('; ');
+}

@@ -1,5 +1,6 @@
 import { Dice } from './dice';
 import { Forces, Side, UnitCounts } from './forces';
+import type { OddsLimits, OddsSolution } from './odds';
 import { Result } from './result';
 import { UnitCatalog } from './units';
 
@@ -60,6 +61,14 @@ export interface Ruleset<
   /** Where the battle stands, in words, for errors such as running out of scripted dice. */
   describePosition(state: State): string;
   logColumns: readonly LogColumn<Event>[];
+  /** One event in plain words for a report; `names` says how to call each side. */
+  narrate(event: Event, options: Options, names: Record<Side, string>): string;
+  /** Each side's forces right after the event, for strength charts. */
+  forcesAfter(event: Event): Record<Side, UnitCounts>;
+  /** The options in words, one line each, leaving out those at their plain defaults. */
+  describeOptions(options: Options): string[];
+  /** Exact odds of the battle fought to its end, when the ruleset has a solver; an error when too large. */
+  exactOdds?(forces: Forces, options: Options, limits?: OddsLimits): Result<OddsSolution>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -21,14 +21,16 @@ export interface Adjudicated {
 /** Resolves every battle of a submission; a bad battle gets its error, the others go on. */
 export function adjudicateSubmission(submission: Submission): Adjudicated[] {
   return submission.entries.map((entry) => {
-    if (entry.spec === null)
-      return { id: entry.id, where: entry.where, outcome: { ok: false, error: entry.error! } };
-    const battle = validateBattle(entry.spec, entry.id);
-    return {
-      id: entry.id,
-      where: entry.where,
-      outcome: battle.ok ? resolveBattle(battle.value) : battle,
-    };
+    const { id, where } = entry;
+    if (entry.spec === null) return { id, where, outcome: { ok: false, error: entry.error! } };
+    const battle = validateBattle(entry.spec, id);
+    if (!battle.ok) return { id, where, outcome: battle };
+    const outcome = resolveBattle(battle.value);
+    // A battle that resolves badly has run out of its scripted dice: point at them.
+    if (!outcome.ok && entry.diceAt !== undefined) {
+      return { id, where, outcome: { ok: false, error: `${entry.diceAt}: ${outcome.error}` } };
+    }
+    return { id, where, outcome };
   });
 }
 
@@ -66,9 +68,34 @@ export function resultsRow(a: Adjudicated): CellValue[] {
   ];
 }
 
-export function resultsSheet(all: readonly Adjudicated[]): CellValue[][] {
-  return [RESULTS_HEADER, ...all.map(resultsRow)];
+/** A row for an error or warning that belongs to no one battle (a column, a stray legion). */
+export function noteRow(kind: 'error' | 'warning', message: string): CellValue[] {
+  return ['', '', kind, '', '', '', '', '', '', message];
 }
+
+/**
+ * The `Results` sheet: the header, one row per battle in the workbook's order, then a row for
+ * each problem and warning of the submission (give them to have them listed).
+ */
+export function resultsSheet(
+  all: readonly Adjudicated[],
+  problems: readonly string[] = [],
+  warnings: readonly string[] = [],
+): CellValue[][] {
+  return [
+    RESULTS_HEADER,
+    ...all.map(resultsRow),
+    ...problems.map((p) => noteRow('error', p)),
+    ...warnings.map((w) => noteRow('warning', w)),
+  ];
+}
+
+/** Widths (characters) for the `Results` columns. */
+export const RESULTS_WIDTHS = [14, 10, 11, 8, 22, 22, 22, 10, 30, 70];
+
+/** `Results`, or `Results (2)`, ... when the workbook already has a sheet of that name. */
+export const resultsSheetName = (taken: ReadonlySet<string>): string =>
+  freeSheetName('Results', taken);
 
 /** A log sheet: the summary lines on top, a blank row, then the header and one row per shot. */
 export interface LogSheet {
@@ -78,7 +105,12 @@ export interface LogSheet {
   header: string[];
   widths: number[];
   rows: CellValue[][];
+  /** What the printed pages' header shows: the battle, the ruleset, the dice. */
+  page: { battle: string; ruleset: string; dice: string };
 }
+
+/** The row (0-based) of a log sheet's table header: below the summary and a blank row. */
+export const logHeaderRow = (log: LogSheet): number => log.summary.length + 1;
 
 export function logSheet(
   result: BattleResult,
@@ -92,6 +124,14 @@ export function logSheet(
     header: table.headers,
     widths: table.widths,
     rows: table.rows,
+    page: {
+      battle: `Battle ${result.id}`,
+      ruleset: `${ruleset.id} ${ruleset.version}`,
+      dice:
+        'seed' in result.dice
+          ? `seed ${result.dice.seed}`
+          : `scripted dice (${result.dice.scripted.length})`,
+    },
   };
 }
 
@@ -100,18 +140,32 @@ export function logSheet(
  * trailing apostrophe and more than 31 characters, and compares names case-insensitively.
  */
 export function logSheetName(battleId: string, taken: ReadonlySet<string>): string {
-  const clean = `Log ${battleId}`.replace(/[:\\/?*[\]]/g, '_').replace(/^'+|'+$/g, '');
+  return freeSheetName(`Log ${battleId}`, taken);
+}
+
+/** `name` made a legal sheet name not in `taken` (any case), with ` (2)`, ` (3)`... if need be. */
+export function freeSheetName(name: string, taken: ReadonlySet<string>): string {
+  const clean =
+    name
+      .replace(/[:\\/?*[\]\u0000-\u001f]/g, '_')
+      .replace(/^'+|'+$/g, '')
+      .trim() || 'Sheet';
   const lower = new Set([...taken].map((n) => n.toLowerCase()));
-  const base = clean.slice(0, 31);
-  if (!lower.has(base.toLowerCase())) return base;
+  const fits = (n: string) => !lower.has(n.toLowerCase()) && n.toLowerCase() !== 'history';
+  const base = clean.slice(0, 31).replace(/'+$/, '');
+  if (fits(base)) return base;
   for (let i = 2; ; i++) {
     const suffix = ` (${i})`;
-    const name = clean.slice(0, 31 - suffix.length) + suffix;
-    if (!lower.has(name.toLowerCase())) return name;
+    const candidate = clean.slice(0, 31 - suffix.length) + suffix;
+    if (fits(candidate)) return candidate;
   }
 }
 
+/** Text Excel would read as a formula when typed: it starts with `=`, `+`, `-` or `@`. */
+export const looksLikeFormula = (value: CellValue): boolean =>
+  typeof value === 'string' && /^[=+\-@]/.test(value);
+
 /** Text that Excel would read as a formula (`=`, `+`, `-`, `@`) is written with a leading `'`. */
 export function safeText(value: CellValue): CellValue {
-  return typeof value === 'string' && /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return looksLikeFormula(value) ? `'${value}` : value;
 }

@@ -13,6 +13,7 @@ import { parseDiceList } from '../../src/dice';
 import { logTable, renderTextTable, summaryLines } from '../../src/log';
 import { Result } from '../../src/result';
 import { findRuleset } from '../../src/rulesets';
+import { withFortValue } from '../flags';
 import { EXIT, Io, UsageError } from '../io';
 
 export const BATTLE_HELP = `Usage: praetor battle --attacker ROSTER --defender ROSTER (--seed TEXT | --dice LIST) [options]
@@ -36,8 +37,8 @@ Options:
   --sea                 a sea battle: every legion is carried by galleys (GAL)
   --retreat COND        the attacker's retreat condition, e.g. "lost.CAT >= 1 and units <= 3"
   --rounds N            pause after N rounds ("fight N rounds and await instructions")
-  --input FILE          a JSON array of battles: {id, attacker, defender, sea, fort, breachBy,
-                        retreat, rounds, seed | dice}; prints results in the same order
+  --input FILE          a JSON array of battles: {id, rules, attacker, defender, sea, fort,
+                        breachBy, retreat, rounds, seed | dice}; prints results in the same order
   --resume FILE         resume a paused battle (a file written by --save, or its --json result)
                         with new orders; --dice appends more scripted dice
   --save FILE           when the battle pauses, write its state to FILE for --resume
@@ -65,17 +66,6 @@ const OPTIONS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-/** `--fort` alone means one wall hit point: give it its value before parsing. */
-function withFortValue(argv: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    out.push(argv[i]);
-    if (argv[i] === '--fort' && (i + 1 >= argv.length || argv[i + 1].startsWith('--')))
-      out.push('1');
-  }
-  return out;
-}
 
 type Outcome = Result<BattleResult> & { id: string };
 

@@ -9,7 +9,9 @@ import {
   playPbem,
   startPbem,
 } from './engine';
-import { parsePbemOptions, PbemOptions } from './options';
+import { pbemExactOdds } from './exact';
+import { narratePbem } from './narrate';
+import { describePbemOptions, parsePbemOptions, PbemOptions } from './options';
 import { CODES, LEGION_LIMIT, PBEM_UNITS } from './tables';
 
 export type { PbemEvent, PbemState } from './engine';
@@ -102,4 +104,8 @@ export const cotePbem: Ruleset<PbemOptions, PbemState, PbemEvent> = {
   },
   describePosition: describePbemPosition,
   logColumns: PBEM_COLUMNS,
+  narrate: narratePbem,
+  forcesAfter: (event) => event.left,
+  describeOptions: describePbemOptions,
+  exactOdds: pbemExactOdds,
 };

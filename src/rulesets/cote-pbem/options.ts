@@ -98,3 +98,18 @@ export function parsePbemOptions(raw: RawOptions): Result<PbemOptions> {
     rounds: rounds.value,
   });
 }
+
+export function describePbemOptions(o: PbemOptions): string[] {
+  const lines: string[] = [];
+  if (o.sea) lines.push('Sea battle: galleys fight once their land units are lost.');
+  if (o.fort > 0) {
+    const points = o.fort === 1 ? '1 wall hit point' : '2 wall hit points';
+    const who =
+      o.breachBy === 'catapult' ? 'only Catapult hits breach' : 'any attacker hit breaches';
+    lines.push(`Fortified city: ${points}; ${who}.`);
+  }
+  if (o.retreat !== null) lines.push(`The attacker retreats when: ${o.retreat}.`);
+  if (o.rounds !== null) lines.push(`Pause after ${o.rounds} round${o.rounds === 1 ? '' : 's'}.`);
+  if (lines.length === 0) lines.push('Land battle, no fortification, no retreat condition.');
+  return lines;
+}

@@ -1,0 +1,184 @@
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { BattleResult } from '../src/battle';
+import { formatCounts } from '../src/forces';
+import { findRuleset } from '../src/rulesets';
+import {
+  Adjudicated,
+  adjudicateSubmission,
+  logSheet,
+  resultsSheet,
+  resultsSheetName,
+} from '../src/sheets';
+import { readSubmission } from '../src/submission';
+import { OutputExistsError, writeFileAtomic } from './atomic-write';
+import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './workbook/guard';
+import { logContent, resultsContent } from './workbook/layouts';
+import { readWorkbookTables } from './workbook/read';
+import { SheetContent } from './workbook/sheet-xml';
+import { addSheetsToPackage } from './workbook/write';
+
+/**
+ * One workbook, start to end: check the package, read the Battles and Legions tables, resolve
+ * every battle with the shared core, and write the original package plus a `Results` sheet and
+ * a `Log <battle>` sheet per battle to a new file. Never throws: a bad file is a report.
+ */
+
+export interface FileJob {
+  input: string;
+  output: string;
+  force: boolean;
+  limits?: PackageLimits;
+}
+
+/** One battle's result, for `--json`. */
+export interface BattleReport {
+  id: string;
+  where: string;
+  outcome: string | null;
+  winner: string | null;
+  rounds: number | null;
+  attacker: string | null;
+  defender: string | null;
+  captured: string[];
+  diceUsed: number | null;
+  seed: string | null;
+  error: string | null;
+}
+
+export interface FileReport {
+  input: string;
+  /** The workbook written, or null when none was. */
+  output: string | null;
+  battles: number;
+  resolved: number;
+  /** Battles with errors, plus problems of the workbook as a whole. */
+  errors: number;
+  results: BattleReport[];
+  /** Errors not tied to one battle (a missing sheet or column, a legion for no battle). */
+  problems: string[];
+  warnings: string[];
+  /** Why the file could not be adjudicated at all (not a workbook, encrypted, a zip bomb). */
+  error: string | null;
+}
+
+const emptyReport = (input: string): FileReport => ({
+  input,
+  output: null,
+  battles: 0,
+  resolved: 0,
+  errors: 0,
+  results: [],
+  problems: [],
+  warnings: [],
+  error: null,
+});
+
+export const failedFile = (input: string, error: string): FileReport => ({
+  ...emptyReport(input),
+  errors: 1,
+  error,
+});
+
+export async function adjudicateFile(job: FileJob): Promise<FileReport> {
+  try {
+    return await adjudicate(job);
+  } catch (e) {
+    if (e instanceof OutputExistsError) return failedFile(job.input, e.message);
+    return failedFile(job.input, `cannot be adjudicated: ${(e as Error).message}`);
+  }
+}
+
+async function adjudicate(job: FileJob): Promise<FileReport> {
+  const limits = job.limits ?? DEFAULT_LIMITS;
+  const size = statSync(job.input).size;
+  if (size > limits.maxFileBytes) {
+    return failedFile(
+      job.input,
+      `the file is too large (${size} bytes; the limit is ${limits.maxFileBytes})`,
+    );
+  }
+  const data = readFileSync(job.input);
+  const checked = checkPackage(data, limits);
+  if (!checked.ok) return failedFile(job.input, checked.error);
+
+  let tables;
+  try {
+    tables = await readWorkbookTables(data);
+  } catch (e) {
+    return failedFile(job.input, `not a readable workbook: ${(e as Error).message}`);
+  }
+  const missing = (['Battles', 'Legions'] as const).filter(
+    (name) => tables[name === 'Battles' ? 'battles' : 'legions'] === null,
+  );
+  if (missing.length > 0 || tables.battles === null || tables.legions === null) {
+    const problems = missing.map(
+      (name) =>
+        `no sheet or table named "${name}" (the workbook has: ${tables.sheetNames.join(', ') || 'no sheets'})`,
+    );
+    return { ...emptyReport(job.input), errors: problems.length, problems };
+  }
+
+  const submission = readSubmission(tables.battles, tables.legions);
+  const adjudicated = adjudicateSubmission(submission);
+  const report: FileReport = {
+    input: job.input,
+    output: null,
+    battles: adjudicated.length,
+    resolved: adjudicated.filter((a) => a.outcome.ok).length,
+    errors: adjudicated.filter((a) => !a.outcome.ok).length + submission.problems.length,
+    results: adjudicated.map(battleReport),
+    problems: submission.problems,
+    warnings: submission.warnings,
+    error: null,
+  };
+  if (adjudicated.length === 0) return report;
+
+  const taken = new Set(tables.sheetNames);
+  const resultsName = resultsSheetName(taken);
+  taken.add(resultsName);
+  const rows = resultsSheet(adjudicated, submission.problems, submission.warnings);
+  const sheets: SheetContent[] = [resultsContent(resultsName, rows, basename(job.input))];
+  for (const a of adjudicated) {
+    if (!a.outcome.ok) continue;
+    const log = logSheet(a.outcome.value, taken);
+    taken.add(log.name);
+    sheets.push(logContent(log));
+  }
+  const written = await addSheetsToPackage(data, sheets);
+  writeFileAtomic(job.output, written, job.force);
+  return { ...report, output: job.output };
+}
+
+function battleReport(a: Adjudicated): BattleReport {
+  if (!a.outcome.ok) {
+    return {
+      id: a.id,
+      where: a.where,
+      outcome: null,
+      winner: null,
+      rounds: null,
+      attacker: null,
+      defender: null,
+      captured: [],
+      diceUsed: null,
+      seed: null,
+      error: a.outcome.error,
+    };
+  }
+  const r: BattleResult = a.outcome.value;
+  const codes = findRuleset(r.ruleset.id)!.units.map((u) => u.code);
+  return {
+    id: a.id,
+    where: a.where,
+    outcome: r.outcome,
+    winner: r.winner,
+    rounds: r.rounds,
+    attacker: formatCounts(r.attacker, codes),
+    defender: formatCounts(r.defender, codes),
+    captured: r.captured,
+    diceUsed: r.diceUsed,
+    seed: 'seed' in r.dice ? r.dice.seed : null,
+    error: null,
+  };
+}

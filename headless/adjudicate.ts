@@ -1,0 +1,72 @@
+import { mkdirSync, existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { adjudicateFile, failedFile, FileJob, FileReport } from './adjudicate-file';
+import { planFiles } from './batch-inputs';
+import { PackageLimits } from './workbook/guard';
+import { WorkerPool } from './worker-pool';
+import { workerScript } from './worker-script';
+
+/**
+ * A batch of workbooks over worker threads: each file is adjudicated in a worker with a heap
+ * and a time limit, so that a hostile or broken file costs its own report and nothing else.
+ */
+
+export interface BatchOptions {
+  paths: readonly string[];
+  outDir?: string;
+  /** Worker threads; 0 runs in this thread (no limits: for tests and benchmarks only). */
+  jobs?: number;
+  force?: boolean;
+  limits?: PackageLimits;
+  /** Per-file limits of a worker. */
+  memoryMb?: number;
+  timeoutMs?: number;
+  onFile?: (report: FileReport) => void;
+  /** Called once the inputs are known, with their number. */
+  onStart?: (total: number) => void;
+}
+
+export const DEFAULT_JOBS = availableParallelism();
+export const DEFAULT_MEMORY_MB = 512;
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+/** Reports in the order of the inputs. */
+export async function adjudicateBatch(options: BatchOptions): Promise<FileReport[]> {
+  if (options.outDir !== undefined) mkdirSync(options.outDir, { recursive: true });
+  const planned = planFiles(options.paths, options.outDir);
+  options.onStart?.(planned.length);
+  const force = options.force === true;
+  const jobs = options.jobs ?? DEFAULT_JOBS;
+  const pool =
+    jobs > 0
+      ? new WorkerPool<FileJob, FileReport>({
+          size: Math.min(jobs, Math.max(1, planned.length)),
+          script: workerScript('adjudicate-worker'),
+          memoryMb: options.memoryMb ?? DEFAULT_MEMORY_MB,
+          timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        })
+      : null;
+  const one = async (p: (typeof planned)[number]): Promise<FileReport> => {
+    if (p.error) return failedFile(p.input, p.error);
+    if (!force && existsSync(p.output)) {
+      return failedFile(p.input, `${p.output} exists; add --force to overwrite it`);
+    }
+    const job: FileJob = { input: p.input, output: p.output, force, limits: options.limits };
+    if (!pool) return adjudicateFile(job);
+    const result = await pool.run(job);
+    return result.ok ? result.value : failedFile(p.input, result.error);
+  };
+  const track = async (p: (typeof planned)[number]) => {
+    const report = await one(p);
+    options.onFile?.(report);
+    return report;
+  };
+  try {
+    if (pool) return await Promise.all(planned.map(track));
+    const reports: FileReport[] = [];
+    for (const p of planned) reports.push(await track(p));
+    return reports;
+  } finally {
+    await pool?.close();
+  }
+}

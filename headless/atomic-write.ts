@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { linkSync, renameSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+
+/**
+ * Writes a file whole or not at all: the data goes to a temporary file beside the target,
+ * which then takes the target's name. Without `overwrite`, an existing target is left alone
+ * (a hard link, which fails if the name is taken, makes the check and the write one step).
+ */
+
+export class OutputExistsError extends Error {
+  constructor(readonly path: string) {
+    super(`${path} exists; add --force to overwrite it`);
+  }
+}
+
+export function writeFileAtomic(path: string, data: Uint8Array, overwrite: boolean): void {
+  const temp = join(
+    dirname(path),
+    `.${basename(path)}.${process.pid}-${threadId}-${randomBytes(4).toString('hex')}.tmp`,
+  );
+  writeFileSync(temp, data, { flag: 'wx' });
+  try {
+    if (overwrite) {
+      renameSync(temp, path);
+      return;
+    }
+    try {
+      linkSync(temp, path);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw new OutputExistsError(path);
+      // File systems without hard links: check, then rename (a narrow race, but no worse).
+      if (existsSync(path)) throw new OutputExistsError(path);
+      renameSync(temp, path);
+    }
+  } finally {
+    if (existsSync(temp)) unlinkSync(temp);
+  }
+}

@@ -1,0 +1,96 @@
+import { parseArgs } from 'node:util';
+import { adjudicateBatch, DEFAULT_JOBS } from '../adjudicate';
+import { FileReport } from '../adjudicate-file';
+import { EXIT, Io, UsageError } from '../io';
+import { startProgress, Progress } from '../progress';
+import { problemLines, summaryTable } from '../summary';
+
+export const ADJUDICATE_HELP = `Usage: praetor adjudicate PATH... [--out DIR] [--jobs N] [--force] [--json]
+
+Resolves every battle of submitted workbooks and writes each back with a Results sheet and a
+"Log <battle>" sheet per battle, leaving everything else in the workbook as it was.
+
+PATH is a workbook (.xlsx or .xlsm) or a folder of them. Each workbook needs the sheets (or
+Excel tables) "Battles" and "Legions"; "praetor template FILE.xlsx" writes an empty one.
+NAME.xlsx gives NAME.praetor.xlsx (NAME.xlsm gives NAME.praetor.xlsm), beside it or in --out.
+The input is never changed. Battles without Dice or Seed get a seed derived from their id and
+rosters, shown in Results: the same workbook always gives the same results.
+
+Options:
+  --out DIR     write the results into DIR (made if missing) instead of beside each input
+  --jobs N      adjudicate N files at once in worker threads (default: ${DEFAULT_JOBS}, the cores)
+  --force       overwrite results written before
+  --json        print a JSON report on stdout instead of the summary table
+  -h, --help    show this help
+
+Progress goes to stderr: a bar on a terminal, a line per file otherwise.
+Exit status: 0 every battle resolved, 1 some battles or files had errors, 2 bad usage.`;
+
+const OPTIONS = {
+  out: { type: 'string' },
+  jobs: { type: 'string' },
+  force: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export async function adjudicateCommand(argv: string[], io: Io): Promise<number> {
+  const { values: v, positionals } = parseArgs({
+    args: argv,
+    options: OPTIONS,
+    allowPositionals: true,
+    strict: true,
+  });
+  if (v.help) {
+    io.out(ADJUDICATE_HELP);
+    return EXIT.ok;
+  }
+  if (positionals.length === 0) throw new UsageError('give at least one workbook or folder');
+  let jobs = DEFAULT_JOBS;
+  if (v.jobs !== undefined) {
+    jobs = Number(v.jobs);
+    if (!/^\d+$/.test(v.jobs.trim()) || jobs < 1) {
+      throw new UsageError(`--jobs is "${v.jobs}": give a whole number of threads, 1 or more`);
+    }
+  }
+  let progress: Progress | undefined;
+  const reports = await adjudicateBatch({
+    paths: positionals,
+    outDir: v.out,
+    jobs,
+    force: v.force === true,
+    onStart: (total) => (progress = startProgress(io, total)),
+    onFile: (report) => progress?.fileDone(report),
+  });
+  progress?.finish();
+  if (reports.length === 0) {
+    io.err('praetor adjudicate: no workbooks found (.xlsx or .xlsm) in the paths given');
+    if (v.json) io.out(JSON.stringify(jsonReport(reports), null, 2));
+    return EXIT.someFailed;
+  }
+  if (v.json) io.out(JSON.stringify(jsonReport(reports), null, 2));
+  else io.out(summaryText(reports));
+  return reports.every((r) => r.errors === 0) ? EXIT.ok : EXIT.someFailed;
+}
+
+function summaryText(reports: FileReport[]): string {
+  const { errors, warnings } = problemLines(reports);
+  return [
+    summaryTable(reports),
+    ...(errors.length > 0 ? ['', 'Errors:', ...errors.map((e) => `  ${e}`)] : []),
+    ...(warnings.length > 0 ? ['', 'Warnings:', ...warnings.map((w) => `  ${w}`)] : []),
+  ].join('\n');
+}
+
+function jsonReport(reports: FileReport[]) {
+  const total = (key: 'battles' | 'resolved' | 'errors') => reports.reduce((n, r) => n + r[key], 0);
+  return {
+    files: reports,
+    totals: {
+      files: reports.length,
+      battles: total('battles'),
+      resolved: total('resolved'),
+      errors: total('errors'),
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { parseArgs } from 'node:util';
+import { validateBattle } from '../../src/battle';
+import { formatCounts, Side, UnitCounts } from '../../src/forces';
+import { computeOdds, DEFAULT_ODDS_SEED, DEFAULT_RUNS, OddsResult } from '../../src/odds';
+import { RULE_OPTION_FLAGS, withFortValue } from '../flags';
+import { EXIT, Io, UsageError } from '../io';
+
+export const ODDS_HELP = `Usage: praetor odds --attacker ROSTER --defender ROSTER [options]
+
+The odds of a battle fought to its end, before the dice fall: who wins, who retreats, the
+survivors, the rounds, the leaders captured. Exact when the ruleset has a solver (cote-pbem
+has), else estimated by Monte Carlo. A pause order does not apply: odds are for the whole battle.
+
+Rosters: legions separated by ";", each "[Leader:] count unit, ...", e.g.
+  "Marcus: 1 CAT 2 INF; Titus: 3 INF" (as for praetor battle).
+
+Options:
+  --attacker ROSTER     the attacking side
+  --defender ROSTER     the defending side
+  --rules ID            ruleset (default cote-pbem)
+  --fort [1|2]          the defender is in a fortified city with 1 (default) or 2 wall hit points
+  --breach-by WHO       "any" hit breaches the walls (default) or only a "catapult" hit
+  --sea                 a sea battle: every legion is carried by galleys (GAL)
+  --retreat COND        the attacker's retreat condition, e.g. "lost.CAT >= 1 and units <= 3"
+  --mode MODE           cote-online: fight-to-the-death (default) or hit-and-run
+  --method M            "exact" or "montecarlo" (default: exact when the ruleset has a solver;
+                        a battle too large for it falls back to Monte Carlo, with a note)
+  --runs N              Monte Carlo battles to fight (default ${DEFAULT_RUNS})
+  --seed TEXT           Monte Carlo seed, for a reproducible estimate (default "${DEFAULT_ODDS_SEED}")
+  --json                print JSON instead of a summary
+  -h, --help            show this help
+
+Exit status: 0 odds computed, 1 the battle had an error, 2 bad usage.`;
+
+const OPTIONS = {
+  attacker: { type: 'string' },
+  defender: { type: 'string' },
+  ...RULE_OPTION_FLAGS,
+  method: { type: 'string' },
+  runs: { type: 'string' },
+  seed: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** What a ruleset calls its undecided ending, printed beside `undecided` in --json. */
+const UNDECIDED_AS: Record<string, string> = { 'cote-online': 'mutual' };
+
+function readRuns(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`--runs is "${text}": expected a whole number of battles, 1 or more`);
+  }
+  return n;
+}
+
+function readMethod(text: string | undefined): 'exact' | 'montecarlo' | undefined {
+  if (text === undefined) return undefined;
+  const w = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
+  if (w === 'exact') return 'exact';
+  if (w === 'montecarlo' || w === 'mc') return 'montecarlo';
+  throw new UsageError(`--method is "${text}": expected "exact" or "montecarlo"`);
+}
+
+export function oddsCommand(argv: string[], io: Io): number {
+  const { values: v } = parseArgs({ args: withFortValue(argv), options: OPTIONS, strict: true });
+  if (v.help) {
+    io.out(ODDS_HELP);
+    return EXIT.ok;
+  }
+  if (v.attacker === undefined || v.defender === undefined) {
+    throw new UsageError('give --attacker and --defender; see praetor odds --help');
+  }
+  const method = readMethod(v.method);
+  const runs = readRuns(v.runs);
+  const battle = validateBattle(
+    {
+      id: 'odds',
+      rules: v.rules,
+      attacker: v.attacker,
+      defender: v.defender,
+      seed: v.seed ?? DEFAULT_ODDS_SEED,
+      options: {
+        sea: v.sea,
+        fort: v.fort,
+        breachBy: v['breach-by'],
+        retreat: v.retreat,
+        mode: v.mode,
+      },
+    },
+    'odds',
+  );
+  const odds = battle.ok ? computeOdds(battle.value, { method, runs, seed: v.seed }) : battle;
+  if (!odds.ok) {
+    if (v.json) io.out(JSON.stringify({ error: odds.error }, null, 2));
+    else io.err(`Error: ${odds.error}`);
+    return EXIT.someFailed;
+  }
+  const named = UNDECIDED_AS[odds.value.ruleset.id];
+  const json = named ? { ...odds.value, [named]: odds.value.undecided } : odds.value;
+  io.out(v.json ? JSON.stringify(json, null, 2) : renderOdds(odds.value));
+  return EXIT.ok;
+}
+
+const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
+const num = (x: number) => x.toFixed(2);
+const pm = (se: number | undefined, f: (x: number) => string) =>
+  se === undefined ? '' : ` ± ${f(se)}`;
+
+function survivors(r: OddsResult, side: Side): string {
+  const e = r.expectedSurvivors[side];
+  const se = r.standardErrors?.expectedSurvivors[side];
+  const types = Object.keys(e)
+    .filter((c) => e[c] > 0)
+    .map((c) => `${c} ${num(e[c])}${pm(se?.[c], num)}`);
+  const totalSe =
+    side === 'attacker'
+      ? r.standardErrors?.expectedAttackerSurvivors
+      : r.standardErrors?.expectedDefenderSurvivors;
+  const total = side === 'attacker' ? r.expectedAttackerSurvivors : r.expectedDefenderSurvivors;
+  return `${num(total)}${pm(totalSe, num)}${types.length ? ` (${types.join(', ')})` : ''}`;
+}
+
+/** A readable summary: outcomes, expectations, leaders and the likeliest results. */
+export function renderOdds(r: OddsResult, top = 8): string {
+  const se = r.standardErrors;
+  const how =
+    r.method === 'exact'
+      ? `exact (${(r.states ?? 0).toLocaleString('en')} states)`
+      : `Monte Carlo, ${r.runs?.toLocaleString('en')} battles, seed "${r.seed}" (± one standard error)`;
+  const options = Object.entries(r.options as Record<string, unknown>)
+    .map(([k, val]) => `${k}=${val === null ? '-' : String(val)}`)
+    .join(', ');
+  const rows: [string, number, number | undefined][] = [
+    ['Attacker wins', r.attackerWins, se?.attackerWins],
+    ['Defender wins', r.defenderWins, se?.defenderWins],
+    ['Attacker retreats', r.attackerRetreats, se?.attackerRetreats],
+  ];
+  if (r.undecided > 0) rows.push(['Undecided', r.undecided, se?.undecided]);
+  const codes = Object.keys(r.expectedSurvivors.attacker);
+  const show = (c: UnitCounts) => formatCounts(c, codes);
+  const likely = (
+    [
+      ['attacker wins', r.distributions.attackerWins],
+      ['defender wins', r.distributions.defenderWins],
+      ['attacker retreats', r.distributions.attackerRetreats],
+    ] as const
+  )
+    .flatMap(([label, list]) => list.map((row) => ({ label, row })))
+    .sort((a, b) => b.row.p - a.row.p)
+    .slice(0, top);
+  return [
+    `Odds — ${r.ruleset.id} ${r.ruleset.version}, ${how}`,
+    `Options: ${options}`,
+    ...(r.note ? [`Note: ${r.note}`] : []),
+    '',
+    ...rows.map(([label, p, e]) => `${label.padEnd(18)} ${pct(p).padStart(7)}${pm(e, pct)}`),
+    '',
+    `Expected survivors: attacker ${survivors(r, 'attacker')}`,
+    `                    defender ${survivors(r, 'defender')}`,
+    `Expected rounds: ${num(r.expectedRounds)}${pm(se?.expectedRounds, num)}`,
+    `Leaders captured: ${r.leaders.map((l) => `${l.leader} ${pct(l.captured)}`).join(', ')}`,
+    '',
+    'Likeliest results:',
+    ...likely.map(
+      ({ label, row }) =>
+        `  ${pct(row.p).padStart(7)}  ${label.padEnd(17)}  attacker ${show(row.attacker)}; defender ${show(row.defender)}`,
+    ),
+  ].join('\n');
+}

@@ -1,0 +1,166 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  Battle,
+  BattleResult,
+  resolveBattle,
+  specFromObject,
+  validateBattle,
+} from '../../src/battle';
+import { computeOdds } from '../../src/odds';
+import { findRuleset } from '../../src/rulesets';
+import { buildReport, ReportContext } from '../../src/report/model';
+import { reportHtml } from '../../src/report/html';
+import { OutputExistsError, writeFileAtomic } from '../atomic-write';
+import { EXIT, Io, UsageError } from '../io';
+import { htmlToPdf, Paper } from '../report/pdf';
+
+export const REPORT_HELP = `Usage: praetor report INPUT --out FILE.pdf|FILE.html [options]
+
+Writes a printable report of each battle: the forces, the rules and dice, the outcome in one
+sentence, every shot in plain words, a chart of each side's strength, the leaders captured and a
+command line that replays the battle. One battle per page (or more for a long one).
+
+INPUT is a JSON file of battles as "praetor battle --input" takes (or of results, as
+"praetor battle --json" prints).
+
+Options:
+  --out FILE         the report: .pdf (printed with headless Chromium) or .html
+  --battle ID        only this battle (repeatable); default every battle in INPUT
+  --paper SIZE       a4 (default) or letter
+  --game NAME        the game's name, printed on every report
+  --turn N           the turn, printed on every report
+  --force            overwrite FILE if it exists
+  -h, --help         show this help
+
+Exit status: 0 the report was written, 1 some battles had errors (the others are reported),
+2 bad usage or nothing could be written.`;
+
+const OPTIONS = {
+  out: { type: 'string' },
+  battle: { type: 'string', multiple: true },
+  paper: { type: 'string' },
+  game: { type: 'string' },
+  turn: { type: 'string' },
+  force: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+interface Loaded {
+  results: BattleResult[];
+  errors: string[];
+}
+
+export async function reportCommand(argv: string[], io: Io): Promise<number> {
+  const { values: v, positionals } = parseArgs({
+    args: argv,
+    options: OPTIONS,
+    allowPositionals: true,
+  });
+  if (v.help) {
+    io.out(REPORT_HELP);
+    return EXIT.ok;
+  }
+  if (positionals.length !== 1) throw new UsageError('give one INPUT file');
+  if (v.out === undefined) throw new UsageError('give --out FILE.pdf or --out FILE.html');
+  const format = extname(v.out).toLowerCase();
+  if (format !== '.pdf' && format !== '.html')
+    throw new UsageError(`--out ${v.out}: the file must end in .pdf or .html`);
+  const paper = readPaper(v.paper);
+  if (existsSync(v.out) && !v.force)
+    throw new UsageError(`--out ${v.out}: the file exists; add --force to overwrite it`);
+
+  const loaded = loadInput(positionals[0]);
+  let results = loaded.results;
+  if (v.battle !== undefined) {
+    const wanted = new Set(v.battle);
+    const missing = v.battle.filter((id) => !results.some((r) => r.id === id));
+    if (missing.length > 0)
+      throw new UsageError(`--battle ${missing.join(', ')}: no such battle in ${positionals[0]}`);
+    results = results.filter((r) => wanted.has(r.id));
+  }
+  for (const e of loaded.errors) io.err(`error: ${e}`);
+  if (results.length === 0) {
+    io.err(`praetor report: no battle in ${positionals[0]} could be reported`);
+    return EXIT.usage;
+  }
+  const context: ReportContext = { game: v.game, turn: v.turn };
+  const reports = results.map((r) => buildReport(r, { ...context, odds: oddsBefore(r) }));
+  const html = reportHtml(reports, reportTitle(v.game, v.turn));
+  const data = format === '.pdf' ? await htmlToPdf(html, paper) : Buffer.from(html, 'utf8');
+  try {
+    writeFileAtomic(v.out, data, v.force === true);
+  } catch (e) {
+    if (e instanceof OutputExistsError) throw new UsageError(e.message);
+    throw e;
+  }
+  io.err(`wrote ${v.out}: ${results.length} battle${results.length === 1 ? '' : 's'}`);
+  return loaded.errors.length > 0 ? EXIT.someFailed : EXIT.ok;
+}
+
+/** The odds before the battle: exact where the ruleset can, else a seeded Monte Carlo estimate. */
+function oddsBefore(result: BattleResult): ReportContext['odds'] {
+  const ruleset = findRuleset(result.ruleset.id);
+  if (!ruleset) return undefined;
+  const battle: Battle = {
+    id: result.id,
+    ruleset,
+    options: result.options,
+    forces: result.forces,
+    dice: { kind: 'scripted', rolls: [] },
+  };
+  const odds = computeOdds(battle, { runs: REPORT_RUNS });
+  if (!odds.ok) return undefined;
+  const o = odds.value;
+  const method =
+    o.method === 'exact' ? 'exact' : `Monte Carlo, ${o.runs?.toLocaleString('en')} runs`;
+  return {
+    attackerWins: o.attackerWins,
+    defenderWins: o.defenderWins,
+    attackerRetreats: o.attackerRetreats,
+    method,
+  };
+}
+
+const REPORT_RUNS = 20_000;
+
+function readPaper(value: string | undefined): Paper {
+  const v = (value ?? 'a4').toLowerCase();
+  if (v === 'a4') return 'A4';
+  if (v === 'letter') return 'Letter';
+  throw new UsageError(`--paper ${value}: expected a4 or letter`);
+}
+
+const reportTitle = (game?: string, turn?: string) =>
+  [game ?? 'Praetor battle reports', turn && `turn ${turn}`].filter(Boolean).join(', ');
+
+function loadInput(path: string): Loaded {
+  if (!existsSync(path)) throw new UsageError(`${path}: no such file`);
+  if (extname(path).toLowerCase() !== '.json') {
+    throw new UsageError(`${path}: expected a .json file of battles or results`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`${path}: not valid JSON (${(e as Error).message})`);
+  }
+  if (!Array.isArray(data)) throw new UsageError(`${path}: expected a JSON array of battles`);
+  const loaded: Loaded = { results: [], errors: [] };
+  data.forEach((item, i) => {
+    if (typeof item !== 'object' || item === null) {
+      loaded.errors.push(`${path}: item ${i + 1} is not a battle object`);
+    } else if ('error' in item) {
+      loaded.errors.push(String((item as { error: unknown }).error));
+    } else if ('events' in item && 'forces' in item) {
+      loaded.results.push(item as BattleResult);
+    } else {
+      const battle = validateBattle(specFromObject(item as Record<string, unknown>), String(i + 1));
+      const result = battle.ok ? resolveBattle(battle.value) : battle;
+      if (result.ok) loaded.results.push(result.value);
+      else loaded.errors.push(result.error);
+    }
+  });
+  return loaded;
+}

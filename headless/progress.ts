@@ -1,0 +1,53 @@
+import { basename } from 'node:path';
+import { FileReport } from './adjudicate-file';
+import { Io } from './io';
+
+/**
+ * Progress of a batch on the error stream: a bar redrawn in place on a terminal, one plain line
+ * per file otherwise (logs, pipes, CI). Files that fail are named as they happen either way.
+ */
+
+export interface Progress {
+  fileDone(report: FileReport): void;
+  finish(): void;
+}
+
+export function fileLine(r: FileReport): string {
+  const name = basename(r.input);
+  if (r.error) return `${name}: error: ${r.error}`;
+  const battles = `${r.battles} battle${r.battles === 1 ? '' : 's'}, ${r.resolved} resolved`;
+  const errors = r.errors > 0 ? `, ${r.errors} error${r.errors === 1 ? '' : 's'}` : '';
+  return `${name}: ${battles}${errors}${r.output ? ` -> ${r.output}` : ''}`;
+}
+
+export function startProgress(io: Io, total: number): Progress {
+  let done = 0;
+  const tty = io.tty;
+  if (!tty) {
+    return {
+      fileDone(report) {
+        done++;
+        io.err(`[${done}/${total}] ${fileLine(report)}`);
+      },
+      finish() {},
+    };
+  }
+  const draw = (name: string) => {
+    const width = Math.max(10, Math.min(40, tty.columns - 40));
+    const filled = total === 0 ? width : Math.round((done / total) * width);
+    const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`;
+    const room = Math.max(0, tty.columns - bar.length - 2);
+    tty.write(`\r\x1b[2K${bar} ${name.slice(0, room)}`);
+  };
+  draw('');
+  return {
+    fileDone(report) {
+      done++;
+      if (report.errors > 0) tty.write(`\r\x1b[2K${fileLine(report)}\n`);
+      draw(basename(report.input));
+    },
+    finish() {
+      tty.write('\r\x1b[2K');
+    },
+  };
+}

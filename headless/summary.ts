@@ -1,0 +1,39 @@
+import { basename } from 'node:path';
+import { FileReport } from './adjudicate-file';
+import { renderTextTable } from '../src/log';
+
+/** The end of a batch: a table of files, then every error and warning with its place. */
+
+export function summaryTable(reports: readonly FileReport[]): string {
+  const sum = (key: 'battles' | 'resolved' | 'errors') => reports.reduce((n, r) => n + r[key], 0);
+  const rows = reports.map((r) => [
+    basename(r.input),
+    r.battles,
+    r.resolved,
+    r.errors,
+    r.error ? 'not written' : (r.output ?? 'not written'),
+  ]);
+  rows.push(['total', sum('battles'), sum('resolved'), sum('errors'), `${reports.length} files`]);
+  return renderTextTable({
+    headers: ['File', 'Battles', 'Resolved', 'Errors', 'Output'],
+    widths: [],
+    rows,
+  });
+}
+
+/** Every message of the batch, each line beginning with the file it is about. */
+export function problemLines(reports: readonly FileReport[]): {
+  errors: string[];
+  warnings: string[];
+} {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  for (const r of reports) {
+    const file = r.input;
+    if (r.error) errors.push(`${file}: ${r.error}`);
+    for (const p of r.problems) errors.push(`${file}: ${p}`);
+    for (const b of r.results) if (b.error) errors.push(`${file}: ${b.error}`);
+    for (const w of r.warnings) warnings.push(`${file}: ${w}`);
+  }
+  return { errors, warnings };
+}

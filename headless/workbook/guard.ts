@@ -1,0 +1,140 @@
+import { err, ok, Result } from '../../src/result';
+import { findEndOfDirectory, inflate, LOCAL_SIG, rawData, readDirectory, ZipEntry } from './zip';
+
+/**
+ * Checks a file before any parser sees it: that it is a zip package at all (and not an
+ * encrypted or legacy OLE file), that it is whole, and that it is no zip bomb. The central
+ * directory is read first (entry count, declared sizes and ratios), then every entry is
+ * inflated with a hard output cap, so that a lying directory is caught too.
+ */
+
+export interface PackageLimits {
+  /** The file itself. */
+  maxFileBytes: number;
+  maxEntries: number;
+  /** Uncompressed, per entry and in all. */
+  maxEntryBytes: number;
+  maxTotalBytes: number;
+  /** Uncompressed / compressed, checked for entries larger than `ratioFloorBytes`. */
+  maxRatio: number;
+  ratioFloorBytes: number;
+}
+
+export const DEFAULT_LIMITS: PackageLimits = {
+  maxFileBytes: 64 * 1024 * 1024,
+  maxEntries: 5_000,
+  maxEntryBytes: 128 * 1024 * 1024,
+  maxTotalBytes: 256 * 1024 * 1024,
+  maxRatio: 200,
+  ratioFloorBytes: 1024 * 1024,
+};
+
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const MB = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+
+export function checkPackage(
+  data: Buffer,
+  limits: PackageLimits = DEFAULT_LIMITS,
+): Result<ZipEntry[]> {
+  if (data.length > limits.maxFileBytes) {
+    return err(`the file is ${MB(data.length)}; the limit is ${MB(limits.maxFileBytes)}`);
+  }
+  if (data.subarray(0, 8).equals(OLE_MAGIC)) {
+    return err(
+      data.includes(Buffer.from('EncryptionInfo', 'utf16le'))
+        ? 'the workbook is encrypted (password to open); save a copy without a password'
+        : 'this is an old binary workbook (.xls) or another OLE file; save it as .xlsx',
+    );
+  }
+  if (data.length < 22 || data.readUInt32LE(0) !== LOCAL_SIG) {
+    return err('not a workbook: an .xlsx or .xlsm file is a zip package, and this is not one');
+  }
+  const eocd = findEndOfDirectory(data);
+  if (eocd < 0) {
+    return err('the file is truncated or damaged: the end of its zip directory is missing');
+  }
+  const count = data.readUInt16LE(eocd + 10);
+  if (count > limits.maxEntries) {
+    return err(`the package has ${count} parts; the limit is ${limits.maxEntries} (a zip bomb?)`);
+  }
+  const directory = readDirectory(data, eocd);
+  if (!directory.ok) return directory;
+  const { entries, start } = directory.value;
+  const declared = checkDeclared(entries, limits);
+  if (!declared.ok) return declared;
+  const inflated = checkContents(data, entries, start, limits);
+  if (!inflated.ok) return inflated;
+  if (!entries.some((e) => e.name === '[Content_Types].xml')) {
+    return err('not a workbook: the zip package has no [Content_Types].xml');
+  }
+  return ok(entries);
+}
+
+/** What the directory declares: encryption, methods, sizes and ratios. */
+function checkDeclared(entries: readonly ZipEntry[], limits: PackageLimits): Result<true> {
+  const names = new Set<string>();
+  let declaredTotal = 0;
+  for (const entry of entries) {
+    if (entry.flags & 1) return err(`the package is encrypted (part ${entry.name})`);
+    if (entry.method !== 0 && entry.method !== 8) {
+      return err(`part ${entry.name} uses zip method ${entry.method}; only stored and deflate`);
+    }
+    if (names.has(entry.name)) return err(`the package is damaged: two parts named ${entry.name}`);
+    names.add(entry.name);
+    if (entry.size > limits.maxEntryBytes) {
+      return err(
+        `part ${entry.name} unpacks to ${MB(entry.size)}; the limit is ${MB(limits.maxEntryBytes)} (a zip bomb?)`,
+      );
+    }
+    declaredTotal += entry.size;
+    if (declaredTotal > limits.maxTotalBytes) {
+      return err(
+        `the package unpacks to more than ${MB(limits.maxTotalBytes)}, the limit (a zip bomb?)`,
+      );
+    }
+    const ratio = entry.size / Math.max(1, entry.compressedSize);
+    if (entry.size > limits.ratioFloorBytes && ratio > limits.maxRatio) {
+      return err(
+        `part ${entry.name} is compressed ${Math.round(ratio)} to 1; the limit is ${limits.maxRatio} (a zip bomb?)`,
+      );
+    }
+  }
+  return ok(true);
+}
+
+/** Inflates every entry with a cap: sizes must be what the directory says, data must be whole. */
+function checkContents(
+  data: Buffer,
+  entries: readonly ZipEntry[],
+  dirStart: number,
+  limits: PackageLimits,
+): Result<true> {
+  let total = 0;
+  for (const entry of entries) {
+    const raw = rawData(data, entry, dirStart);
+    if (!raw.ok) return raw;
+    let size = raw.value.length;
+    try {
+      size = inflate(raw.value, entry.method, Math.max(1, entry.size + 1)).length;
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      return err(
+        code === 'ERR_BUFFER_TOO_LARGE'
+          ? `part ${entry.name} unpacks to more than its declared ${entry.size} bytes (a zip bomb?)`
+          : `the file is truncated or damaged: part ${entry.name} does not unpack (${(e as Error).message})`,
+      );
+    }
+    if (size !== entry.size) {
+      return err(
+        `the file is damaged: part ${entry.name} unpacks to ${size} bytes, not the declared ${entry.size}`,
+      );
+    }
+    total += size;
+    if (total > limits.maxTotalBytes) {
+      return err(
+        `the package unpacks to more than ${MB(limits.maxTotalBytes)}, the limit (a zip bomb?)`,
+      );
+    }
+  }
+  return ok(true);
+}

@@ -1,0 +1,37 @@
+import { CellValue, logHeaderRow, LogSheet, RESULTS_WIDTHS } from '../../src/sheets';
+import { SheetContent, SheetRow } from './sheet-xml';
+
+/** How the `Results` and `Log <battle>` sheets look on screen and on paper. */
+
+export function resultsContent(name: string, rows: CellValue[][], workbook: string): SheetContent {
+  return {
+    name,
+    rows: rows.map((cells, r): SheetRow => ({ cells, kind: r === 0 ? 'header' : 'body' })),
+    widths: RESULTS_WIDTHS,
+    frozenRows: 1,
+    printTitleRow: 0,
+    pageHeader: { left: 'Praetor: results', right: workbook },
+    pageFooter: { left: name },
+  };
+}
+
+export function logContent(log: LogSheet): SheetContent {
+  const header = logHeaderRow(log);
+  return {
+    name: log.name,
+    rows: [
+      ...log.summary.map((line, i): SheetRow => ({
+        cells: [line],
+        kind: i === 0 ? 'title' : 'body',
+      })),
+      { cells: [] },
+      { cells: log.header, kind: 'header' },
+      ...log.rows.map((cells): SheetRow => ({ cells })),
+    ],
+    widths: log.widths,
+    frozenRows: header + 1,
+    printTitleRow: header,
+    pageHeader: { left: log.page.battle, center: log.page.ruleset, right: log.page.dice },
+    pageFooter: { left: log.name },
+  };
+}

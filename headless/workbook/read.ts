@@ -1,0 +1,111 @@
+import ExcelJS from 'exceljs';
+import { Cell, isBlank } from '../../src/cells';
+import { SheetTable } from '../../src/submission';
+import { findEndOfDirectory, OutEntry, rawData, readDirectory, writeZip } from './zip';
+
+/**
+ * Reads a submission workbook with exceljs into the grids the pure core takes: the `Battles`
+ * and `Legions` tables, as Excel tables of those names on any sheet, else as sheets of those
+ * names. Reading only: the workbook is never written back through exceljs.
+ */
+
+export interface WorkbookTables {
+  battles: SheetTable | null;
+  legions: SheetTable | null;
+  /** Every sheet's name, so that new sheets get names not yet taken. */
+  sheetNames: string[];
+}
+
+/** Parts of a sheet the referee does not need: skipping them is faster and less fragile. */
+const IGNORED_NODES = [
+  'dataValidations',
+  'conditionalFormatting',
+  'extLst',
+  'hyperlinks',
+  'drawing',
+  'picture',
+  'pageSetup',
+  'headerFooter',
+  'printOptions',
+  'pageMargins',
+  'rowBreaks',
+  'sheetProtection',
+];
+
+export async function readWorkbookTables(data: Buffer): Promise<WorkbookTables> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(
+    data as unknown as ArrayBuffer,
+    {
+      ignoreNodes: IGNORED_NODES,
+    } as Parameters<typeof workbook.xlsx.load>[1],
+  );
+  return {
+    battles: findTable(workbook, 'Battles'),
+    legions: findTable(workbook, 'Legions'),
+    sheetNames: workbook.worksheets.map((ws) => ws.name),
+  };
+}
+
+/** An Excel table named `name` (any case) on any sheet, else the sheet named `name`. */
+export function findTable(workbook: ExcelJS.Workbook, name: string): SheetTable | null {
+  const wanted = name.toLowerCase();
+  for (const ws of workbook.worksheets) {
+    for (const table of ws.getTables() as unknown as { table?: TableModel; model?: TableModel }[]) {
+      const model = table.model ?? table.table;
+      const names = [model?.name, model?.displayName].map((n) => String(n ?? '').toLowerCase());
+      if (model && names.includes(wanted)) return tableGrid(ws, model);
+    }
+  }
+  const sheet = workbook.worksheets.find((ws) => ws.name.trim().toLowerCase() === wanted);
+  return sheet ? sheetGrid(sheet) : null;
+}
+
+interface TableModel {
+  name?: string;
+  displayName?: string;
+  tableRef?: string;
+  totalsRow?: boolean;
+}
+
+/** The cells of a table's range (header row first, totals row left out). */
+function tableGrid(ws: ExcelJS.Worksheet, model: TableModel): SheetTable | null {
+  const m = /^\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)$/i.exec(String(model.tableRef ?? ''));
+  if (!m) return null;
+  const [top, left] = [Number(m[2]), columnNumber(m[1])];
+  const [bottom, right] = [Number(m[4]) - (model.totalsRow ? 1 : 0), columnNumber(m[3])];
+  const cells: Cell[][] = [];
+  for (let r = top; r <= bottom; r++) {
+    const row = ws.getRow(r);
+    const values: Cell[] = [];
+    for (let c = left; c <= right; c++) values.push(row.getCell(c).value ?? null);
+    cells.push(values);
+  }
+  return { cells, origin: { sheet: ws.name, row: top - 1, col: left - 1 } };
+}
+
+/** A sheet's cells from its first non-blank row (the header) down, from column A. */
+function sheetGrid(ws: ExcelJS.Worksheet): SheetTable {
+  const rows = new Map<number, Cell[]>();
+  let first = Infinity;
+  let last = 0;
+  ws.eachRow((row, n) => {
+    const values = (row.values as Cell[]).slice(1);
+    if (values.every(isBlank)) return;
+    rows.set(n, values);
+    first = Math.min(first, n);
+    last = Math.max(last, n);
+  });
+  if (rows.size === 0) return { cells: [], origin: { sheet: ws.name, row: 0, col: 0 } };
+  const cells: Cell[][] = [];
+  for (let n = first; n <= last; n++) {
+    cells.push(Array.from(rows.get(n) ?? [], (v) => v ?? null));
+  }
+  return { cells, origin: { sheet: ws.name, row: first - 1, col: 0 } };
+}
+
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n;
+}

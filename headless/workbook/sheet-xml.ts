@@ -1,0 +1,126 @@
+import { columnLetters } from '../../src/cells';
+import { CellValue, looksLikeFormula } from '../../src/sheets';
+import { MAIN_NS, REL_NS, xmlText } from './xml';
+
+/**
+ * A worksheet part written by hand: values only (inline strings, numbers, booleans; never a
+ * formula), a styled header row, frozen panes, column widths and a print setup.
+ */
+
+export type RowKind = 'title' | 'header' | 'body';
+
+export interface SheetRow {
+  cells: readonly CellValue[];
+  kind?: RowKind;
+}
+
+/** The three sections of a printed page's header or footer, as plain text. */
+export interface PageText {
+  left?: string;
+  center?: string;
+  right?: string;
+}
+
+export interface SheetContent {
+  name: string;
+  rows: SheetRow[];
+  /** Column widths in characters. */
+  widths: readonly number[];
+  /** Rows kept in view above the scrolling pane. */
+  frozenRows: number;
+  /** The (0-based) row printed at the top of every page. */
+  printTitleRow: number;
+  pageHeader: PageText;
+  pageFooter: PageText;
+}
+
+/** The cell styles (indices into the workbook's `cellXfs`) that the sheets use. */
+export interface StyleIds {
+  title: number;
+  header: number;
+  /** Text that looks like a formula: kept as text (the cell's quote prefix). */
+  quoted: number;
+}
+
+export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
+  const width = Math.max(1, sheet.widths.length, ...sheet.rows.map((r) => r.cells.length));
+  const lastRow = Math.max(1, sheet.rows.length);
+  const frozen = sheet.frozenRows;
+  const top = `A${frozen + 1}`;
+  const view =
+    frozen > 0
+      ? `<sheetView workbookViewId="0"><pane ySplit="${frozen}" topLeftCell="${top}" activePane="bottomLeft" state="frozen"/>` +
+        `<selection pane="bottomLeft" activeCell="${top}" sqref="${top}"/></sheetView>`
+      : '<sheetView workbookViewId="0"/>';
+  const cols = sheet.widths
+    .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w + 1.7}" customWidth="1"/>`)
+    .join('');
+  const rows = sheet.rows.map((row, r) => rowXml(row, r, styles)).join('');
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    `<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
+    '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' +
+    `<dimension ref="A1:${columnLetters(width - 1)}${lastRow}"/>` +
+    `<sheetViews>${view}</sheetViews>` +
+    '<sheetFormatPr defaultRowHeight="15"/>' +
+    (cols ? `<cols>${cols}</cols>` : '') +
+    `<sheetData>${rows}</sheetData>` +
+    '<printOptions gridLines="0"/>' +
+    '<pageMargins left="0.5" right="0.5" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>' +
+    '<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>' +
+    '<headerFooter>' +
+    `<oddHeader>${xmlText(pageText(sheet.pageHeader))}</oddHeader>` +
+    `<oddFooter>${xmlText(pageText(sheet.pageFooter, true))}</oddFooter>` +
+    '</headerFooter>' +
+    '</worksheet>'
+  );
+}
+
+function rowXml(row: SheetRow, r: number, styles: StyleIds): string {
+  const rowStyle = row.kind === 'header' ? styles.header : row.kind === 'title' ? styles.title : 0;
+  const cells = row.cells
+    .map((value, c) => cellXml(value, `${columnLetters(c)}${r + 1}`, rowStyle, styles))
+    .join('');
+  return `<row r="${r + 1}">${cells}</row>`;
+}
+
+function cellXml(value: CellValue, ref: string, rowStyle: number, styles: StyleIds): string {
+  if (value === '' || value === null || value === undefined) {
+    return rowStyle ? `<c r="${ref}" s="${rowStyle}"/>` : '';
+  }
+  const s = rowStyle || (looksLikeFormula(value) ? styles.quoted : 0);
+  const style = s ? ` s="${s}"` : '';
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    return `<c r="${ref}"${style}><v>${value}</v></c>`;
+  }
+  if (typeof value === 'boolean') {
+    return `<c r="${ref}"${style} t="b"><v>${value ? 1 : 0}</v></c>`;
+  }
+  const text = String(value).slice(0, 32767);
+  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
+}
+
+/** Excel caps a header or footer at 255 characters; each section gets its share. */
+const SECTION_LIMIT = 80;
+
+/**
+ * `&L...&C...&R...`, with `&` doubled so that the text is never read as a code; with
+ * `pageNumbers`, the right section is `Page 1 of 3`.
+ */
+export function pageText(text: PageText, pageNumbers = false): string {
+  const section = (code: string, s: string | undefined) => {
+    if (!s) return '';
+    const cut = s.length > SECTION_LIMIT ? `${s.slice(0, SECTION_LIMIT - 1)}…` : s;
+    return `&${code}${cut.replace(/&/g, '&&')}`;
+  };
+  return (
+    section('L', text.left) +
+    section('C', text.center) +
+    (pageNumbers ? '&RPage &P of &N' : section('R', text.right))
+  );
+}
+
+/** `'Log X'!$7:$7`: the rows a printed page repeats (1-based row numbers). */
+export function printTitlesRef(sheetName: string, row: number): string {
+  return `'${sheetName.replace(/'/g, "''")}'!$${row + 1}:$${row + 1}`;
+}

@@ -1,0 +1,140 @@
+import ExcelJS from 'exceljs';
+import { DEFAULT_RULESET, rulesetIds } from '../../src/rulesets';
+
+/**
+ * An empty submission workbook: the `Battles` and `Legions` sheets with their headers, drop-down
+ * lists where a column takes a few words, a note on every header, and one example battle.
+ * Made new with exceljs (nothing of a user's is rewritten here).
+ */
+
+interface Column {
+  header: string;
+  width: number;
+  note: string;
+  /** The words of a drop-down list. */
+  list?: string[];
+}
+
+export const BATTLE_COLUMNS: Column[] = [
+  { header: 'Battle', width: 10, note: 'The battle id: any text, unique in the workbook.' },
+  { header: 'Territory', width: 16, note: 'Where the battle is fought (for your notes).' },
+  {
+    header: 'Rules',
+    width: 12,
+    note: `The ruleset; blank means ${DEFAULT_RULESET}.`,
+    list: rulesetIds(),
+  },
+  {
+    header: 'Sea',
+    width: 7,
+    note: 'yes for a sea battle (every legion needs a galley).',
+    list: ['yes', 'no'],
+  },
+  {
+    header: 'Fort',
+    width: 7,
+    note: 'The defender is in a fortified city: 1 or 2 wall hit points (yes = 1; blank, 0 or no = none).',
+    list: ['0', '1', '2', 'yes', 'no'],
+  },
+  {
+    header: 'Breach by',
+    width: 11,
+    note: 'Which attacker hits breach the walls: any (default) or catapult only.',
+    list: ['any', 'catapult'],
+  },
+  {
+    header: 'Retreat',
+    width: 28,
+    note: 'The attacker retreats when this holds, e.g. lost.CAT >= 1 and units <= 3.',
+  },
+  { header: 'Rounds', width: 8, note: 'Pause after this many rounds and await orders.' },
+  {
+    header: 'Seed',
+    width: 14,
+    note: 'Any text: the dice are rolled from it. Blank: derived from the battle.',
+  },
+  {
+    header: 'Dice',
+    width: 24,
+    note: 'Scripted d6 values from a dice server, e.g. 3,4,4,2,3. Used instead of Seed.',
+  },
+];
+
+export const LEGION_COLUMNS: Column[] = [
+  { header: 'Battle', width: 10, note: 'The id of the battle in Battles this legion fights.' },
+  { header: 'Side', width: 10, note: 'Attacker or Defender.', list: ['Attacker', 'Defender'] },
+  { header: 'Player', width: 12, note: 'Who commands the legion.' },
+  { header: 'Leader', width: 14, note: 'The leader (general) of the legion, if named.' },
+  {
+    header: 'Infantry',
+    width: 9,
+    note: 'Whole numbers, 0 or more; at most 7 combat units a legion.',
+  },
+  { header: 'Cavalry', width: 9, note: 'Whole numbers, 0 or more.' },
+  { header: 'Catapults', width: 10, note: 'Whole numbers, 0 or more.' },
+  {
+    header: 'Galleys',
+    width: 9,
+    note: 'Whole numbers, 0 or more; at sea only (galleys do not count toward 7).',
+  },
+];
+
+export const EXAMPLE_BATTLE = [
+  'B1',
+  'Gallia',
+  DEFAULT_RULESET,
+  'no',
+  1,
+  'any',
+  'lost >= 3',
+  '',
+  'example',
+  '',
+];
+export const EXAMPLE_LEGIONS = [
+  ['B1', 'Attacker', 'Ann', 'Marcus', 4, 2, 1, ''],
+  ['B1', 'Defender', 'Bob', 'Brutus', 5, 1, '', ''],
+];
+
+/** exceljs keeps a sheet's validations by range, though its types do not say so. */
+type ValidationList = { add(ref: string, validation: ExcelJS.DataValidation): void };
+
+/** Rows the drop-down lists cover below the header. */
+const LIST_ROWS = 500;
+
+function addSheet(workbook: ExcelJS.Workbook, name: string, columns: Column[], rows: unknown[][]) {
+  const ws = workbook.addWorksheet(name, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+  ws.columns = columns.map((c) => ({ header: c.header, width: c.width }));
+  const header = ws.getRow(1);
+  header.font = { bold: true };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFDCE6F1' } };
+  columns.forEach((c, i) => {
+    header.getCell(i + 1).note = c.note;
+    if (!c.list) return;
+    const letter = ws.getColumn(i + 1).letter;
+    const dv = (ws as unknown as { dataValidations: ValidationList }).dataValidations;
+    dv.add(`${letter}2:${letter}${LIST_ROWS + 1}`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`"${c.list.join(',')}"`],
+      showErrorMessage: true,
+      errorStyle: 'stop',
+      errorTitle: c.header,
+      error: `Choose one of: ${c.list.join(', ')}`,
+    });
+  });
+  for (const row of rows) ws.addRow(row);
+}
+
+export async function templateWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Praetor';
+  workbook.created = new Date(Date.UTC(2024, 0, 1));
+  workbook.modified = workbook.created;
+  addSheet(workbook, 'Battles', BATTLE_COLUMNS, [EXAMPLE_BATTLE]);
+  addSheet(workbook, 'Legions', LEGION_COLUMNS, EXAMPLE_LEGIONS);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

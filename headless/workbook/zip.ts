@@ -1,0 +1,154 @@
+import * as zlib from 'node:zlib';
+import { err, ok, Result } from '../../src/result';
+
+/**
+ * Just enough of the zip format to read a package's directory and to write a package whose
+ * unchanged entries are copied as they are, compressed bytes and all: rewriting a workbook
+ * then costs only the parts that change.
+ */
+
+export interface ZipEntry {
+  name: string;
+  flags: number;
+  method: number;
+  /** MS-DOS time and date, as stored. */
+  time: number;
+  date: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+}
+
+const EOCD_SIG = 0x06054b50;
+const CENTRAL_SIG = 0x02014b50;
+export const LOCAL_SIG = 0x04034b50;
+/** Names are UTF-8 (general purpose flag bit 11). */
+const UTF8_FLAG = 0x800;
+
+export function findEndOfDirectory(data: Buffer): number {
+  const stop = Math.max(0, data.length - 22 - 0xffff);
+  for (let i = data.length - 22; i >= stop; i--) {
+    if (data.readUInt32LE(i) === EOCD_SIG) return i;
+  }
+  return -1;
+}
+
+/** The central directory's entries, checked for shape only (limits are the guard's). */
+export function readDirectory(
+  data: Buffer,
+  eocd: number,
+): Result<{ entries: ZipEntry[]; start: number }> {
+  const count = data.readUInt16LE(eocd + 10);
+  const size = data.readUInt32LE(eocd + 12);
+  const start = data.readUInt32LE(eocd + 16);
+  if (count === 0xffff || start === 0xffffffff) {
+    return err('the package is a zip64 archive, far larger than any submission; refused');
+  }
+  if (start + size > eocd) {
+    return err('the file is truncated or damaged: its zip directory points past the end');
+  }
+  const entries: ZipEntry[] = [];
+  let at = start;
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > eocd || data.readUInt32LE(at) !== CENTRAL_SIG) {
+      return err(`the file is damaged: zip directory entry ${i + 1} of ${count} is unreadable`);
+    }
+    const nameLength = data.readUInt16LE(at + 28);
+    entries.push({
+      flags: data.readUInt16LE(at + 8),
+      method: data.readUInt16LE(at + 10),
+      time: data.readUInt16LE(at + 12),
+      date: data.readUInt16LE(at + 14),
+      crc: data.readUInt32LE(at + 16),
+      compressedSize: data.readUInt32LE(at + 20),
+      size: data.readUInt32LE(at + 24),
+      localOffset: data.readUInt32LE(at + 42),
+      name: data.toString('utf8', at + 46, at + 46 + nameLength),
+    });
+    at += 46 + nameLength + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
+  }
+  return ok({ entries, start });
+}
+
+/** An entry's stored (compressed) bytes, or an error when the file is cut short. */
+export function rawData(data: Buffer, entry: ZipEntry, limit: number): Result<Buffer> {
+  const local = entry.localOffset;
+  if (local + 30 > limit || data.readUInt32LE(local) !== LOCAL_SIG) {
+    return err(`the file is truncated or damaged: part ${entry.name} is missing`);
+  }
+  const begin = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
+  if (begin + entry.compressedSize > limit) {
+    return err(`the file is truncated or damaged: part ${entry.name} is cut short`);
+  }
+  return ok(data.subarray(begin, begin + entry.compressedSize));
+}
+
+export function inflate(raw: Buffer, method: number, maxOutputLength: number): Buffer {
+  return method === 8 ? zlib.inflateRawSync(raw, { maxOutputLength }) : raw;
+}
+
+/** An entry to write: its stored bytes with what the headers say of them. */
+export interface OutEntry {
+  name: string;
+  method: number;
+  time: number;
+  date: number;
+  crc: number;
+  size: number;
+  raw: Buffer;
+}
+
+/** A new or changed entry, deflated. */
+export function deflatedEntry(
+  name: string,
+  content: Buffer,
+  stamp: { time: number; date: number },
+): OutEntry {
+  return {
+    name,
+    method: 8,
+    time: stamp.time,
+    date: stamp.date,
+    crc: zlib.crc32(content),
+    size: content.length,
+    raw: zlib.deflateRawSync(content, { level: 6 }),
+  };
+}
+
+export function writeZip(entries: readonly OutEntry[]): Buffer {
+  const chunks: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOCAL_SIG, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(UTF8_FLAG, 6);
+    local.writeUInt16LE(e.method, 8);
+    local.writeUInt16LE(e.time, 10);
+    local.writeUInt16LE(e.date, 12);
+    local.writeUInt32LE(e.crc >>> 0, 14);
+    local.writeUInt32LE(e.raw.length, 18);
+    local.writeUInt32LE(e.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(CENTRAL_SIG, 0);
+    dir.writeUInt16LE(20, 4);
+    local.copy(dir, 6, 4, 30);
+    dir.writeUInt32LE(offset, 42);
+    chunks.push(local, name, e.raw);
+    central.push(dir, name);
+    offset += 30 + name.length + e.raw.length;
+  }
+  const dirSize = central.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(EOCD_SIG, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dirSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...chunks, ...central, end]);
+}

@@ -1,0 +1,114 @@
+import { strengthChart, strengthChartText } from './chart';
+import { BattleReport } from './model';
+
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
+
+/** Base64 of a UTF-8 string, in Node and in browsers alike. */
+function base64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+function forcesTable(report: BattleReport): string {
+  const rows = (['attacker', 'defender'] as const).flatMap((side) =>
+    report.forces[side].map(
+      (l) =>
+        `<tr><td>${side}</td><th scope="row">${escape(l.leader)}</th><td>${escape(l.units)}</td></tr>`,
+    ),
+  );
+  return `<table><caption>Forces by legion</caption><thead><tr><th scope="col">Side</th><th scope="col">Leader</th><th scope="col">Units</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function oddsTable(odds: NonNullable<BattleReport['odds']>): string {
+  const caption =
+    odds.method === 'exact'
+      ? 'Exact odds before the battle'
+      : `Odds before the battle (${escape(odds.method)})`;
+  return `<table class="odds"><caption>${caption}</caption><thead><tr><th scope="col">Attacker wins</th><th scope="col">Defender wins</th><th scope="col">Attacker retreats</th></tr></thead><tbody><tr><td>${percent(odds.attackerWins)}</td><td>${percent(odds.defenderWins)}</td><td>${percent(odds.attackerRetreats)}</td></tr></tbody></table>`;
+}
+
+function battleSection(report: BattleReport): string {
+  const where = [report.game, report.turn && `turn ${report.turn}`, report.territory].filter(
+    Boolean,
+  );
+  const chart = `data:image/svg+xml;base64,${base64(strengthChart(report.strength))}`;
+  const rounds = report.rounds
+    .map(
+      (r) =>
+        `<h4>Round ${r.round}</h4><ol class="shots">${r.lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ol>`,
+    )
+    .join('');
+  return `<section class="battle" aria-labelledby="battle-${escape(report.id)}">
+<h2 id="battle-${escape(report.id)}">Battle ${escape(report.id)}${report.territory ? ` — ${escape(report.territory)}` : ''}</h2>
+${where.length > 0 ? `<p class="where">${escape(where.join(', '))}</p>` : ''}
+<p class="outcome"><strong>${escape(report.outcome)}</strong><br>Leaders captured: ${report.captured.length > 0 ? escape(report.captured.join(', ')) : 'none'}.</p>
+<div class="facts">
+<div>
+<h3>Rules and dice</h3>
+<ul>${[report.ruleset, ...report.options, report.dice].map((l) => `<li>${escape(l)}</li>`).join('')}</ul>
+</div>
+<div>
+<h3>Forces</h3>
+${forcesTable(report)}
+${report.odds ? `<h3>Odds</h3>${oddsTable(report.odds)}` : ''}
+</div>
+</div>
+<h3>Strength after each round</h3>
+<figure><img src="${chart}" alt="${escape(strengthChartText(report.strength))}" width="520" height="150"><figcaption>Units left after each round: attacker solid line with round markers, defender dashed with square markers.</figcaption></figure>
+<h3>The battle, shot by shot</h3>
+${rounds}
+<div class="check">
+<h3>Check it yourself</h3>
+<p>Replay this battle with Praetor and compare every shot:</p>
+<pre><code>${escape(report.replay)}</code></pre>
+</div>
+</section>`;
+}
+
+const STYLE = `
+body { font-family: "Segoe UI", Helvetica, Arial, sans-serif; font-size: 10pt; color: #000; margin: 0; }
+h1 { font-size: 18pt; margin: 0 0 4pt; }
+h2 { font-size: 15pt; margin: 0 0 4pt; border-bottom: 1.5pt solid #000; }
+h3 { font-size: 11pt; margin: 9pt 0 3pt; }
+h4 { font-size: 10pt; margin: 5pt 0 1pt; }
+.battle + .battle { break-before: page; }
+.outcome { font-size: 12pt; }
+.facts { display: grid; grid-template-columns: 1fr 1fr; gap: 12pt; }
+.facts ul { padding-left: 14pt; margin: 0; }
+table { border-collapse: collapse; margin: 4pt 0; }
+caption { text-align: left; font-style: italic; padding-bottom: 2pt; }
+th, td { border: 0.75pt solid #555; padding: 2pt 6pt; text-align: left; vertical-align: top; }
+thead th { background: #e6e6e6; }
+ol.shots { margin: 0; padding-left: 18pt; }
+ol.shots li { break-inside: avoid; }
+figure, .check { margin: 4pt 0; break-inside: avoid; }
+figcaption { font-size: 9pt; font-style: italic; }
+pre { white-space: pre-wrap; word-break: break-all; font-size: 9pt; border: 0.75pt solid #555; padding: 4pt; }
+`;
+
+/** A whole document: one section (a page or more) per battle. */
+export function reportHtml(
+  reports: readonly BattleReport[],
+  title = 'Praetor battle reports',
+): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escape(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header><h1>${escape(title)}</h1></header>
+<main>
+${reports.map(battleSection).join('\n')}
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,127 @@
+import { BattleResult } from '../battle';
+import { formatCounts, formatRoster, leaderLabel, Side, SIDES } from '../forces';
+import { outcomeSentence } from '../log';
+import { findRuleset } from '../rulesets';
+
+/** What a report says of one battle, ready to render as HTML (and so PDF) or text. */
+export interface BattleReport {
+  id: string;
+  game?: string;
+  turn?: string;
+  territory?: string;
+  ruleset: string;
+  options: string[];
+  dice: string;
+  forces: Record<Side, { leader: string; units: string }[]>;
+  odds?: {
+    attackerWins: number;
+    defenderWins: number;
+    attackerRetreats: number;
+    /** `exact`, or how it was estimated: `Monte Carlo, 20,000 runs`. */
+    method: string;
+  };
+  outcome: string;
+  /** Each round's shots in plain words. */
+  rounds: { round: number; lines: string[] }[];
+  /** Units each side has at the start (round 0) and after every round. */
+  strength: { round: number; attacker: number; defender: number }[];
+  captured: string[];
+  /** A command line that replays the battle. */
+  replay: string;
+}
+
+export interface ReportContext {
+  game?: string;
+  turn?: string;
+  territory?: string;
+  odds?: BattleReport['odds'];
+}
+
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+export function buildReport(result: BattleResult, context: ReportContext = {}): BattleReport {
+  const ruleset = findRuleset(result.ruleset.id)!;
+  const codes = ruleset.units.map((u) => u.code);
+  const names = sideNames(result);
+  const rounds: BattleReport['rounds'] = [];
+  const strength: BattleReport['strength'] = [
+    { round: 0, attacker: sideTotal(result, 'attacker'), defender: sideTotal(result, 'defender') },
+  ];
+  for (const event of result.events) {
+    if (rounds.length === 0 || rounds[rounds.length - 1].round !== event.round) {
+      rounds.push({ round: event.round, lines: [] });
+    }
+    rounds[rounds.length - 1].lines.push(ruleset.narrate(event, result.options, names));
+    const left = ruleset.forcesAfter(event);
+    const point = {
+      round: event.round,
+      attacker: total(left.attacker),
+      defender: total(left.defender),
+    };
+    if (strength[strength.length - 1].round === event.round) strength[strength.length - 1] = point;
+    else strength.push(point);
+  }
+  return {
+    id: result.id,
+    ...context,
+    ruleset: `${ruleset.title} (${ruleset.id} ${ruleset.version})`,
+    options: ruleset.describeOptions(result.options),
+    dice:
+      'seed' in result.dice
+        ? `Seed "${result.dice.seed}" (${result.dice.algorithm}); ${result.diceUsed} dice used.`
+        : `Scripted dice: ${result.dice.scripted.join(', ')}; ${result.diceUsed} used.`,
+    forces: {
+      attacker: result.forces.attacker.map((l, i) => ({
+        leader: leaderLabel('attacker', result.forces.attacker, i),
+        units: formatCounts(l.units, codes),
+      })),
+      defender: result.forces.defender.map((l, i) => ({
+        leader: leaderLabel('defender', result.forces.defender, i),
+        units: formatCounts(l.units, codes),
+      })),
+    },
+    outcome: outcomeSentence(result, codes),
+    rounds,
+    strength,
+    captured: result.captured,
+    replay: replayCommand(result),
+  };
+}
+
+function sideTotal(result: BattleResult, side: Side): number {
+  return result.forces[side].reduce((sum, l) => sum + total(l.units), 0);
+}
+
+/** A side is called by its leader when it has one named leader, else `the attacker`. */
+function sideNames(result: BattleResult): Record<Side, string> {
+  const name = (side: Side) => {
+    const legions = result.forces[side];
+    return legions.length === 1 && legions[0].leader ? legions[0].leader : `the ${side}`;
+  };
+  return { attacker: name('attacker'), defender: name('defender') };
+}
+
+const quote = (s: string) => `"${s.replace(/(["\\$`])/g, '\\$1')}"`;
+const flag = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** `npx praetor battle --attacker "..." --defender "..." --fort 1 --seed "..."`. */
+export function replayCommand(result: BattleResult): string {
+  const ruleset = findRuleset(result.ruleset.id)!;
+  const codes = ruleset.units.map((u) => u.code);
+  const parts = ['npx praetor battle'];
+  if (result.ruleset.id !== 'cote-pbem') parts.push(`--rules ${result.ruleset.id}`);
+  for (const side of SIDES)
+    parts.push(`--${side} ${quote(formatRoster(result.forces[side], codes))}`);
+  const parsed = ruleset.parseOptions({});
+  const defaults = (parsed.ok ? parsed.value : {}) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(result.options as Record<string, unknown>)) {
+    if (value === defaults[key] || value === null) continue;
+    parts.push(value === true ? flag(key) : `${flag(key)} ${quote(String(value))}`);
+  }
+  parts.push(
+    'seed' in result.dice
+      ? `--seed ${quote(result.dice.seed)}`
+      : `--dice ${result.dice.scripted.join(',')}`,
+  );
+  return parts.join(' ');
+}

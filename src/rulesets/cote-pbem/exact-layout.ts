@@ -1,0 +1,157 @@
+import { CAT, CAV, GAL, INF } from './tables';
+
+/**
+ * Where the exact solver keeps each state's probability. A *group* is a position of the forces:
+ * both sides' living counts `[CAT, CAV, INF, GAL]` and the wall hit points left, numbered in a
+ * mixed radix (so a loss is a subtraction). Inside a group a *slot* is a position in the round:
+ * each side's unfired units (the last `r` of its list of living units), whose turn it is, and
+ * during a galley burst how many galleys are still to fire. Groups are swept by *level*
+ * (living units + walls), which every change lowers by one.
+ */
+
+/** Counts are kept at `side * 4 + type`; the walls at WALLS. */
+export const WALLS = 8;
+
+const land = (c: ArrayLike<number>, side: number) =>
+  c[side * 4 + CAT] + c[side * 4 + CAV] + c[side * 4 + INF];
+
+export class Layout {
+  readonly radix: number[];
+  readonly stride: number[];
+  /** Groups, and combinations of counts (groups without the walls). */
+  readonly groups: number;
+  readonly combos: number;
+  /** Filled by `build`: the list length of each side, level, slot offset and slot count. */
+  nList: [Uint16Array, Uint16Array] = [new Uint16Array(0), new Uint16Array(0)];
+  level = new Uint16Array(0);
+  offset = new Int32Array(0);
+  levelSize: number[] = [];
+  /**
+   * Groups by level in the order they were placed (first reached): `order[levelStart[L] ..
+   * levelStart[L] + placed[L])`. A group's slots are placed when it is first reached, so that
+   * groups reached together lie together in memory.
+   */
+  order = new Int32Array(0);
+  levelStart = new Int32Array(0);
+  placed: number[] = [];
+  private fill: number[] = [];
+  slots = 0;
+  size = new Float64Array(0);
+  private readonly scratch = new Int32Array(9);
+
+  constructor(
+    readonly init: readonly number[],
+    readonly fort: number,
+    readonly sea: boolean,
+  ) {
+    this.radix = [...init.map((n) => n + 1), fort + 1];
+    this.stride = [];
+    let s = 1;
+    for (const r of this.radix) {
+      this.stride.push(s);
+      s *= r;
+    }
+    this.groups = s;
+    this.combos = this.stride[WALLS];
+  }
+
+  decode(g: number, out: Int32Array): Int32Array {
+    for (let i = 0; i <= WALLS; i++) out[i] = Math.floor(g / this.stride[i]) % this.radix[i];
+    return out;
+  }
+
+  /** Slots of a group: 0 when the group is never a live state. */
+  private sizeOf(c: Int32Array, nA: number, nD: number): number {
+    for (const side of [0, 1]) {
+      const l = land(c, side);
+      if (l + c[side * 4 + GAL] === 0) return 0;
+      if (l > 0 && c[side * 4 + GAL] < this.init[side * 4 + GAL]) return 0;
+    }
+    return (nA + 1) * (nD + 1) * 2 + this.burstSize(c, nA, nD);
+  }
+
+  /** Lays out every group; false when the slots would exceed `maxSlots`. */
+  build(maxSlots: number): boolean {
+    const { groups } = this;
+    const c = this.scratch;
+    const nA = new Uint16Array(groups);
+    const nD = new Uint16Array(groups);
+    const level = new Uint16Array(groups);
+    const size = new Float64Array(groups);
+    let maxLevel = 0;
+    let slots = 0;
+    for (let g = 0; g < groups; g++) {
+      this.decode(g, c);
+      let lv = c[WALLS];
+      for (let i = 0; i < 8; i++) lv += c[i];
+      level[g] = lv;
+      if (lv > maxLevel) maxLevel = lv;
+      nA[g] = land(c, 0) > 0 ? land(c, 0) : c[GAL];
+      nD[g] = land(c, 1) > 0 ? land(c, 1) : c[4 + GAL];
+      size[g] = this.sizeOf(c, nA[g], nD[g]);
+      slots += size[g];
+      if (slots > maxSlots) return false;
+    }
+    const levelStart = new Int32Array(maxLevel + 2);
+    for (let g = 0; g < groups; g++) levelStart[level[g] + 1]++;
+    for (let L = 0; L <= maxLevel; L++) levelStart[L + 1] += levelStart[L];
+    const levelSize = new Array<number>(maxLevel + 1).fill(0);
+    for (let g = 0; g < groups; g++) levelSize[level[g]] += size[g];
+    const offset = new Int32Array(groups).fill(-1);
+    const order = new Int32Array(groups);
+    const placed = new Array<number>(maxLevel + 1).fill(0);
+    const fill = new Array<number>(maxLevel + 1).fill(0);
+    Object.assign(this, { nList: [nA, nD], level, offset, levelSize, order, levelStart, slots });
+    Object.assign(this, { size, placed, fill });
+    return true;
+  }
+
+  /** Gives group g its slots in its level's buffer, if it has none yet. */
+  place(g: number): void {
+    if (this.offset[g] >= 0 || this.size[g] === 0) return;
+    const lv = this.level[g];
+    this.offset[g] = this.fill[lv];
+    this.fill[lv] += this.size[g];
+    this.order[this.levelStart[lv] + this.placed[lv]++] = g;
+  }
+
+  /** Burst slots: per bursting side X, `[bX - 1][rY]`, then nested `[bX][bY - 1]`. */
+  private burstSize(c: Int32Array, nA: number, nD: number): number {
+    if (!this.sea) return 0;
+    let size = 0;
+    for (const x of [0, 1]) size += this.burstSegment(c, x, x === 0 ? nD : nA, true);
+    return size;
+  }
+
+  /** The size of side x's burst slots (non-nested and nested); 0 when x cannot burst here. */
+  private burstSegment(c: ArrayLike<number>, x: number, nY: number, nested: boolean): number {
+    const y = 1 - x;
+    const gx = c[x * 4 + GAL];
+    if (land(c, x) > 0 || gx === 0) return 0;
+    const gy = land(c, y) === 0 ? c[y * 4 + GAL] : 0;
+    return gx * (nY + 1) + (nested ? gx * gy : 0);
+  }
+
+  /** The slot index, within group g, of side x's burst: non-nested `(bX, rY)`. */
+  burstSlot(g: number, x: number, bX: number, rY: number): number {
+    const c = this.decode(g, this.scratch);
+    const nA = this.nList[0][g];
+    const nD = this.nList[1][g];
+    let base = (nA + 1) * (nD + 1) * 2;
+    if (x === 1) base += this.burstSegment(c, 0, nD, true);
+    const nY = x === 0 ? nD : nA;
+    return base + (bX - 1) * (nY + 1) + rY;
+  }
+
+  /** The slot index of a nested burst: side x bursting with bX left, y's galleys bY left. */
+  nestedSlot(g: number, x: number, bX: number, bY: number): number {
+    const c = this.decode(g, this.scratch);
+    const nA = this.nList[0][g];
+    const nD = this.nList[1][g];
+    let base = (nA + 1) * (nD + 1) * 2;
+    if (x === 1) base += this.burstSegment(c, 0, nD, true);
+    const nY = x === 0 ? nD : nA;
+    base += this.burstSegment(c, x, nY, false);
+    return base + bX * c[(1 - x) * 4 + GAL] + (bY - 1);
+  }
+}

@@ -1,0 +1,144 @@
+import { Battle, resolveBattle, validateBattle } from '../src/battle';
+import { Legion, Side } from '../src/forces';
+import { outcomeSentence } from '../src/log';
+import { err, ok, Result } from '../src/result';
+import { parseRosterCells } from '../src/roster';
+import { findRuleset, rulesetIds } from '../src/rulesets';
+import { adjudicateSubmission, logSheet, resultsSheetName } from '../src/sheets';
+import { readSubmission } from '../src/submission';
+import { parseRangeRef } from './address';
+import { RangeRef, SheetPlan, WorkbookHost } from './host';
+import { PaneInput } from './input';
+import { battleSpec } from './input';
+import { OddsProvider, oddsLines } from './odds';
+import { logPlan, resultsPlan } from './plans';
+import { rosterCells } from './rosterGrid';
+
+/**
+ * What the pane's buttons do, against any WorkbookHost. Each action reads once and writes at
+ * most once, and checks everything between the two: an error leaves the workbook untouched.
+ */
+
+export interface Report {
+  tone: 'success' | 'warning' | 'error';
+  message: string;
+  /** Further lines: each battle's error, the odds, warnings. */
+  details: string[];
+}
+
+const failure = (message: string, details: string[] = []): Report => ({
+  tone: 'error',
+  message,
+  details,
+});
+
+const SIDE_TITLE: Record<Side, string> = { attacker: 'Attacker', defender: 'Defender' };
+
+/** Reads both rosters and checks the battle: the part Resolve and Odds share. */
+async function readBattle(
+  host: WorkbookHost,
+  input: PaneInput,
+): Promise<Result<{ battle: Battle; sheetNames: string[] }>> {
+  const ruleset = findRuleset(input.rules);
+  if (!ruleset) {
+    return err(`Unknown ruleset "${input.rules}" (known: ${rulesetIds().join(', ')}).`);
+  }
+  const refs: RangeRef[] = [];
+  for (const side of ['attacker', 'defender'] as const) {
+    const ref = parseRangeRef(input[side]);
+    if (!ref.ok) return err(`${SIDE_TITLE[side]} roster: ${ref.error}`);
+    refs.push(ref.value);
+  }
+  const read = await host.read(refs);
+  if (!read.ok) return read;
+  const legions: Legion[][] = [];
+  for (const [i, side] of (['attacker', 'defender'] as const).entries()) {
+    const grid = read.value.grids[i];
+    const { cells, origin } = rosterCells(grid, ruleset.units, input.battle);
+    const parsed = parseRosterCells(cells, side, ruleset.units, origin);
+    if (!parsed.ok) return err(`${SIDE_TITLE[side]} roster (${grid.address}): ${parsed.error}`);
+    legions.push(parsed.value);
+  }
+  const battle = validateBattle(battleSpec(input, legions[0], legions[1]));
+  if (!battle.ok) return battle;
+  return ok({ battle: battle.value, sheetNames: read.value.sheetNames });
+}
+
+/** Resolve: one battle, its log on a new sheet. */
+export async function resolveOne(host: WorkbookHost, input: PaneInput): Promise<Report> {
+  const read = await readBattle(host, input);
+  if (!read.ok) return failure(read.error);
+  const result = resolveBattle(read.value.battle);
+  if (!result.ok) return failure(result.error);
+  const log = logSheet(result.value, new Set(read.value.sheetNames));
+  const written = await host.addSheets([logPlan(log)]);
+  if (!written.ok) return failure(written.error);
+  const codes = read.value.battle.ruleset.units.map((u) => u.code);
+  return {
+    tone: 'success',
+    message: `${outcomeSentence(result.value, codes)} The log is on sheet “${log.name}”.`,
+    details: [`${result.value.diceUsed} dice used.`],
+  };
+}
+
+/** Odds: the chances before rolling, shown in the pane; the workbook is only read. */
+export async function showOdds(
+  host: WorkbookHost,
+  input: PaneInput,
+  provider: OddsProvider,
+): Promise<Report> {
+  const read = await readBattle(host, input);
+  if (!read.ok) return failure(read.error);
+  const odds = provider.compute(read.value.battle);
+  if (!odds.ok) return failure(odds.error);
+  return {
+    tone: 'success',
+    message: `Odds for battle ${read.value.battle.id}`,
+    details: oddsLines(odds.value),
+  };
+}
+
+export const BATTLES_SHEET = 'Battles';
+export const LEGIONS_SHEET = 'Legions';
+
+/**
+ * Resolve all: every battle of the `Battles` and `Legions` tables (or sheets), through the same functions as
+ * `praetor adjudicate`, into a new `Results` sheet and one log sheet per resolved battle.
+ */
+export async function resolveAll(host: WorkbookHost): Promise<Report> {
+  const read = await host.readTables([BATTLES_SHEET, LEGIONS_SHEET]);
+  if (!read.ok) return failure(read.error);
+  const [battles, legions] = read.value.grids;
+  const submission = readSubmission(battles, legions);
+  if (submission.entries.length === 0) {
+    return failure(`No battles to resolve in the ${BATTLES_SHEET} sheet.`, [
+      ...submission.problems,
+      ...submission.warnings,
+    ]);
+  }
+  const all = adjudicateSubmission(submission);
+  const taken = new Set(read.value.sheetNames);
+  const resultsName = resultsSheetName(taken);
+  taken.add(resultsName);
+  const plans: SheetPlan[] = [
+    resultsPlan(resultsName, all, submission.problems, submission.warnings),
+  ];
+  for (const a of all) {
+    if (!a.outcome.ok) continue;
+    const log = logSheet(a.outcome.value, taken);
+    taken.add(log.name);
+    plans.push(logPlan(log));
+  }
+  const written = await host.addSheets(plans);
+  if (!written.ok) return failure(written.error);
+  const failed = all.filter((a) => !a.outcome.ok);
+  const notes = [...submission.problems, ...submission.warnings];
+  const resolved = all.length - failed.length;
+  return {
+    tone: failed.length > 0 || notes.length > 0 ? 'warning' : 'success',
+    message:
+      `Resolved ${resolved} of ${all.length} battle${all.length === 1 ? '' : 's'}: ` +
+      `results on sheet “${resultsName}”, ${plans.length - 1} log sheet${plans.length === 2 ? '' : 's'}.`,
+    details: [...failed.map((a) => (a.outcome.ok ? '' : a.outcome.error)), ...notes],
+  };
+}

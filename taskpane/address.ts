@@ -1,0 +1,45 @@
+import { err, ok, Result } from '../src/result';
+import { RangeRef } from './host';
+
+/**
+ * What the user typed in a roster box: `Legions!A1:F9`, `'My sheet'!B2:C8`, `B2:C8` (on the
+ * active sheet), `A:F`, or a range name such as `AttackerRoster`. Excel forbids names that look
+ * like cell addresses, so the two cannot be confused.
+ */
+
+const CELL = String.raw`\$?[A-Za-z]{1,3}\$?\d{1,7}`;
+const A1 = new RegExp(
+  String.raw`^(?:${CELL}(?::${CELL})?|\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?\d{1,7}:\$?\d{1,7})$`,
+);
+const NAME = /^[A-Za-z_\\][A-Za-z0-9_.\\]*$/;
+
+export function parseRangeRef(input: string): Result<RangeRef> {
+  const text = input.trim();
+  if (text === '') return err('no range given: select it and press “Use selection”, or type it');
+  const bang = text.lastIndexOf('!');
+  if (bang >= 0) {
+    const sheet = unquoteSheet(text.slice(0, bang).trim());
+    const a1 = text.slice(bang + 1).trim();
+    if (sheet === '') return err(`"${text}": the sheet name before "!" is missing`);
+    if (!A1.test(a1)) {
+      return err(`"${text}": "${a1}" is not a cell address such as A1:F9 (after the "!")`);
+    }
+    return ok({ kind: 'address', sheet, a1: a1.toUpperCase(), text });
+  }
+  if (A1.test(text)) return ok({ kind: 'address', a1: text.toUpperCase(), text });
+  if (NAME.test(text)) return ok({ kind: 'name', name: text, text });
+  return err(
+    `"${text}" is neither an address (such as Legions!A1:F9) nor a range name (letters, digits, _ and .)`,
+  );
+}
+
+function unquoteSheet(s: string): string {
+  return s.length >= 2 && s.startsWith("'") && s.endsWith("'")
+    ? s.slice(1, -1).replace(/''/g, "'")
+    : s;
+}
+
+/** `Legions` or `'My sheet'`, as Excel writes a sheet name in an address. */
+export function quoteSheet(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
+}

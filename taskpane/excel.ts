@@ -1,0 +1,274 @@
+import { CellGrid } from '../src/cells';
+import { err, ok, Result } from '../src/result';
+import { quoteSheet } from './address';
+import { Grid, HostFeatures, RangeRef, SheetPlan, WorkbookHost, WorkbookRead } from './host';
+
+/**
+ * The one file that calls Office.js (`Office.*`, `Excel.*`). Everything else in the pane is
+ * plain TypeScript against `WorkbookHost`. Each read is one `context.sync()` and each write is
+ * one: a battle costs two round trips whatever the length of its log.
+ */
+
+export const MIN_EXCEL_API = '1.7';
+const PRINT_LAYOUT_API = '1.9';
+const HEADER_FILL = '#0F6CBD';
+const HEADER_FONT = '#FFFFFF';
+
+/** Waits for Office, checks the host, and returns the workbook behind the interface. */
+export async function connectExcel(): Promise<Result<WorkbookHost>> {
+  const info = await Office.onReady();
+  if (info.host !== Office.HostType.Excel) {
+    return err('Praetor is an Excel add-in: open it from the Home tab of Excel.');
+  }
+  const requirements = Office.context.requirements;
+  if (!requirements.isSetSupported('ExcelApi', MIN_EXCEL_API)) {
+    return err(
+      `This Excel is too old for Praetor, which needs ExcelApi ${MIN_EXCEL_API} ` +
+        '(Excel 2019 or later, Microsoft 365, or Excel on the web).',
+    );
+  }
+  return ok(
+    new ExcelHost({ printLayout: requirements.isSetSupported('ExcelApi', PRINT_LAYOUT_API) }),
+  );
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+class ExcelHost implements WorkbookHost {
+  constructor(readonly features: HostFeatures) {}
+
+  async read(refs: readonly RangeRef[]): Promise<Result<WorkbookRead>> {
+    try {
+      return await Excel.run(async (context) => {
+        const sheets = context.workbook.worksheets;
+        sheets.load('items/name');
+        const grids = refs.map((ref) => queueRead(context, ref));
+        await context.sync();
+        return ok({ grids: grids.map((g) => g()), sheetNames: sheets.items.map((s) => s.name) });
+      });
+    } catch (e) {
+      return err(await explainReadError(refs, e));
+    }
+  }
+
+  async readTables(names: readonly string[]): Promise<Result<WorkbookRead>> {
+    try {
+      return await readTables(names);
+    } catch (e) {
+      return err(`Excel could not read the ${names.join(' and ')} tables: ${messageOf(e)}`);
+    }
+  }
+
+  async addSheets(plans: readonly SheetPlan[]): Promise<Result<string[]>> {
+    const names = plans.map((p) => p.name);
+    try {
+      await Excel.run(async (context) => {
+        const sheets = plans.map((plan) => {
+          const sheet = context.workbook.worksheets.add(plan.name);
+          writePlan(sheet, plan, this.features);
+          return sheet;
+        });
+        sheets[0]?.activate();
+        await context.sync();
+      });
+      return ok(names);
+    } catch (e) {
+      const undone = await removeSheets(names);
+      return err(
+        `Excel could not write the new sheets (${messageOf(e)}). ` +
+          (undone ? 'Nothing was changed.' : `Please delete any of ${names.join(', ')} left over.`),
+      );
+    }
+  }
+
+  async selectionAddress(): Promise<Result<string>> {
+    try {
+      return await Excel.run(async (context) => {
+        const range = context.workbook.getSelectedRange();
+        range.load('address');
+        await context.sync();
+        return ok(range.address);
+      });
+    } catch (e) {
+      return err(`Select one block of cells first (${messageOf(e)}).`);
+    }
+  }
+
+  async rangeNames(): Promise<string[]> {
+    try {
+      return await Excel.run(async (context) => {
+        const names = context.workbook.names;
+        names.load('items/name,items/type');
+        await context.sync();
+        return names.items.filter((n) => n.type === 'Range').map((n) => n.name);
+      });
+    } catch {
+      return [];
+    }
+  }
+}
+
+/** Queues the loads for one range; the returned function reads them after the sync. */
+function queueRead(context: Excel.RequestContext, ref: RangeRef): () => Grid {
+  const range =
+    ref.kind === 'name'
+      ? context.workbook.names.getItem(ref.name).getRange()
+      : (ref.sheet === undefined
+          ? context.workbook.worksheets.getActiveWorksheet()
+          : context.workbook.worksheets.getItem(ref.sheet)
+        ).getRange(ref.a1);
+  range.load('address,rowIndex,columnIndex');
+  range.worksheet.load('name');
+  // Only the used part: a whole-column selection must not fetch a million blank rows.
+  const used = range.worksheet.getUsedRange(true);
+  const clipped = range.getIntersectionOrNullObject(used);
+  clipped.load('values,rowIndex,columnIndex');
+  const top = used.getRow(0).getIntersectionOrNullObject(range.getEntireColumn());
+  top.load('values,rowIndex');
+  return () => {
+    const sheet = range.worksheet.name;
+    const address = ref.kind === 'name' ? `${ref.name} (${range.address})` : range.address;
+    if (clipped.isNullObject) {
+      return { cells: [], origin: { sheet, row: range.rowIndex, col: range.columnIndex }, address };
+    }
+    return {
+      cells: clipped.values as CellGrid,
+      origin: { sheet, row: clipped.rowIndex, col: clipped.columnIndex },
+      address,
+      ...(top.isNullObject ? {} : { sheetHeader: { cells: top.values[0], row: top.rowIndex } }),
+    };
+  };
+}
+
+/** Finds each table (else sheet) of `names`, then reads them: two round trips. */
+async function readTables(names: readonly string[]): Promise<Result<WorkbookRead>> {
+  return Excel.run(async (context) => {
+    const tables = context.workbook.tables;
+    const sheets = context.workbook.worksheets;
+    tables.load('items/name,items/showTotals');
+    sheets.load('items/name');
+    await context.sync();
+    const sheetNames = sheets.items.map((s) => s.name);
+    const reads: (() => Grid)[] = [];
+    for (const name of names) {
+      const same = (n: string) => n.trim().toLowerCase() === name.toLowerCase();
+      const table = tables.items.find((t) => same(t.name));
+      const sheet = sheets.items.find((s) => same(s.name));
+      if (table) reads.push(queueTable(table));
+      else if (sheet) reads.push(queueSheet(sheet));
+      else {
+        return err(
+          `This workbook has no ${name} table and no sheet named “${name}” (its sheets: ${sheetNames.join(', ')}).`,
+        );
+      }
+    }
+    await context.sync();
+    return ok({ grids: reads.map((read) => read()), sheetNames });
+  });
+}
+
+function queueTable(table: Excel.Table): () => Grid {
+  const range = table.getRange();
+  range.load('values,rowIndex,columnIndex,address');
+  range.worksheet.load('name');
+  return () => {
+    const rows = range.values as CellGrid;
+    return {
+      cells: table.showTotals ? rows.slice(0, -1) : rows,
+      origin: { sheet: range.worksheet.name, row: range.rowIndex, col: range.columnIndex },
+      address: `${table.name} (${range.address})`,
+    };
+  };
+}
+
+/** A sheet's used rows, from column A: the cells left of the used area are blank anyway. */
+function queueSheet(sheet: Excel.Worksheet): () => Grid {
+  const used = sheet.getUsedRangeOrNullObject(true);
+  used.load('values,rowIndex,columnIndex');
+  return () => {
+    const address = quoteSheet(sheet.name);
+    if (used.isNullObject)
+      return { cells: [], origin: { sheet: sheet.name, row: 0, col: 0 }, address };
+    const pad: string[] = new Array<string>(used.columnIndex).fill('');
+    return {
+      cells: (used.values as unknown[][]).map((row) => [...pad, ...row]),
+      origin: { sheet: sheet.name, row: used.rowIndex, col: 0 },
+      address,
+    };
+  };
+}
+
+/** Why a read failed, in the user's terms: which sheet or name does not exist. */
+async function explainReadError(refs: readonly RangeRef[], e: unknown): Promise<string> {
+  try {
+    return await Excel.run(async (context) => {
+      const sheets = context.workbook.worksheets;
+      const names = context.workbook.names;
+      sheets.load('items/name');
+      names.load('items/name,items/type');
+      await context.sync();
+      const sheetNames = sheets.items.map((s) => s.name);
+      const hasSheet = (n: string) => sheetNames.some((s) => s.toLowerCase() === n.toLowerCase());
+      for (const ref of refs) {
+        const sheet = ref.kind === 'address' ? ref.sheet : undefined;
+        if (sheet !== undefined && !hasSheet(sheet)) {
+          return `There is no sheet named “${sheet}” in this workbook (its sheets: ${sheetNames.join(', ')}).`;
+        }
+        if (ref.kind === 'name') {
+          const named = names.items.find((n) => n.name.toLowerCase() === ref.name.toLowerCase());
+          if (!named) return `There is no range named “${ref.name}” in this workbook.`;
+          if (named.type !== 'Range') {
+            return `The name “${ref.name}” is not a range of cells (it holds a ${named.type}).`;
+          }
+        }
+      }
+      return `Excel could not read ${refs.map((r) => r.text).join(' and ')}: ${messageOf(e)}`;
+    });
+  } catch {
+    return `Excel could not read ${refs.map((r) => r.text).join(' and ')}: ${messageOf(e)}`;
+  }
+}
+
+/** Queues a new sheet's values (one assignment), looks, frozen header and print layout. */
+function writePlan(sheet: Excel.Worksheet, plan: SheetPlan, features: HostFeatures): void {
+  const rows = plan.values.length;
+  const cols = plan.values[0].length;
+  sheet.getRangeByIndexes(0, 0, rows, cols).values = plan.values;
+  const header = sheet.getRangeByIndexes(plan.headerRow, 0, 1, cols);
+  header.format.font.bold = true;
+  header.format.font.color = HEADER_FONT;
+  header.format.fill.color = HEADER_FILL;
+  if (plan.summaryRows > 0) {
+    const title = sheet.getRangeByIndexes(0, 0, 1, 1);
+    title.format.font.bold = true;
+    title.format.font.size = 13;
+  }
+  plan.widths.forEach((width, col) => {
+    sheet.getRangeByIndexes(0, col, 1, 1).format.columnWidth = width;
+  });
+  sheet.freezePanes.freezeRows(plan.headerRow + 1);
+  if (!features.printLayout) return;
+  const page = sheet.pageLayout;
+  page.orientation = 'Landscape';
+  page.zoom = { horizontalFitToPages: 1, verticalFitToPages: 0 };
+  page.setPrintTitleRows(`$${plan.headerRow + 1}:$${plan.headerRow + 1}`);
+  const hf = page.headersFooters.defaultForAllPages;
+  hf.centerHeader = plan.print.header;
+  hf.leftFooter = plan.print.footer;
+  hf.rightFooter = 'Page &P of &N';
+}
+
+/** Undoes a failed write: deletes the sheets of `names` that were added. */
+async function removeSheets(names: readonly string[]): Promise<boolean> {
+  try {
+    await Excel.run(async (context) => {
+      const found = names.map((n) => context.workbook.worksheets.getItemOrNullObject(n));
+      await context.sync();
+      for (const sheet of found) if (!sheet.isNullObject) sheet.delete();
+      await context.sync();
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}

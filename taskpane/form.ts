@@ -1,0 +1,101 @@
+import { PaneInput } from './input';
+import { Report } from './actions';
+
+/** The pane's form and status area: reading the controls, showing what happened. */
+
+const byId = <T extends HTMLElement>(doc: Document, id: string): T => {
+  const el = doc.getElementById(id);
+  if (!el) throw new Error(`taskpane.html has no #${id}`);
+  return el as T;
+};
+
+const value = (doc: Document, id: string) =>
+  byId<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(doc, id).value;
+
+export function diceKind(doc: Document): 'seed' | 'rolls' {
+  const checked = doc.querySelector<HTMLInputElement>('input[name="dice-kind"]:checked');
+  return checked?.value === 'rolls' ? 'rolls' : 'seed';
+}
+
+export function readInput(doc: Document): PaneInput {
+  const kind = diceKind(doc);
+  return {
+    battle: value(doc, 'battle-id'),
+    attacker: value(doc, 'attacker'),
+    defender: value(doc, 'defender'),
+    rules: value(doc, 'rules'),
+    options: {
+      sea: byId<HTMLInputElement>(doc, 'sea').checked,
+      fort: value(doc, 'fort'),
+      breachBy: value(doc, 'breach-by'),
+      retreat: value(doc, 'retreat'),
+      rounds: value(doc, 'rounds'),
+    },
+    dice: { kind, text: value(doc, kind === 'seed' ? 'seed' : 'rolls') },
+  };
+}
+
+/** Shows the seed box or the rolls box, as the dice choice says. */
+export function showDiceField(doc: Document): void {
+  const kind = diceKind(doc);
+  byId(doc, 'seed-field').hidden = kind !== 'seed';
+  byId(doc, 'rolls-field').hidden = kind !== 'rolls';
+}
+
+export function setField(doc: Document, id: string, text: string): void {
+  byId<HTMLInputElement>(doc, id).value = text;
+}
+
+export function fillSelect(doc: Document, id: string, options: readonly string[]): void {
+  const select = byId<HTMLSelectElement>(doc, id);
+  select.replaceChildren(
+    ...options.map((o) => {
+      const option = doc.createElement('option');
+      option.value = o;
+      option.textContent = o;
+      return option;
+    }),
+  );
+}
+
+export function fillRangeNames(doc: Document, names: readonly string[]): void {
+  const list = byId<HTMLDataListElement>(doc, 'range-names');
+  list.replaceChildren(
+    ...names.map((n) => {
+      const option = doc.createElement('option');
+      option.value = n;
+      return option;
+    }),
+  );
+}
+
+const BUTTONS = ['resolve', 'resolve-all', 'odds', 'attacker-pick', 'defender-pick'];
+
+/** Disables the buttons while Excel works, and says so in the status region. */
+export function setBusy(doc: Document, busy: boolean, message = ''): void {
+  for (const id of BUTTONS) byId<HTMLButtonElement>(doc, id).disabled = busy;
+  byId(doc, 'battle-form').setAttribute('aria-busy', String(busy));
+  if (busy) showStatus(doc, { tone: 'busy', message, details: [] });
+}
+
+export function showStatus(
+  doc: Document,
+  report: Omit<Report, 'tone'> & { tone: Report['tone'] | 'busy' | 'idle' },
+): void {
+  const status = byId(doc, 'status');
+  status.dataset.tone = report.tone;
+  byId(doc, 'status-message').textContent = report.message;
+  byId(doc, 'status-details').replaceChildren(
+    ...report.details.map((line) => {
+      const li = doc.createElement('li');
+      li.textContent = line;
+      return li;
+    }),
+  );
+  if (report.tone !== 'busy' && report.tone !== 'idle')
+    status.scrollIntoView?.({ block: 'nearest' });
+}
+
+export function showOddsButton(doc: Document, shown: boolean): void {
+  byId(doc, 'odds').hidden = !shown;
+}

@@ -1,0 +1,68 @@
+import { CellGrid, GridOrigin } from '../src/cells';
+import { Result } from '../src/result';
+import { CellValue } from '../src/sheets';
+
+/**
+ * What the pane needs from a workbook, in plain TypeScript. `excel.ts` implements it with
+ * Office.js; the tests run it on a simulated Excel. Each method costs a fixed number of round
+ * trips (`context.sync()` calls), so a battle costs a read and a write whatever its length.
+ */
+
+/** A range the user named: an A1 address (on a sheet, or the active one) or a range name. */
+export type RangeRef =
+  | { kind: 'address'; sheet?: string; a1: string; text: string }
+  | { kind: 'name'; name: string; text: string };
+
+/** A range's values, trimmed to the used area of its sheet, and where they sit. */
+export interface Grid {
+  cells: CellGrid;
+  origin: GridOrigin;
+  /** The range as the user asked for it, e.g. `Legions!A1:F9`. */
+  address: string;
+  /** The first row of the sheet's used area over the same columns (it may hold the header). */
+  sheetHeader?: { cells: readonly unknown[]; row: number };
+}
+
+export interface WorkbookRead {
+  grids: Grid[];
+  /** Every worksheet's name, to pick names for new sheets. */
+  sheetNames: string[];
+}
+
+/** A new worksheet to add: all its values in one block, with its looks. */
+export interface SheetPlan {
+  name: string;
+  /** A rectangular block written from A1, every string already safe for Excel. */
+  values: CellValue[][];
+  /** Rows above the header holding a summary (the first is the title); 0 for none. */
+  summaryRows: number;
+  /** The 0-based row of the column headers: styled, frozen, repeated on printed pages. */
+  headerRow: number;
+  /** Column widths in points. */
+  widths: number[];
+  /** Printed page header and footer, when the host can lay out pages. */
+  print: { header: string; footer: string };
+}
+
+export interface HostFeatures {
+  /** ExcelApi 1.9: page layout (orientation, fit to width, print titles, header and footer). */
+  printLayout: boolean;
+}
+
+export interface WorkbookHost {
+  readonly features: HostFeatures;
+  /** Reads ranges in one round trip; an error names the sheet, name or address at fault. */
+  read(refs: readonly RangeRef[]): Promise<Result<WorkbookRead>>;
+  /**
+   * Reads tables as `praetor adjudicate` finds them: the Excel table of that name (any case,
+   * totals row left out), else the used rows of the sheet of that name, from column A.
+   * Two round trips: which exist, then their cells.
+   */
+  readTables(names: readonly string[]): Promise<Result<WorkbookRead>>;
+  /** Adds the sheets in one round trip and shows the first; on failure, adds none. */
+  addSheets(plans: readonly SheetPlan[]): Promise<Result<string[]>>;
+  /** The address of the current selection, e.g. `Legions!A1:F4`. */
+  selectionAddress(): Promise<Result<string>>;
+  /** The workbook's range names, to suggest. */
+  rangeNames(): Promise<string[]>;
+}

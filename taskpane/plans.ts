@@ -1,0 +1,59 @@
+import {
+  Adjudicated,
+  CellValue,
+  LogSheet,
+  logHeaderRow,
+  RESULTS_WIDTHS,
+  resultsSheet,
+} from '../src/sheets';
+import { SheetPlan } from './host';
+import { charsToPoints, excelValue, pageText } from './values';
+
+/**
+ * The new sheets as blocks of values: the core's `logSheet` and `resultsSheet` rows, padded into
+ * one rectangle each, so that each sheet is written with a single `range.values` assignment.
+ */
+
+function rectangle(rows: readonly (readonly CellValue[])[], width: number): CellValue[][] {
+  return rows.map((row) => {
+    const cells = row.map(excelValue);
+    while (cells.length < width) cells.push('');
+    return cells;
+  });
+}
+
+/** A log sheet: the summary on top, a blank row, the header, one row per shot. */
+export function logPlan(log: LogSheet): SheetPlan {
+  const width = Math.max(1, log.header.length, ...log.rows.map((r) => r.length));
+  const headerRow = logHeaderRow(log);
+  const rows: CellValue[][] = [...log.summary.map((line) => [line]), [], log.header, ...log.rows];
+  return {
+    name: log.name,
+    values: rectangle(rows, width),
+    summaryRows: headerRow - 1,
+    headerRow,
+    widths: log.widths.map(charsToPoints),
+    print: {
+      header: pageText(`${log.page.battle} — ${log.page.ruleset}`),
+      footer: pageText(log.page.dice),
+    },
+  };
+}
+
+/** The `Results` sheet of a whole submission, as `praetor adjudicate` writes it. */
+export function resultsPlan(
+  name: string,
+  all: readonly Adjudicated[],
+  problems: readonly string[],
+  warnings: readonly string[],
+): SheetPlan {
+  const rows = resultsSheet(all, problems, warnings);
+  return {
+    name,
+    values: rectangle(rows, rows[0].length),
+    summaryRows: 0,
+    headerRow: 0,
+    widths: RESULTS_WIDTHS.map(charsToPoints),
+    print: { header: pageText('Praetor results'), footer: pageText(`${all.length} battles`) },
+  };
+}

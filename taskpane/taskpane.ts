@@ -1,0 +1,18 @@
+import { connectExcel } from './excel';
+import { showStatus } from './form';
+import { coreOdds } from './odds';
+import { startPane } from './pane';
+
+/** The page's entry point: connect to Excel, then hand the pane its workbook. */
+void connectExcel().then(
+  (host) => {
+    if (host.ok) startPane(document, host.value, { odds: coreOdds });
+    else showStatus(document, { tone: 'error', message: host.error, details: [] });
+  },
+  (e: unknown) =>
+    showStatus(document, {
+      tone: 'error',
+      message: `Office did not start: ${String(e)}`,
+      details: [],
+    }),
+);

@@ -1,0 +1,183 @@
+import ExcelJS from 'exceljs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { main } from '../headless/cli';
+import { rulesetIds } from '../src/rulesets';
+import { adjudicateBatch } from '../headless/adjudicate';
+import {
+  battle,
+  bufferIo,
+  legion,
+  sha256,
+  simpleSubmission,
+  submission,
+  tempDir,
+} from './helpers/workbooks';
+
+/** `praetor adjudicate` and `praetor template` as a user runs them, through main(). */
+
+/** exceljs keeps a sheet's validations by range, though its types do not say so. */
+const validations = (ws: ExcelJS.Worksheet) =>
+  (ws as unknown as { dataValidations: { model: unknown } }).dataValidations.model;
+
+describe('praetor adjudicate', () => {
+  it('prints a summary table and exits 0 when every battle resolved', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.xlsx'), await simpleSubmission());
+    const io = bufferIo();
+    expect(await main(['adjudicate', dir, '--jobs', '1'], io)).toBe(0);
+    expect(io.stdout()).toMatch(/^File\s+Battles\s+Resolved\s+Errors\s+Output\n/);
+    expect(io.stdout()).toMatch(/a\.xlsx\s+2\s+2\s+0\s+.*a\.praetor\.xlsx/);
+    expect(io.stdout()).toMatch(/total\s+2\s+2\s+0\s+1 files/);
+    expect(io.stderr()).toMatch(/^\[1\/1\] a\.xlsx: 2 battles, 2 resolved -> /);
+  }, 30000);
+
+  it('exits 1 and lists each error with file, sheet, row and column; the rest still resolve', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'bad.xlsx'),
+      await submission(
+        [battle('B1', { Seed: 's' }), battle('B2', { Rules: 'risk' })],
+        [
+          legion('B1', 'Attacker', 'A', 2),
+          legion('B1', 'Defender', 'D', 2),
+          legion('B2', 'Attacker', 'A', 2),
+          legion('B2', 'Defender', 'D', 2),
+          legion('B7', 'Attacker', 'A', 2),
+        ],
+      ),
+    );
+    writeFileSync(join(dir, 'junk.xlsx'), 'junk');
+    const io = bufferIo();
+    expect(
+      await main(['adjudicate', join(dir, 'bad.xlsx'), join(dir, 'junk.xlsx'), '--jobs', '2'], io),
+    ).toBe(1);
+    const out = io.stdout();
+    expect(out).toMatch(/bad\.xlsx\s+2\s+1\s+2/);
+    expect(out).toContain(`${join(dir, 'bad.xlsx')}: Battles!C3: unknown rules "risk"`);
+    expect(out).toContain(
+      `${join(dir, 'bad.xlsx')}: Legions!A6: the legion is for battle "B7", which is not in Battles`,
+    );
+    expect(out).toContain(`${join(dir, 'junk.xlsx')}: not a workbook`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(join(dir, 'bad.praetor.xlsx'));
+    expect(wb.getWorksheet('Results')!.getCell('C3').value).toBe('error');
+    expect(wb.getWorksheet('Log B1')).toBeDefined();
+  }, 30000);
+
+  it('--json gives the same reports as the batch, for machines', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.xlsx'), await simpleSubmission());
+    const io = bufferIo();
+    expect(
+      await main(['adjudicate', join(dir, 'a.xlsx'), '--json', '--out', join(dir, 'o')], io),
+    ).toBe(0);
+    const json = JSON.parse(io.stdout());
+    expect(json.totals).toEqual({ files: 1, battles: 2, resolved: 2, errors: 0 });
+    const direct = await adjudicateBatch({
+      paths: [join(dir, 'a.xlsx')],
+      outDir: join(dir, 'p'),
+      jobs: 0,
+    });
+    expect(json.files[0].results).toEqual(direct[0].results);
+  }, 30000);
+
+  it('--force: without it an existing output is an error (exit 1), with it it is replaced', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.xlsx'), await simpleSubmission());
+    writeFileSync(join(dir, 'a.praetor.xlsx'), 'old');
+    const io = bufferIo();
+    expect(await main(['adjudicate', join(dir, 'a.xlsx'), '--jobs', '1'], io)).toBe(1);
+    expect(io.stdout()).toContain('exists; add --force to overwrite it');
+    expect(readFileSync(join(dir, 'a.praetor.xlsx'), 'utf8')).toBe('old');
+    expect(
+      await main(['adjudicate', join(dir, 'a.xlsx'), '--jobs', '1', '--force'], bufferIo()),
+    ).toBe(0);
+    expect(readFileSync(join(dir, 'a.praetor.xlsx')).subarray(0, 2).toString()).toBe('PK');
+  }, 30000);
+
+  it.each([
+    [[], /give at least one workbook or folder/],
+    [['x.xlsx', '--jobs', '0'], /--jobs is "0"/],
+    [['x.xlsx', '--jobs', 'many'], /--jobs is "many"/],
+    [['x.xlsx', '--frobnicate'], /Unknown option '--frobnicate'/],
+  ])('bad usage %p exits 2', async (args, message) => {
+    const io = bufferIo();
+    expect(await main(['adjudicate', ...args], io)).toBe(2);
+    expect(io.stderr()).toMatch(message);
+  });
+
+  it('a folder with no workbooks exits 1', async () => {
+    const io = bufferIo();
+    expect(await main(['adjudicate', tempDir()], io)).toBe(1);
+    expect(io.stderr()).toMatch(/no workbooks found/);
+  });
+
+  it('draws a progress bar on a terminal', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.xlsx'), await simpleSubmission());
+    const drawn: string[] = [];
+    const io = { ...bufferIo(), tty: { columns: 80, write: (t: string) => drawn.push(t) } };
+    expect(await main(['adjudicate', dir, '--jobs', '1'], io)).toBe(0);
+    expect(drawn.join('')).toContain('] 1/1');
+    expect(io.stderr()).toBe('');
+  }, 30000);
+
+  it('--help', async () => {
+    const io = bufferIo();
+    expect(await main(['adjudicate', '--help'], io)).toBe(0);
+    expect(io.stdout()).toMatch(/^Usage: praetor adjudicate PATH\.\.\./);
+  });
+});
+
+describe('praetor template', () => {
+  it('writes a submission that adjudicates, with drop-downs, and will not overwrite without --force', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'turn.xlsx');
+    const io = bufferIo();
+    expect(await main(['template', file], io)).toBe(0);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Battles', 'Legions']);
+    const battles = wb.getWorksheet('Battles')!;
+    expect((battles.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Battle',
+      'Territory',
+      'Rules',
+      'Sea',
+      'Fort',
+      'Breach by',
+      'Retreat',
+      'Rounds',
+      'Seed',
+      'Dice',
+    ]);
+    const model = validations(battles) as Record<string, { formulae: string[] }>;
+    expect(Object.values(model).map((v) => v.formulae[0])).toEqual(
+      expect.arrayContaining([
+        `"${rulesetIds().join(',')}"`,
+        '"yes,no"',
+        '"0,1,2,yes,no"',
+        '"any,catapult"',
+      ]),
+    );
+    const legions = wb.getWorksheet('Legions')!;
+    const sides = validations(legions) as Record<string, { formulae: string[] }>;
+    expect(Object.values(sides)[0].formulae[0]).toBe('"Attacker,Defender"');
+
+    const stamp = sha256(file);
+    expect(await main(['template', file], io)).toBe(1);
+    expect(io.stderr()).toContain('exists; add --force to overwrite it');
+    expect(sha256(file)).toBe(stamp);
+    expect(await main(['template', file, '--force'], bufferIo())).toBe(0);
+
+    const run = bufferIo();
+    expect(await main(['adjudicate', file, '--jobs', '1'], run)).toBe(0);
+    expect(run.stdout()).toMatch(/turn\.xlsx\s+1\s+1\s+0/);
+  }, 30000);
+
+  it('bad usage exits 2', async () => {
+    expect(await main(['template'], bufferIo())).toBe(2);
+    expect(await main(['template', 'a.csv'], bufferIo())).toBe(2);
+  });
+});

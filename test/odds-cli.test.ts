@@ -1,0 +1,143 @@
+import { main } from '../headless/cli';
+
+async function praetor(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
+  return { code, out, err };
+}
+
+describe('praetor odds', () => {
+  it('prints exact odds as JSON', async () => {
+    const { code, out } = await praetor(
+      'odds',
+      '--attacker',
+      'Marcus: 1 INF',
+      '--defender',
+      'Brutus: 1 INF',
+      '--json',
+    );
+    expect(code).toBe(0);
+    const r = JSON.parse(out);
+    expect(r.method).toBe('exact');
+    expect(r.attackerWins).toBeCloseTo(0.6, 12);
+    expect(r.defenderWins).toBeCloseTo(0.4, 12);
+    expect(r.attackerRetreats).toBe(0);
+    expect(r.expectedAttackerSurvivors).toBeCloseTo(0.6, 12);
+    expect(r.expectedDefenderSurvivors).toBeCloseTo(0.4, 12);
+    expect(r.expectedRounds).toBeCloseTo(1.8, 12);
+    expect(r.leaders).toEqual([
+      { side: 'attacker', leader: 'Marcus', captured: expect.closeTo(0.4, 12) },
+      { side: 'defender', leader: 'Brutus', captured: expect.closeTo(0.6, 12) },
+    ]);
+    expect(r.distributions.defenderWins[0]).toEqual({
+      p: expect.closeTo(0.4, 12),
+      attacker: { CAT: 0, CAV: 0, INF: 0, GAL: 0 },
+      defender: { CAT: 0, CAV: 0, INF: 1, GAL: 0 },
+    });
+  });
+
+  it('takes the battle options: --fort alone is one wall hit point', async () => {
+    const { code, out } = await praetor(
+      'odds',
+      '--attacker',
+      '1 INF',
+      '--defender',
+      '1 INF',
+      '--fort',
+      '--json',
+    );
+    expect(code).toBe(0);
+    const r = JSON.parse(out);
+    expect(r.options.fort).toBe(1);
+    expect(r.attackerWins).toBeCloseTo(6 / 25, 12);
+  });
+
+  it('estimates by Monte Carlo with standard errors, reproducibly by seed', async () => {
+    const args = ['odds', '--attacker', '2 INF 1 GAL', '--defender', '1 CAV 2 GAL', '--sea'];
+    const mc = [...args, '--method', 'montecarlo', '--runs', '3000', '--seed', 's', '--json'];
+    const one = await praetor(...mc);
+    const two = await praetor(...mc);
+    expect(one.code).toBe(0);
+    expect(one.out).toBe(two.out);
+    const r = JSON.parse(one.out);
+    expect(r).toMatchObject({ method: 'montecarlo', runs: 3000, seed: 's' });
+    expect(r.standardErrors.attackerWins).toBeGreaterThan(0);
+    const exact = JSON.parse((await praetor(...args, '--json')).out);
+    expect(Math.abs(r.attackerWins - exact.attackerWins)).toBeLessThan(
+      4 * r.standardErrors.attackerWins,
+    );
+  });
+
+  it('prints a readable summary without --json', async () => {
+    const { code, out } = await praetor(
+      'odds',
+      '--attacker',
+      '2 INF',
+      '--defender',
+      '1 INF',
+      '--retreat',
+      'units <= 1',
+    );
+    expect(code).toBe(0);
+    expect(out).toMatch(/exact/);
+    expect(out).toMatch(/^Attacker wins\s+68\.42%$/m);
+    expect(out).toMatch(/^Attacker retreats\s+31\.58%$/m);
+    expect(out).toContain('Expected rounds: 1.42');
+  });
+
+  it('falls back to Monte Carlo, with a note, when the battle is too large', async () => {
+    const legion = '3 CAT 2 CAV 2 INF';
+    const side = Array(6).fill(legion).join('; ');
+    const { code, out } = await praetor(
+      'odds',
+      '--attacker',
+      side,
+      '--defender',
+      side,
+      '--runs',
+      '50',
+      '--json',
+    );
+    expect(code).toBe(0);
+    const r = JSON.parse(out);
+    expect(r.method).toBe('montecarlo');
+    expect(r.note).toMatch(/too large for the exact solver/);
+    const exact = await praetor(
+      'odds',
+      '--attacker',
+      side,
+      '--defender',
+      side,
+      '--method',
+      'exact',
+    );
+    expect(exact.code).toBe(1);
+    expect(exact.err).toMatch(/too large/);
+  });
+
+  it('exits 1 on a bad battle and 2 on bad usage', async () => {
+    const bad = await praetor('odds', '--attacker', '8 INF', '--defender', '1 INF');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/at most 7/);
+    expect((await praetor('odds', '--attacker', '1 INF')).code).toBe(2);
+    expect(
+      (await praetor('odds', '--attacker', '1 INF', '--defender', '1 INF', '--runs', 'x')).code,
+    ).toBe(2);
+    const method = await praetor(
+      'odds',
+      '--attacker',
+      '1 INF',
+      '--defender',
+      '1 INF',
+      '--method',
+      'guess',
+    );
+    expect(method.code).toBe(2);
+    expect(method.err).toMatch(/--method/);
+    expect((await praetor('odds', '--nope')).code).toBe(2);
+    const help = await praetor('odds', '--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('--method');
+  });
+});

@@ -1,0 +1,203 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../headless/cli';
+import { chromiumAvailable } from '../headless/browser';
+import { reportHtml } from '../src/report/html';
+import { buildReport } from '../src/report/model';
+import { resolve } from './helpers/battle';
+
+const EXAMPLE_1 = {
+  id: 'ex1',
+  attacker: 'Marcus: 2 INF, 1 CAT',
+  defender: 'Titus: 4 INF',
+  dice: [3, 4, 4, 2, 3, 4, 1, 2, 5, 1],
+};
+
+async function praetor(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
+  return { code, out, err };
+}
+
+/** Splits a command line written with double quotes, as a shell would. */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  const re = /"((?:[^"\\]|\\.)*)"|(\S+)/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) {
+    words.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]);
+  }
+  return words;
+}
+
+describe('the report model', () => {
+  const report = buildReport(resolve(EXAMPLE_1), { game: 'Roma', turn: '3', territory: 'Gallia' });
+
+  it('tells every shot in plain words, round by round', () => {
+    expect(report.rounds).toEqual([
+      {
+        round: 1,
+        lines: [
+          "Marcus's CAT#1 rolls 3: a hit. Titus loses INF#4.",
+          "Titus's INF#1 rolls 4: a miss.",
+          "Marcus's INF#1 rolls 4: a miss.",
+          "Titus's INF#2 rolls 2: a hit; target die 3: Infantry. Marcus loses INF#2.",
+          "Titus's INF#3 rolls 4: a miss.",
+        ],
+      },
+      {
+        round: 2,
+        lines: [
+          "Marcus's CAT#1 rolls 1: a hit. Titus loses INF#3.",
+          "Titus's INF#1 rolls 2: a hit; target die 5: Cavalry (Marcus has none: the next type is hit). Marcus loses INF#1.",
+          "Titus's INF#2 rolls 1: a hit. Marcus loses CAT#1.",
+        ],
+      },
+    ]);
+  });
+
+  it('charts each side after every round, from the start', () => {
+    expect(report.strength).toEqual([
+      { round: 0, attacker: 3, defender: 4 },
+      { round: 1, attacker: 2, defender: 3 },
+      { round: 2, attacker: 0, defender: 2 },
+    ]);
+  });
+
+  it('gives a command line that replays the battle to the same log', async () => {
+    expect(report.replay).toBe(
+      'npx praetor battle --attacker "Marcus: 1 CAT 2 INF" --defender "Titus: 4 INF" --dice 3,4,4,2,3,4,1,2,5,1',
+    );
+    const fort = resolve({
+      ...EXAMPLE_1,
+      fort: 2,
+      breachBy: 'catapult',
+      retreat: 'units <= 1',
+      dice: undefined,
+      seed: 'a "quoted" $seed',
+    });
+    const command = buildReport(fort).replay;
+    const replay = await praetor(...shellWords(command).slice(2), '--json');
+    expect(JSON.parse(replay.out).events).toEqual(JSON.parse(JSON.stringify(fort.events)));
+  });
+
+  it('names the outcome, the captives, the rules and the dice', () => {
+    expect(report.outcome).toBe('The defender wins in round 2 with 2 INF left.');
+    expect(report.captured).toEqual(['Marcus']);
+    expect(report.dice).toBe('Scripted dice: 3, 4, 4, 2, 3, 4, 1, 2, 5, 1; 10 used.');
+    expect(report.forces.attacker).toEqual([{ leader: 'Marcus', units: '1 CAT 2 INF' }]);
+  });
+});
+
+describe('the HTML report', () => {
+  const html = reportHtml([
+    buildReport(resolve(EXAMPLE_1)),
+    buildReport(resolve({ ...EXAMPLE_1, id: 'ex2', fort: 1 })),
+  ]);
+
+  it('passes an accessibility smoke check', () => {
+    expect(html).toMatch(/<html lang="en">/);
+    expect(html.match(/<h1>/g)).toHaveLength(1);
+    expect(html.match(/<h2 /g)).toHaveLength(2);
+    // Headings never skip a level.
+    const levels = [...html.matchAll(/<h([1-6])/g)].map((m) => Number(m[1]));
+    levels.slice(1).forEach((level, i) => expect(level - levels[i]).toBeLessThanOrEqual(1));
+    // Every table has a caption and column headers with a scope; every image has alt text.
+    const tables = html.match(/<table/g)!.length;
+    expect(html.match(/<caption>/g)).toHaveLength(tables);
+    expect(html.match(/<thead><tr><th scope="col">/g)).toHaveLength(tables);
+    const images = [...html.matchAll(/<img [^>]*alt="([^"]*)"/g)];
+    expect(images).toHaveLength(2);
+    expect(images[0][1]).toBe(
+      'Units left, attacker against defender: at the start 3 against 4; after round 1 2 against 3; after round 2 0 against 2.',
+    );
+  });
+
+  it('escapes what the players wrote', () => {
+    const sneaky = reportHtml([
+      buildReport(resolve({ ...EXAMPLE_1, attacker: '<b>Nero</b>: 1 INF' })),
+    ]);
+    expect(sneaky).not.toContain('<b>Nero</b>');
+    expect(sneaky).toContain('&lt;b&gt;Nero&lt;/b&gt;');
+  });
+});
+
+const hasPdfTools = chromiumAvailable() && existsSync('/usr/bin/pdftotext');
+const pdfIt = hasPdfTools || process.env.CI ? it : it.skip;
+
+describe('the PDF report', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'praetor-report-'));
+  const input = join(dir, 'battles.json');
+  const battles = [
+    EXAMPLE_1,
+    {
+      id: 'walls',
+      attacker: 'Marcus: 2 CAT 3 INF',
+      defender: 'Titus: 3 INF',
+      fort: 2,
+      seed: 'walls',
+    },
+    { id: 'bad', attacker: '9 INF', defender: '1 INF', seed: 'x' },
+  ];
+  writeFileSync(input, JSON.stringify(battles));
+  const pdfText = (file: string, page?: number) =>
+    execFileSync(
+      'pdftotext',
+      [...(page ? ['-f', String(page), '-l', String(page)] : []), file, '-'],
+      { encoding: 'utf8' },
+    ).replace(/\s+/g, ' ');
+  const pdfInfo = (file: string) => execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+
+  pdfIt('prints one page per battle, with the outcome, each shot and the odds', async () => {
+    const out = join(dir, 'report.pdf');
+    const r = await praetor('report', input, '--out', out, '--game', 'Roma', '--turn', '3');
+    expect(r.code).toBe(1); // the bad battle is reported as an error, the others printed
+    expect(r.err).toContain('error: battle bad: attacker legion 1: 9 combat units');
+    expect(pdfInfo(out)).toMatch(/Pages:\s+2\n/);
+    expect(pdfInfo(out)).toMatch(/Page size:.*\(A4\)/);
+    const page1 = pdfText(out, 1);
+    expect(page1).toContain('The defender wins in round 2 with 2 INF left.');
+    for (const line of buildReport(resolve(EXAMPLE_1)).rounds.flatMap((r) => r.lines)) {
+      expect(page1).toContain(line.replace(/\s+/g, ' '));
+    }
+    expect(page1).toContain('Exact odds before the battle');
+    expect(pdfText(out, 2)).toContain('Battle walls');
+  });
+
+  pdfIt(
+    'prints on Letter paper, one battle when asked, and never overwrites without --force',
+    async () => {
+      const out = join(dir, 'letter.pdf');
+      expect(
+        (await praetor('report', input, '--battle', 'walls', '--paper', 'letter', '--out', out))
+          .code,
+      ).toBe(1);
+      expect(pdfInfo(out)).toMatch(/Page size:.*\(letter\)/);
+      expect(pdfText(out)).not.toContain('Battle ex1');
+      const again = await praetor('report', input, '--out', out);
+      expect(again.code).toBe(2);
+      expect(again.err).toContain('the file exists; add --force');
+    },
+  );
+});
+
+describe('praetor report usage', () => {
+  it('writes HTML too, and explains bad usage', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'praetor-report-'));
+    const input = join(dir, 'one.json');
+    writeFileSync(input, JSON.stringify([EXAMPLE_1]));
+    const out = join(dir, 'one.html');
+    expect((await praetor('report', input, '--out', out)).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('<h2 id="battle-ex1">Battle ex1</h2>');
+    expect((await praetor('report', input, '--out', join(dir, 'x.docx'))).err).toContain(
+      'must end in .pdf or .html',
+    );
+    expect((await praetor('report', input)).err).toContain('give --out');
+    expect(
+      (await praetor('report', input, '--out', out, '--force', '--battle', 'nope')).err,
+    ).toContain('--battle nope: no such battle');
+    expect((await praetor('report', '--help')).out).toContain('Usage: praetor report');
+  });
+});

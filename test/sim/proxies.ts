@@ -1,0 +1,758 @@
+import {
+  Box,
+  SimTable,
+  boxAddress,
+  intersect,
+  MAX_COLS,
+  MAX_ROWS,
+  parseA1,
+  SimSheet,
+  SimWorkbook,
+} from './model';
+
+/**
+ * Office.js's proxy objects over a SimWorkbook, with its batch semantics: methods and property
+ * writes are queued and run at `context.sync()`, in order; a property can be read only after a
+ * `load` of it and a sync (else it throws, as Office.js does); an error stops the batch where
+ * it happened (what ran before stays done, as in Excel) and rejects the sync; loads are
+ * delivered only by a batch that succeeds. Each sync is counted on the workbook.
+ */
+
+export class SimError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RichApi.Error';
+  }
+}
+
+const notLoaded = (name: string) =>
+  new SimError(
+    'PropertyNotLoaded',
+    `The property '${name}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
+  );
+
+/** Largest number of cells one load of `values` may fetch (Excel limits a response's size). */
+export const MAX_CELLS_PER_LOAD = 500_000;
+
+type Delivery = () => void;
+
+export class SimContext {
+  private queue: (() => Delivery | void)[] = [];
+  readonly workbook: WorkbookProxy;
+
+  constructor(readonly model: SimWorkbook) {
+    this.workbook = new WorkbookProxy(this);
+  }
+
+  get pending(): boolean {
+    return this.queue.length > 0;
+  }
+
+  /** Queues an operation; what it returns is run only if the whole batch succeeds. */
+  enqueue(op: () => Delivery | void, name = 'operation'): void {
+    this.queue.push(() => {
+      if (this.model.failOn?.(name)) throw new SimError('GeneralException', `${name} failed`);
+      return op();
+    });
+  }
+
+  requireApi(version: string, what: string): void {
+    if (!this.model.apiAtLeast(version)) {
+      throw new SimError(
+        'ApiNotFound',
+        `${what} needs ExcelApi ${version}; this host has ${this.model.apiVersion}`,
+      );
+    }
+  }
+
+  async sync(): Promise<void> {
+    await Promise.resolve();
+    this.model.syncCount++;
+    const ops = this.queue;
+    this.queue = [];
+    const deliveries: Delivery[] = [];
+    for (const op of ops) {
+      const d = op();
+      if (typeof d === 'function') deliveries.push(d);
+    }
+    for (const d of deliveries) d();
+  }
+}
+
+/** The shared part of every proxy: loading, reading loaded values, null objects. */
+abstract class ClientObject<T> {
+  private readonly loaded = new Map<string, unknown>();
+  private nullState: boolean | undefined;
+
+  constructor(
+    protected readonly ctx: SimContext,
+    protected readonly orNull = false,
+  ) {
+    if (orNull) {
+      ctx.enqueue(() => {
+        const isNull = this.resolve() === null;
+        return () => (this.nullState = isNull);
+      });
+    }
+  }
+
+  /** The model object, at sync time; throws (or, for *OrNullObject, gives null) if missing. */
+  abstract resolve(): T | null;
+  protected abstract read(target: T, property: string): unknown;
+
+  protected must(): T {
+    const t = this.resolve();
+    if (t === null) throw new SimError('InvalidOperation', 'The object is a null object.');
+    return t;
+  }
+
+  get isNullObject(): boolean {
+    if (!this.orNull) return false;
+    if (this.nullState === undefined) throw notLoaded('isNullObject');
+    return this.nullState;
+  }
+
+  load(spec?: string | string[] | { select?: string }): this {
+    const names = parseLoad(spec);
+    this.ctx.enqueue(() => {
+      const target = this.resolve();
+      if (target === null) return;
+      const values = names.map((n) => [n, this.read(target, n)] as const);
+      return () => values.forEach(([n, v]) => this.loaded.set(n, v));
+    }, 'load');
+    return this;
+  }
+
+  /** A collection's load of this item: read now, delivered with the batch. */
+  deliverLoad(names: string[]): () => void {
+    const target = this.must();
+    const values = names.map((n) => [n, this.read(target, n)] as const);
+    return () => values.forEach(([n, v]) => this.loaded.set(n, v));
+  }
+
+  protected get<V>(name: string): V {
+    if (this.orNull && this.nullState === true) {
+      throw new SimError('InvalidOperation', `'${name}' of a null object`);
+    }
+    if (!this.loaded.has(name)) throw notLoaded(name);
+    return this.loaded.get(name) as V;
+  }
+
+  protected set(name: string, apply: (target: T) => void): void {
+    this.ctx.enqueue(() => apply(this.must()), `set ${name}`);
+  }
+
+  /** Queues a method call on the object. */
+  protected call(name: string, apply: (target: T) => void): void {
+    this.ctx.enqueue(() => apply(this.must()), name);
+  }
+}
+
+function parseLoad(spec?: string | string[] | { select?: string }): string[] {
+  const text = Array.isArray(spec)
+    ? spec.join(',')
+    : typeof spec === 'object'
+      ? (spec.select ?? '')
+      : (spec ?? '');
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+class WorkbookProxy {
+  readonly worksheets: WorksheetCollectionProxy;
+  readonly names: NamedItemCollectionProxy;
+  readonly tables: TableCollectionProxy;
+
+  constructor(private readonly ctx: SimContext) {
+    this.worksheets = new WorksheetCollectionProxy(ctx);
+    this.names = new NamedItemCollectionProxy(ctx);
+    this.tables = new TableCollectionProxy(ctx);
+  }
+
+  getSelectedRange(): RangeProxy {
+    const model = this.ctx.model;
+    return new RangeProxy(this.ctx, () => {
+      const sel = model.selection;
+      const sheet = sel && model.sheet(sel.sheet);
+      if (!sel || !sheet) throw new SimError('ItemNotFound', 'There is no selection.');
+      return { sheet, box: sel.box };
+    });
+  }
+}
+
+/** A collection whose `items` can be loaded: `load('items/name')`. */
+abstract class Collection<Item> {
+  private itemsLoaded: Item[] | undefined;
+
+  constructor(protected readonly ctx: SimContext) {}
+
+  protected abstract list(): Item[];
+  protected abstract loadItem(item: Item, names: string[]): () => void;
+
+  load(spec?: string | string[]): this {
+    const names = parseLoad(spec).map((n) => n.replace(/^items\//, ''));
+    this.ctx.enqueue(() => {
+      const items = this.list();
+      const deliveries = items.map((item) => this.loadItem(item, names));
+      return () => {
+        deliveries.forEach((d) => d());
+        this.itemsLoaded = items;
+      };
+    }, 'load');
+    return this;
+  }
+
+  get items(): Item[] {
+    if (!this.itemsLoaded) throw notLoaded('items');
+    return this.itemsLoaded;
+  }
+}
+
+class WorksheetCollectionProxy extends Collection<WorksheetProxy> {
+  protected list(): WorksheetProxy[] {
+    return this.ctx.model.sheets.map((s) => new WorksheetProxy(this.ctx, () => s));
+  }
+
+  protected loadItem(item: WorksheetProxy, names: string[]): () => void {
+    return item.deliverLoad(names);
+  }
+
+  add(name: string): WorksheetProxy {
+    let created: SimSheet | null = null;
+    this.ctx.enqueue(() => {
+      const model = this.ctx.model;
+      if (name.length > 31 || /[:\\/?*[\]]/.test(name) || /^'|'$/.test(name) || name === '') {
+        throw new SimError('InvalidArgument', `"${name}" is not a valid sheet name.`);
+      }
+      if (model.sheet(name)) {
+        throw new SimError('ItemAlreadyExists', `A sheet named "${name}" already exists.`);
+      }
+      created = model.addSheet(name);
+    }, 'add');
+    return new WorksheetProxy(this.ctx, () => {
+      if (!created) throw new SimError('InvalidOperation', 'The sheet was not added.');
+      return created;
+    });
+  }
+
+  getItem(name: string): WorksheetProxy {
+    const proxy = new WorksheetProxy(this.ctx, () => {
+      const sheet = this.ctx.model.sheet(name);
+      if (!sheet) throw new SimError('ItemNotFound', `The requested resource doesn't exist.`);
+      return sheet;
+    });
+    this.ctx.enqueue(() => void proxy.resolve(), 'getItem');
+    return proxy;
+  }
+
+  getItemOrNullObject(name: string): WorksheetProxy {
+    return new WorksheetProxy(this.ctx, () => this.ctx.model.sheet(name) ?? null, true);
+  }
+
+  getActiveWorksheet(): WorksheetProxy {
+    return new WorksheetProxy(this.ctx, () => {
+      const sheet = this.ctx.model.sheet(this.ctx.model.active);
+      if (!sheet) throw new SimError('ItemNotFound', 'No active sheet.');
+      return sheet;
+    });
+  }
+}
+
+class WorksheetProxy extends ClientObject<SimSheet> {
+  constructor(
+    ctx: SimContext,
+    private readonly find: () => SimSheet | null,
+    orNull = false,
+  ) {
+    super(ctx, orNull);
+  }
+
+  resolve(): SimSheet | null {
+    return this.find();
+  }
+
+  protected read(sheet: SimSheet, property: string): unknown {
+    switch (property) {
+      case 'name':
+        return sheet.name;
+      case 'position':
+        return this.ctx.model.sheets.indexOf(sheet);
+      case 'visibility':
+        return 'Visible';
+      default:
+        throw new SimError('PropertyNotFound', `Worksheet has no property '${property}'.`);
+    }
+  }
+
+  get name(): string {
+    return this.get('name');
+  }
+
+  get position(): number {
+    return this.get('position');
+  }
+
+  getRange(address?: string): RangeProxy {
+    return new RangeProxy(this.ctx, () => {
+      const sheet = this.must();
+      const box =
+        address === undefined
+          ? { r0: 0, c0: 0, r1: MAX_ROWS - 1, c1: MAX_COLS - 1 }
+          : parseA1(address);
+      if (!box) throw new SimError('InvalidArgument', `"${address}" is not a valid address.`);
+      return { sheet, box };
+    });
+  }
+
+  getRangeByIndexes(row: number, col: number, rows: number, cols: number): RangeProxy {
+    return new RangeProxy(this.ctx, () => {
+      this.ctx.requireApi('1.7', 'getRangeByIndexes');
+      if (rows < 1 || cols < 1 || row + rows > MAX_ROWS || col + cols > MAX_COLS) {
+        throw new SimError('InvalidArgument', 'The range is outside the sheet.');
+      }
+      return {
+        sheet: this.must(),
+        box: { r0: row, c0: col, r1: row + rows - 1, c1: col + cols - 1 },
+      };
+    });
+  }
+
+  getUsedRange(valuesOnly = false): RangeProxy {
+    return new RangeProxy(this.ctx, () => {
+      const sheet = this.must();
+      return { sheet, box: sheet.usedBox(valuesOnly) ?? { r0: 0, c0: 0, r1: 0, c1: 0 } };
+    });
+  }
+
+  getUsedRangeOrNullObject(valuesOnly = false): RangeProxy {
+    return new RangeProxy(
+      this.ctx,
+      () => {
+        this.ctx.requireApi('1.4', 'getUsedRangeOrNullObject');
+        const sheet = this.must();
+        const box = sheet.usedBox(valuesOnly);
+        return box ? { sheet, box } : null;
+      },
+      true,
+    );
+  }
+
+  get freezePanes(): { freezeRows(count?: number): void } {
+    return {
+      freezeRows: (count = 1) =>
+        this.call('freezeRows', (sheet) => {
+          this.ctx.requireApi('1.7', 'freezePanes');
+          sheet.frozenRows = count;
+        }),
+    };
+  }
+
+  private cachedPage?: PageLayoutProxy;
+
+  get pageLayout(): PageLayoutProxy {
+    return (this.cachedPage ??= new PageLayoutProxy(this.ctx, () => {
+      this.ctx.requireApi('1.9', 'pageLayout');
+      return this.must();
+    }));
+  }
+
+  activate(): void {
+    this.call('activate', (sheet) => (this.ctx.model.active = sheet.name));
+  }
+
+  delete(): void {
+    this.call('delete', (sheet) => {
+      const sheets = this.ctx.model.sheets;
+      sheets.splice(sheets.indexOf(sheet), 1);
+      if (this.ctx.model.active === sheet.name) this.ctx.model.active = sheets[0]?.name ?? '';
+    });
+  }
+}
+
+interface RangeTarget {
+  sheet: SimSheet;
+  box: Box;
+}
+
+class RangeProxy extends ClientObject<RangeTarget> {
+  constructor(
+    ctx: SimContext,
+    private readonly find: () => RangeTarget | null,
+    orNull = false,
+  ) {
+    super(ctx, orNull);
+  }
+
+  resolve(): RangeTarget | null {
+    return this.find();
+  }
+
+  protected read({ sheet, box }: RangeTarget, property: string): unknown {
+    const rows = box.r1 - box.r0 + 1;
+    const cols = box.c1 - box.c0 + 1;
+    switch (property) {
+      case 'values':
+        if (rows * cols > MAX_CELLS_PER_LOAD) {
+          throw new SimError(
+            'ResponsePayloadSizeLimitExceeded',
+            `${rows * cols} cells are too many to load at once.`,
+          );
+        }
+        return Array.from({ length: rows }, (_, r) =>
+          Array.from({ length: cols }, (_, c) => sheet.value(box.r0 + r, box.c0 + c)),
+        );
+      case 'address':
+        return boxAddress(sheet.name, box);
+      case 'rowIndex':
+        return box.r0;
+      case 'columnIndex':
+        return box.c0;
+      case 'rowCount':
+        return rows;
+      case 'columnCount':
+        return cols;
+      default:
+        throw new SimError(
+          'PropertyNotFound',
+          `Range has no property '${property}' in this simulation.`,
+        );
+    }
+  }
+
+  get values(): unknown[][] {
+    return this.get('values');
+  }
+
+  set values(values: unknown[][]) {
+    this.set('values', ({ sheet, box }) => {
+      const rows = box.r1 - box.r0 + 1;
+      const cols = box.c1 - box.c0 + 1;
+      if (values.length !== rows || values.some((row) => row.length !== cols)) {
+        throw new SimError(
+          'InvalidArgument',
+          "The number of rows or columns in the input array doesn't match the size or dimensions of the range.",
+        );
+      }
+      values.forEach((row, r) => row.forEach((v, c) => sheet.assign(box.r0 + r, box.c0 + c, v)));
+    });
+  }
+
+  get address(): string {
+    return this.get('address');
+  }
+  get rowIndex(): number {
+    return this.get('rowIndex');
+  }
+  get columnIndex(): number {
+    return this.get('columnIndex');
+  }
+  get rowCount(): number {
+    return this.get('rowCount');
+  }
+  get columnCount(): number {
+    return this.get('columnCount');
+  }
+
+  // Navigation properties are cached, as in Office.js: `range.worksheet` is one object.
+  private cachedSheet?: WorksheetProxy;
+  private cachedFormat?: RangeFormatProxy;
+
+  get worksheet(): WorksheetProxy {
+    return (this.cachedSheet ??= new WorksheetProxy(this.ctx, () => this.must().sheet));
+  }
+
+  private derived(make: (t: RangeTarget) => RangeTarget | null, orNull = false): RangeProxy {
+    return new RangeProxy(this.ctx, () => make(this.must()), orNull);
+  }
+
+  getIntersectionOrNullObject(other: RangeProxy): RangeProxy {
+    return this.derived((t) => {
+      this.ctx.requireApi('1.4', 'getIntersectionOrNullObject');
+      const o = other.must();
+      if (o.sheet !== t.sheet)
+        throw new SimError('InvalidArgument', 'The ranges are on different sheets.');
+      const box = intersect(t.box, o.box);
+      return box ? { sheet: t.sheet, box } : null;
+    }, true);
+  }
+
+  getRow(row: number): RangeProxy {
+    return this.derived(({ sheet, box }) => {
+      if (row < 0 || box.r0 + row > box.r1) throw new SimError('InvalidArgument', 'No such row.');
+      return { sheet, box: { ...box, r0: box.r0 + row, r1: box.r0 + row } };
+    });
+  }
+
+  getCell(row: number, col: number): RangeProxy {
+    return this.derived(({ sheet, box }) => ({
+      sheet,
+      box: { r0: box.r0 + row, r1: box.r0 + row, c0: box.c0 + col, c1: box.c0 + col },
+    }));
+  }
+
+  getEntireColumn(): RangeProxy {
+    return this.derived(({ sheet, box }) => ({ sheet, box: { ...box, r0: 0, r1: MAX_ROWS - 1 } }));
+  }
+
+  get format(): RangeFormatProxy {
+    return (this.cachedFormat ??= new RangeFormatProxy(this.ctx, () => this.must()));
+  }
+}
+
+/** Formats: each assignment is queued and applied to every cell (or column) of the range. */
+class RangeFormatProxy {
+  constructor(
+    private readonly ctx: SimContext,
+    private readonly target: () => RangeTarget,
+  ) {}
+
+  private each(name: string, apply: (f: ReturnType<SimSheet['format']>) => void): void {
+    this.ctx.enqueue(() => {
+      const { sheet, box } = this.target();
+      if ((box.r1 - box.r0 + 1) * (box.c1 - box.c0 + 1) > 100_000) {
+        throw new SimError(
+          'InvalidArgument',
+          `${name}: the simulation formats at most 100000 cells`,
+        );
+      }
+      for (let r = box.r0; r <= box.r1; r++) {
+        for (let c = box.c0; c <= box.c1; c++) apply(sheet.format(r, c));
+      }
+    }, `format ${name}`);
+  }
+
+  set columnWidth(points: number) {
+    this.ctx.enqueue(() => {
+      const { sheet, box } = this.target();
+      for (let c = box.c0; c <= box.c1; c++) sheet.columnWidths.set(c, points);
+    }, 'format columnWidth');
+  }
+
+  set horizontalAlignment(value: string) {
+    this.each('horizontalAlignment', (f) => (f.horizontalAlignment = value));
+  }
+
+  set wrapText(value: boolean) {
+    this.each('wrapText', (f) => (f.wrapText = value));
+  }
+
+  get font() {
+    const each = this.each.bind(this);
+    return {
+      set bold(v: boolean) {
+        each('font.bold', (f) => (f.bold = v));
+      },
+      set italic(v: boolean) {
+        each('font.italic', (f) => (f.italic = v));
+      },
+      set color(v: string) {
+        each('font.color', (f) => (f.fontColor = v));
+      },
+      set size(v: number) {
+        each('font.size', (f) => (f.fontSize = v));
+      },
+      set name(v: string) {
+        each('font.name', (f) => (f.fontName = v));
+      },
+    };
+  }
+
+  get fill() {
+    const each = this.each.bind(this);
+    return {
+      set color(v: string) {
+        each('fill.color', (f) => (f.fill = v));
+      },
+    };
+  }
+}
+
+class PageLayoutProxy {
+  constructor(
+    private readonly ctx: SimContext,
+    private readonly target: () => SimSheet,
+  ) {}
+
+  private apply(name: string, change: (sheet: SimSheet) => void): void {
+    this.ctx.enqueue(() => change(this.target()), `pageLayout ${name}`);
+  }
+
+  set orientation(value: string) {
+    this.apply('orientation', (s) => (s.page.orientation = value));
+  }
+
+  set zoom(value: { horizontalFitToPages?: number; verticalFitToPages?: number; scale?: number }) {
+    this.apply('zoom', (s) => (s.page.zoom = { ...value }));
+  }
+
+  setPrintTitleRows(rows: string): void {
+    this.apply('setPrintTitleRows', (s) => {
+      if (!/^\$?\d+:\$?\d+$/.test(rows))
+        throw new SimError('InvalidArgument', `"${rows}" is not a row range.`);
+      s.page.printTitleRows = rows;
+    });
+  }
+
+  get headersFooters() {
+    const apply = this.apply.bind(this);
+    const field = (key: string) => ({
+      set: (v: string) => apply(`headersFooters ${key}`, (s) => (s.page.headerFooter[key] = v)),
+    });
+    const page: Record<string, unknown> = {};
+    for (const key of [
+      'leftHeader',
+      'centerHeader',
+      'rightHeader',
+      'leftFooter',
+      'centerFooter',
+      'rightFooter',
+    ]) {
+      Object.defineProperty(page, key, { set: field(key).set, enumerable: true });
+    }
+    return { defaultForAllPages: page };
+  }
+}
+
+class NamedItemCollectionProxy extends Collection<NamedItemProxy> {
+  protected list(): NamedItemProxy[] {
+    return this.ctx.model.names.map((n) => new NamedItemProxy(this.ctx, () => n));
+  }
+
+  protected loadItem(item: NamedItemProxy, names: string[]): () => void {
+    return item.deliverLoad(names);
+  }
+
+  private find(name: string) {
+    return this.ctx.model.names.find((n) => n.name.toLowerCase() === name.toLowerCase()) ?? null;
+  }
+
+  getItem(name: string): NamedItemProxy {
+    const proxy = new NamedItemProxy(this.ctx, () => {
+      const found = this.find(name);
+      if (!found) throw new SimError('ItemNotFound', `The requested resource doesn't exist.`);
+      return found;
+    });
+    this.ctx.enqueue(() => void proxy.resolve(), 'getItem');
+    return proxy;
+  }
+
+  getItemOrNullObject(name: string): NamedItemProxy {
+    return new NamedItemProxy(this.ctx, () => this.find(name), true);
+  }
+}
+
+type NameTarget = SimWorkbook['names'][number];
+
+class NamedItemProxy extends ClientObject<NameTarget> {
+  constructor(
+    ctx: SimContext,
+    private readonly find: () => NameTarget | null,
+    orNull = false,
+  ) {
+    super(ctx, orNull);
+  }
+
+  resolve(): NameTarget | null {
+    return this.find();
+  }
+
+  protected read(target: NameTarget, property: string): unknown {
+    switch (property) {
+      case 'name':
+        return target.name;
+      case 'type':
+        return 'box' in target ? 'Range' : 'String';
+      case 'value':
+        return 'box' in target ? boxAddress(target.sheet, target.box) : target.value;
+      default:
+        throw new SimError('PropertyNotFound', `NamedItem has no property '${property}'.`);
+    }
+  }
+
+  get name(): string {
+    return this.get('name');
+  }
+  get type(): string {
+    return this.get('type');
+  }
+
+  getRange(): RangeProxy {
+    return new RangeProxy(this.ctx, () => {
+      const target = this.must();
+      if (!('box' in target))
+        throw new SimError('InvalidOperation', 'The name does not refer to a range.');
+      const sheet = this.ctx.model.sheet(target.sheet);
+      if (!sheet) throw new SimError('ItemNotFound', 'The sheet of the name is gone.');
+      return { sheet, box: target.box };
+    });
+  }
+}
+
+class TableCollectionProxy extends Collection<TableProxy> {
+  protected list(): TableProxy[] {
+    return this.ctx.model.tables.map((t) => new TableProxy(this.ctx, () => t));
+  }
+
+  protected loadItem(item: TableProxy, names: string[]): () => void {
+    return item.deliverLoad(names);
+  }
+
+  getItem(name: string): TableProxy {
+    const proxy = new TableProxy(this.ctx, () => {
+      const found = this.ctx.model.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
+      if (!found) throw new SimError('ItemNotFound', `The requested resource doesn't exist.`);
+      return found;
+    });
+    this.ctx.enqueue(() => void proxy.resolve(), 'getItem');
+    return proxy;
+  }
+}
+
+class TableProxy extends ClientObject<SimTable> {
+  constructor(
+    ctx: SimContext,
+    private readonly find: () => SimTable | null,
+  ) {
+    super(ctx);
+  }
+
+  resolve(): SimTable | null {
+    return this.find();
+  }
+
+  protected read(table: SimTable, property: string): unknown {
+    switch (property) {
+      case 'name':
+        return table.name;
+      case 'showTotals':
+        return table.showTotals;
+      default:
+        throw new SimError(
+          'PropertyNotFound',
+          `Table has no property '${property}' in this simulation.`,
+        );
+    }
+  }
+
+  get name(): string {
+    return this.get('name');
+  }
+  get showTotals(): boolean {
+    return this.get('showTotals');
+  }
+
+  /** The whole table: header, body and totals row. */
+  getRange(): RangeProxy {
+    return new RangeProxy(this.ctx, () => {
+      const table = this.must();
+      const sheet = this.ctx.model.sheet(table.sheet);
+      if (!sheet) throw new SimError('ItemNotFound', 'The sheet of the table is gone.');
+      return { sheet, box: table.box };
+    });
+  }
+}

@@ -1,0 +1,297 @@
+import { GridOrigin } from '../src/cells';
+import {
+  adjudicateSubmission,
+  freeSheetName,
+  logSheet,
+  logSheetName,
+  RESULTS_HEADER,
+  resultsRow,
+  resultsSheet,
+  resultsSheetName,
+  safeText,
+} from '../src/sheets';
+import { rulesetIds } from '../src/rulesets';
+import { derivedSeed, readSubmission, SheetTable } from '../src/submission';
+import { BATTLES_HEADER, LEGIONS_HEADER, battle, legion } from './helpers/workbooks';
+
+/** The shared path from grids to results, as the taskpane and the headless referee take it. */
+
+const at = (sheet: string): GridOrigin => ({ sheet, row: 0, col: 0 });
+const table = (sheet: string, cells: unknown[][]): SheetTable => ({ cells, origin: at(sheet) });
+
+function read(
+  battles: unknown[][],
+  legions: unknown[][],
+  bHeader = BATTLES_HEADER,
+  lHeader = LEGIONS_HEADER,
+) {
+  return readSubmission(
+    table('Battles', [bHeader, ...battles]),
+    table('Legions', [lHeader, ...legions]),
+  );
+}
+
+const twoSides = (id: string) => [
+  legion(id, 'Attacker', 'Marcus', 3, 1),
+  legion(id, 'Defender', 'Brutus', 4),
+];
+
+function errorOf(battles: unknown[][], legions: unknown[][]): string {
+  const all = adjudicateSubmission(read(battles, legions));
+  const bad = all.find((a) => !a.outcome.ok);
+  if (!bad || bad.outcome.ok) throw new Error('expected an error');
+  return bad.outcome.error;
+}
+
+describe('readSubmission and adjudicateSubmission', () => {
+  it('resolves a clean submission, the columns in any case and order', () => {
+    const bHeader = ['SEED', 'fort', 'BATTLE'];
+    const s = readSubmission(
+      table('Battles', [bHeader, ['s1', 2, 'B1']]),
+      table('Legions', [
+        ['catapults', 'SIDE', 'battle', 'infantry'],
+        [1, 'attacker', 'B1', 4],
+        ['', 'Defender', 'B1', 3],
+      ]),
+    );
+    expect(s.problems).toEqual([]);
+    const [a] = adjudicateSubmission(s);
+    expect(a.outcome.ok).toBe(true);
+    if (!a.outcome.ok) return;
+    expect(a.outcome.value.options).toMatchObject({ fort: 2 });
+    expect(a.outcome.value.dice).toEqual({ seed: 's1', algorithm: 'seedrandom alea' });
+  });
+
+  it('reads a table placed anywhere and names its cells', () => {
+    const s = readSubmission(
+      {
+        cells: [BATTLES_HEADER, battle('B1', { Sea: 'maybe' })],
+        origin: { sheet: 'My orders', row: 4, col: 2 },
+      },
+      table('Legions', [LEGIONS_HEADER, ...twoSides('B1')]),
+    );
+    expect(s.entries[0].error).toBe(`'My orders'!F6: sea is "maybe": expected yes or no`);
+  });
+
+  it('takes Dice over Seed, and derives a seed from the id and rosters when neither is given', () => {
+    const s = read(
+      [battle('B1', { Seed: 'ignored', Dice: Array(40).fill(1).join(',') }), battle('B2')],
+      [...twoSides('B1'), ...twoSides('B2')],
+    );
+    expect(s.entries[0].spec!.dice).toHaveLength(40);
+    expect(s.entries[0].spec!.seed).toBeUndefined();
+    expect(s.entries[1].seedDerived).toBe(true);
+    expect(s.entries[1].spec!.seed).toBe('B2 | Marcus: 1 CAV 3 INF | Brutus: 4 INF');
+    const rows = resultsSheet(adjudicateSubmission(s));
+    expect(rows[0]).toEqual(RESULTS_HEADER);
+    expect(rows[1][8]).toBe(`scripted: ${Array(40).fill(1).join(',')}`);
+    expect(rows[2][8]).toBe('B2 | Marcus: 1 CAV 3 INF | Brutus: 4 INF');
+  });
+
+  it('derives the same seed whatever the order of the unit columns', () => {
+    const sides = (units: Record<string, number>) => ({
+      attacker: [{ leader: 'M', units, where: '' }],
+      defender: [{ units: { INF: 2 }, where: '' }],
+    });
+    expect(derivedSeed('B', sides({ INF: 2, CAT: 1 }))).toBe(
+      derivedSeed('B', sides({ CAT: 1, INF: 2 })),
+    );
+    expect(derivedSeed('B', sides({ INF: 2, CAT: 1 }))).toBe('B | M: 1 CAT 2 INF | 2 INF');
+  });
+
+  it('gives the same results for the same submission, every time', () => {
+    const make = () =>
+      resultsSheet(
+        adjudicateSubmission(
+          read(
+            [battle('B1'), battle('B2', { Fort: 'yes' })],
+            [...twoSides('B1'), ...twoSides('B2')],
+          ),
+        ),
+      );
+    expect(make()).toEqual(make());
+  });
+
+  describe('bad input: a message naming sheet, row and column; the other battles go on', () => {
+    it('a missing Battle column in Battles', () => {
+      const s = read([['B1']], twoSides('B1'), ['Id of battle']);
+      expect(s.problems).toEqual(['Battles!A1: Battles has no "Battle" column in its header row']);
+    });
+
+    it('a missing Battle, Side or unit column in Legions', () => {
+      const s = read([battle('B1')], [['B1', 'x']], undefined, ['Fight', 'Leader']);
+      expect(s.problems).toEqual([
+        'Legions!A1: Legions has no "Battle" column',
+        'Legions!A1: Legions has no "Side" column',
+        'Legions!A1: Legions has no unit columns (Infantry, Cavalry, Catapults, Galleys)',
+      ]);
+      expect(s.entries).toEqual([]);
+    });
+
+    it('a legion for a battle that does not exist', () => {
+      const s = read([battle('B1')], [...twoSides('B1'), legion('B9', 'Attacker', 'X', 1)]);
+      expect(s.problems).toEqual([
+        'Legions!A4: the legion is for battle "B9", which is not in Battles',
+      ]);
+      expect(adjudicateSubmission(s)[0].outcome.ok).toBe(true);
+      expect(resultsSheet(adjudicateSubmission(s), s.problems)[2]).toEqual([
+        '',
+        '',
+        'error',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        s.problems[0],
+      ]);
+    });
+
+    it('a battle with no attacker, or no defender', () => {
+      const s = read(
+        [battle('B1'), battle('B2'), battle('B3')],
+        [legion('B1', 'Defender', 'D', 2), legion('B2', 'Attacker', 'A', 2), ...twoSides('B3')],
+      );
+      expect(s.entries.map((e) => e.error)).toEqual([
+        'Battles!A2: battle "B1" has no attacker legion in Legions',
+        'Battles!A3: battle "B2" has no defender legion in Legions',
+        null,
+      ]);
+    });
+
+    it.each([
+      ['three', 'Legions!E2: "three" is not a count (a whole number, 0 or more)'],
+      [-2, 'Legions!E2: -2: a count cannot be negative'],
+      [1.5, 'Legions!E2: 1.5: a count must be a whole number'],
+    ])('a count of %p', (count, message) => {
+      expect(
+        errorOf(
+          [battle('B1'), battle('B2')],
+          [
+            legion('B1', 'Attacker', 'M', count),
+            legion('B1', 'Defender', 'B', 2),
+            ...twoSides('B2'),
+          ],
+        ),
+      ).toBe(message);
+    });
+
+    it('more than 7 units in a legion', () => {
+      expect(
+        errorOf(
+          [battle('B1')],
+          [legion('B1', 'Attacker', 'M', 5, 2, 1), legion('B1', 'Defender', 'B', 2)],
+        ),
+      ).toBe(
+        'battle B1: attacker legion at Legions!E2 (M, player Ann): 8 combat units; a legion holds at most 7',
+      );
+    });
+
+    it('unknown rules', () => {
+      expect(errorOf([battle('B1', { Rules: 'risk' })], twoSides('B1'))).toBe(
+        `Battles!C2: unknown rules "risk" (known: ${rulesetIds().join(', ')}; blank means cote-pbem)`,
+      );
+    });
+
+    it('a bad retreat condition', () => {
+      expect(errorOf([battle('B1', { Retreat: 'when losing' })], twoSides('B1'))).toMatch(
+        /^Battles!G2: retreat condition "when losing": cannot read/,
+      );
+    });
+
+    it('bad options, each at its cell, and sea with a fort at the row', () => {
+      expect(errorOf([battle('B1', { Fort: 3 })], twoSides('B1'))).toMatch(
+        /^Battles!E2: fort is "3"/,
+      );
+      expect(errorOf([battle('B1', { Rounds: 0 })], twoSides('B1'))).toMatch(
+        /^Battles!H2: rounds is "0"/,
+      );
+      expect(errorOf([battle('B1', { 'Breach by': 'ram' })], twoSides('B1'))).toMatch(
+        /^Battles!F2: breach by/,
+      );
+      expect(errorOf([battle('B1', { Sea: 'yes', Fort: 1 })], twoSides('B1'))).toMatch(
+        /^Battles!A2: a sea battle cannot have a fortification/,
+      );
+    });
+
+    it('bad dice, and too few scripted dice', () => {
+      expect(errorOf([battle('B1', { Dice: '1,2,9' })], twoSides('B1'))).toBe(
+        'Battles!J2: dice: die 3 is "9": each die must be a whole number from 1 to 6',
+      );
+      expect(errorOf([battle('B1', { Dice: '1,2,3' })], twoSides('B1'))).toMatch(
+        /^Battles!J2: battle B1: the scripted dice ran out after 3 dice/,
+      );
+    });
+
+    it('duplicate battle ids (in any case): both rows are errors', () => {
+      const s = read(
+        [battle('B1'), battle('b1'), battle('B2')],
+        [...twoSides('B1'), ...twoSides('B2')],
+      );
+      expect(s.entries.map((e) => e.error)).toEqual([
+        'Battles!A3: battle id "b1" is used twice (also at Battles!A2); ids must be unique',
+        'Battles!A3: battle id "b1" is used twice (also at Battles!A2); ids must be unique',
+        null,
+      ]);
+    });
+
+    it('a blank id, a bad side, a column that is not read', () => {
+      const s = read(
+        [battle('', { Territory: 'Gallia' }), battle('B2'), battle('B3')],
+        [...twoSides('B2'), legion('B3', 'Ally', 'X', 1), legion('B3', 'Defender', 'Y', 1)],
+        [...BATTLES_HEADER, 'Notes'],
+        [...LEGIONS_HEADER, 'Infantary'],
+      );
+      expect(s.entries.map((e) => e.error)).toEqual([
+        'Battles!A2: the battle has no id (the Battle column is blank)',
+        null,
+        'Legions!B4: side "Ally" is neither Attacker nor Defender',
+      ]);
+      expect(s.warnings).toEqual([
+        'Legions!I1: column "Infantary" is not one Praetor reads (Battle, Side, Player, Leader, Infantry, Cavalry, Catapults, Galleys); it is ignored',
+      ]);
+    });
+
+    it('a sheet with no battles at all', () => {
+      expect(read([], []).problems).toEqual([
+        'Battles!A1: Battles has no battles below its header row',
+      ]);
+    });
+  });
+});
+
+describe('results and log sheets', () => {
+  const [ok] = adjudicateSubmission(read([battle('B1', { Seed: 'x' })], twoSides('B1')));
+
+  it('a results row per battle, an error row per bad one', () => {
+    expect(resultsRow(ok)).toEqual(expect.arrayContaining(['B1', 'x', '']));
+    expect(
+      resultsRow({ id: 'B2', where: 'Battles!A3', outcome: { ok: false, error: 'bad' } }),
+    ).toEqual(['B2', '', 'error', '', '', '', '', '', '', 'bad']);
+  });
+
+  it('a log sheet with its summary, header and one row per shot, and its printed header', () => {
+    if (!ok.outcome.ok) throw new Error(ok.outcome.error);
+    const log = logSheet(ok.outcome.value, new Set(['Log B1']));
+    expect(log.name).toBe('Log B1 (2)');
+    expect(log.rows).toHaveLength(ok.outcome.value.events.length);
+    expect(log.header[0]).toBe('Round');
+    expect(log.page).toEqual({ battle: 'Battle B1', ruleset: 'cote-pbem 1.0.0', dice: 'seed x' });
+  });
+
+  it('sheet names: legal, free, at most 31 characters, any case', () => {
+    expect(logSheetName('a/b:c?', new Set())).toBe('Log a_b_c_');
+    expect(logSheetName('x'.repeat(40), new Set())).toHaveLength(31);
+    expect(resultsSheetName(new Set(['RESULTS', 'Results (2)']))).toBe('Results (3)');
+    expect(freeSheetName("'quoted'", new Set())).toBe('quoted');
+    expect(freeSheetName('History', new Set())).toBe('History (2)');
+  });
+
+  it('safeText keeps formula-like text as text for Office.js', () => {
+    expect(safeText('=1+1')).toBe("'=1+1");
+    expect(safeText('-3')).toBe("'-3");
+    expect(safeText('Marcus')).toBe('Marcus');
+    expect(safeText(3)).toBe(3);
+  });
+});

@@ -1,0 +1,239 @@
+import * as esbuild from 'esbuild';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, RequestListener, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Browser, chromium, Page } from 'playwright-core';
+import { adjudicateSubmission, resultsSheet } from '../src/sheets';
+import { readSubmission } from '../src/submission';
+import { cellsAt, coreLog, logCells } from './sim/expected';
+import { submissionWorkbook } from './sim/fixtures';
+import { SimWorkbook } from './sim/model';
+
+/**
+ * The built taskpane in headless Chromium (Debian's package, driven by playwright-core): the
+ * Office CDN script is answered with the simulated Excel host, every other request outside
+ * the local server is refused. Skipped only off CI when /usr/bin/chromium is missing.
+ */
+
+const CHROMIUM = '/usr/bin/chromium';
+const OFFICE_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
+const SCREENSHOTS = join(__dirname, '..', 'dist', 'test-output');
+const maybe = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
+
+jest.setTimeout(60_000);
+
+function serve(root: string): Promise<Server> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { staticHandler } = require('../scripts/dev-server.js') as {
+    staticHandler(root: string): RequestListener;
+  };
+  const server = createServer(staticHandler(root));
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+maybe('the taskpane in a browser', () => {
+  let outdir: string;
+  let server: Server;
+  let origin: string;
+  let browser: Browser;
+  let stub: string;
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    outdir = mkdtempSync(join(tmpdir(), 'praetor-taskpane-'));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { buildTaskpane } = require('../scripts/build-taskpane.js') as {
+      buildTaskpane(o: { outdir: string; dev?: boolean }): Promise<string>;
+    };
+    await buildTaskpane({ outdir, dev: true });
+    const bundled = await esbuild.build({
+      entryPoints: [join(__dirname, 'sim', 'browser.ts')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2020',
+    });
+    stub = bundled.outputFiles[0].text;
+    server = await serve(outdir);
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+    if (outdir) rmSync(outdir, { recursive: true, force: true });
+  });
+
+  async function openPane(width = 320): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height: 1100 } });
+    await page.route('**/*', (route) => {
+      const url = route.request().url();
+      requests.push(url);
+      if (url === OFFICE_CDN) {
+        return route.fulfill({ status: 200, contentType: 'text/javascript', body: stub });
+      }
+      return url.startsWith(`${origin}/`) ? route.continue() : route.abort();
+    });
+    await page.addInitScript((fixture) => {
+      (window as unknown as { __simFixture: unknown }).__simFixture = fixture;
+    }, submissionWorkbook());
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${origin}/taskpane.html`);
+    await page.waitForSelector('html[data-pane="ready"]', { state: 'attached' });
+    expect(errors).toEqual([]);
+    return page;
+  }
+
+  /** The simulated workbook's sheet, read back from the page. */
+  const sheetGrid = (page: Page, name: string) =>
+    page.evaluate((n) => {
+      const sim = (window as unknown as { __sim: SimWorkbook }).__sim;
+      return sim.sheet(n)?.grid() ?? null;
+    }, name);
+
+  const status = async (page: Page) => {
+    await page.waitForSelector(
+      '#status[data-tone="success"], #status[data-tone="error"], #status[data-tone="warning"]',
+    );
+    return {
+      tone: await page.getAttribute('#status', 'data-tone'),
+      text: await page.textContent('#status'),
+    };
+  };
+
+  const node = SimWorkbook.from(submissionWorkbook());
+  const taken = node.sheets.map((s) => s.name);
+
+  test('fill the form, Resolve, and the workbook has the log', async () => {
+    const page = await openPane();
+    await page.fill('#battle-id', 'B1');
+    await page.fill('#attacker', 'Rosters!A1:B5');
+    await page.click('#defender-pick'); // the selection: Rosters!D1:E3
+    await expect(page.inputValue('#defender')).resolves.toBe('Rosters!D1:E3');
+    await page.fill('#seed', 'alpha');
+    await page.click('#resolve');
+    const shown = await status(page);
+    expect(shown.tone).toBe('success');
+    expect(shown.text).toContain('Log B1');
+    const expected = coreLog(
+      node,
+      'Rosters!A1:B5',
+      'Rosters!D1:E3',
+      { id: 'B1', seed: 'alpha' },
+      taken,
+    );
+    expect(await sheetGrid(page, 'Log B1')).toEqual(logCells(expected));
+    const syncs = await page.evaluate(
+      () => (window as unknown as { __sim: SimWorkbook }).__sim.syncCount,
+    );
+    expect(syncs).toBeLessThanOrEqual(4); // the selection (1), the names list (1), Resolve (2)
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'taskpane-320.png'), fullPage: true });
+    await page.close();
+  });
+
+  test('Resolve all writes the Results sheet of praetor adjudicate', async () => {
+    const page = await openPane();
+    await page.click('#resolve-all');
+    const shown = await status(page);
+    expect(shown.tone).toBe('warning'); // battle B4's scripted dice run out
+    expect(shown.text).toContain('Battles!J5');
+    const battles = cellsAt(node, 'Battles', 'A1:J5');
+    const legions = cellsAt(node, 'Legions', 'A1:H9');
+    const submission = readSubmission(battles, legions);
+    const expected = resultsSheet(
+      adjudicateSubmission(submission),
+      submission.problems,
+      submission.warnings,
+    );
+    expect(await sheetGrid(page, 'Results')).toEqual(expected);
+    await page.close();
+  });
+
+  test('an error is shown in plain words, naming sheet and cell', async () => {
+    const page = await openPane();
+    await page.fill('#attacker', 'Legions!A1:H9');
+    await page.fill('#defender', 'Nowhere!A1:B2');
+    await page.fill('#seed', 'x');
+    await page.click('#resolve');
+    const shown = await status(page);
+    expect(shown).toMatchObject({ tone: 'error' });
+    expect(shown.text).toContain('no sheet named “Nowhere”');
+    expect(await page.getAttribute('#status', 'aria-live')).toBe('polite');
+    await page.close();
+  });
+
+  test('keyboard only: tab through labelled controls, Space and Enter act', async () => {
+    const page = await openPane();
+    // Every control has a label or an accessible name.
+    const unlabelled = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('input, select, textarea, button'))
+        .filter((el) => {
+          const c = el as HTMLInputElement;
+          const name =
+            (c.labels && c.labels.length > 0) ||
+            c.getAttribute('aria-label') ||
+            (el.tagName === 'BUTTON' && el.textContent?.trim());
+          return !name;
+        })
+        .map((el) => el.id || el.outerHTML),
+    );
+    expect(unlabelled).toEqual([]);
+    await page.focus('#battle-id');
+    await page.keyboard.type('K1');
+    await page.keyboard.press('Tab'); // ruleset
+    await page.keyboard.press('Tab'); // attacker
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('attacker');
+    await page.keyboard.type('AttackerRoster');
+    await page.keyboard.press('Tab'); // Use selection (attacker)
+    await page.keyboard.press('Tab'); // defender
+    await page.keyboard.press('Tab'); // Use selection (defender)
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('defender-pick');
+    await page.keyboard.press('Space');
+    await expect(page.inputValue('#defender')).resolves.toBe('Rosters!D1:E3');
+    await page.focus('#seed');
+    await page.keyboard.type('kb');
+    await page.keyboard.press('Enter'); // submits the form: Resolve
+    expect((await status(page)).tone).toBe('success');
+    expect(await sheetGrid(page, 'Log K1')).not.toBeNull();
+    await page.close();
+  });
+
+  test('at 320 px wide nothing overflows sideways; the Odds button is offered', async () => {
+    const page = await openPane(320);
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      widest: Math.max(
+        ...Array.from(document.querySelectorAll('main *')).map(
+          (e) => e.getBoundingClientRect().right,
+        ),
+      ),
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    expect(widths.widest).toBeLessThanOrEqual(320);
+    expect(await page.isVisible('#odds')).toBe(true);
+    await page.close();
+  });
+
+  test('nothing left the machine: only the local server and the stubbed CDN', () => {
+    expect(requests.length).toBeGreaterThan(0);
+    for (const url of requests)
+      expect(url === OFFICE_CDN || url.startsWith(`${origin}/`)).toBe(true);
+  });
+});

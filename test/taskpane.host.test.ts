@@ -1,0 +1,309 @@
+import { adjudicateSubmission, logSheet, resultsSheet } from '../src/sheets';
+import { readSubmission } from '../src/submission';
+import { resolveAll, resolveOne, showOdds } from '../taskpane/actions';
+import { connectExcel } from '../taskpane/excel';
+import { WorkbookHost } from '../taskpane/host';
+import { coreOdds } from '../taskpane/odds';
+import { bigArmies, paneInput, submissionWorkbook } from './sim/fixtures';
+import * as expected from './sim/expected';
+import { SimFixture, SimWorkbook } from './sim/model';
+import { installSim, removeSim } from './sim/office';
+
+/**
+ * The pane's actions through the real adapter (taskpane/excel.ts) on a simulated Excel that
+ * keeps Office.js's load/sync rules and counts every sync.
+ */
+
+let model: SimWorkbook;
+
+async function open(fixture: SimFixture): Promise<WorkbookHost> {
+  model = SimWorkbook.from(fixture);
+  installSim(globalThis, model);
+  const host = await connectExcel();
+  if (!host.ok) throw new Error(host.error);
+  model.syncCount = 0;
+  return host.value;
+}
+
+afterEach(() => removeSim(globalThis));
+
+const cellsAt = (sheet: string, a1: string) => expected.cellsAt(model, sheet, a1);
+const coreLog = (
+  attacker: string,
+  defender: string,
+  spec: { id: string; seed?: string },
+  taken: string[],
+) => expected.coreLog(model, attacker, defender, spec, taken);
+const { logCells } = expected;
+
+const sheetNames = () => model.sheets.map((s) => s.name);
+
+describe('Resolve', () => {
+  test('writes the core log to a new sheet, styled, frozen and laid out, in 2 syncs', async () => {
+    const host = await open(submissionWorkbook());
+    const expected = coreLog(
+      'Rosters!A1:B5',
+      'Rosters!D1:E3',
+      { id: 'B1', seed: 'alpha' },
+      sheetNames(),
+    );
+    const report = await resolveOne(host, paneInput());
+    expect(report).toMatchObject({ tone: 'success' });
+    expect(report.message).toContain('“Log B1”');
+    expect(model.syncCount).toBe(2);
+    const sheet = model.sheet('Log B1')!;
+    expect(sheet.grid()).toEqual(logCells(expected));
+    const headerRow = expected.summary.length + 1;
+    expect(sheet.format(headerRow, 0)).toMatchObject({ bold: true, fill: '#0F6CBD' });
+    expect(sheet.format(0, 0)).toMatchObject({ bold: true, fontSize: 13 });
+    expect(sheet.frozenRows).toBe(headerRow + 1);
+    expect(sheet.columnWidths.size).toBe(expected.header.length);
+    expect(sheet.page).toMatchObject({
+      orientation: 'Landscape',
+      zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 },
+      printTitleRows: `$${headerRow + 1}:$${headerRow + 1}`,
+    });
+    expect(sheet.page.headerFooter.centerHeader).toBe('Battle B1 — cote-pbem 1.0.0');
+    expect(sheet.page.headerFooter.leftFooter).toBe('seed alpha');
+    expect(model.active).toBe('Log B1');
+  });
+
+  test('costs 2 syncs whatever the log length, and one values write per sheet', async () => {
+    const counts: Record<number, { rows: number; syncs: number }> = {};
+    for (const legions of [1, 6, 30]) {
+      const host = await open(
+        submissionWorkbook({ sheets: [{ name: 'Armies', rows: bigArmies(legions) }] }),
+      );
+      let valueWrites = 0;
+      model.failOn = (op) => {
+        if (op === 'set values') valueWrites++;
+        return false;
+      };
+      const last = `E${2 * legions + 1}`;
+      const report = await resolveOne(
+        host,
+        paneInput({ attacker: `Armies!A1:${last}`, defender: `Armies!A1:${last}` }),
+      );
+      expect(report.tone).toBe('success');
+      counts[legions] = { rows: model.sheet('Log B1')!.grid().length, syncs: model.syncCount };
+      expect(valueWrites).toBe(1);
+      removeSim(globalThis);
+    }
+    expect(counts[30].rows).toBeGreaterThan(1000);
+    for (const c of Object.values(counts)) expect(c.syncs).toBe(2);
+  });
+
+  test('never overwrites a sheet: Log B1 exists, so the log goes to Log B1 (2)', async () => {
+    const host = await open(
+      submissionWorkbook({ sheets: [{ name: 'log b1', rows: [['keep me']] }] }),
+    );
+    const before = JSON.stringify([...model.sheet('log b1')!.cells]);
+    const report = await resolveOne(host, paneInput());
+    expect(report.message).toContain('“Log B1 (2)”');
+    expect(JSON.stringify([...model.sheet('log b1')!.cells])).toBe(before);
+    expect(model.sheet('Log B1 (2)')!.grid().length).toBeGreaterThan(7);
+  });
+
+  test('an error in a roster cell names sheet and cell, and changes nothing', async () => {
+    const host = await open(submissionWorkbook());
+    model.sheet('Rosters')!.assign(2, 1, 'lots');
+    const before = model.snapshot();
+    const report = await resolveOne(host, paneInput());
+    expect(report.tone).toBe('error');
+    expect(report.message).toContain('Rosters!B3');
+    expect(report.message).toContain('"lots" is not a count');
+    expect(model.snapshot()).toBe(before);
+    expect(model.syncCount).toBe(1);
+  });
+
+  test.each([
+    ['Nowhere!A1:B4', /no sheet named “Nowhere”.*Battles, Legions, Rosters/],
+    ['Missing', /no range named “Missing”/],
+    ['Rate', /“Rate” is not a range of cells/],
+    ['Rosters!A1:B5:C3', /is not a cell address/],
+    ['', /Attacker roster: no range given/],
+  ])('a bad reference %p is explained, and nothing changes', async (attacker, message) => {
+    const host = await open(submissionWorkbook({ names: [{ name: 'Rate', ref: '0.5' }] }));
+    const before = model.snapshot();
+    const report = await resolveOne(host, paneInput({ attacker }));
+    expect(report.tone).toBe('error');
+    expect(report.message).toMatch(message);
+    expect(model.snapshot()).toBe(before);
+  });
+
+  test('a rules error (legion too large) names the cell; nothing changes', async () => {
+    const host = await open(submissionWorkbook());
+    model.sheet('Rosters')!.assign(1, 1, 9);
+    const before = model.snapshot();
+    const report = await resolveOne(host, paneInput());
+    expect(report.message).toMatch(/attacker legion at Rosters!A1.*11 combat units/);
+    expect(model.snapshot()).toBe(before);
+  });
+
+  test('named ranges, the selection, whole columns and the active sheet', async () => {
+    const host = await open(submissionWorkbook());
+    const selection = await host.selectionAddress();
+    expect(selection).toEqual({ ok: true, value: 'Rosters!D1:E3' });
+    expect(await host.rangeNames()).toEqual(['AttackerRoster']);
+    const report = await resolveOne(
+      host,
+      paneInput({ attacker: 'AttackerRoster', defender: 'D:E' }), // active sheet: Rosters
+    );
+    expect(report.tone).toBe('success');
+    const expected = coreLog('Rosters!A1:B5', 'Rosters!D1:E3', { id: 'B1', seed: 'alpha' }, [
+      'Battles',
+      'Legions',
+      'Rosters',
+    ]);
+    expect(model.sheet('Log B1')!.grid()).toEqual(logCells(expected));
+  });
+
+  test('Legions rows selected without their header, one battle picked by its id', async () => {
+    const host = await open(submissionWorkbook());
+    // Row 4 alone (battle 7's attacker): the sheet's header row is put back above it.
+    const report = await resolveOne(
+      host,
+      paneInput({
+        battle: '7',
+        attacker: 'Legions!A4:H4',
+        defender: 'Legions!A1:H9', // the whole table: only battle 7's defender is taken
+        options: { sea: false, fort: '1', breachBy: 'catapult', retreat: '', rounds: '' },
+        dice: { kind: 'seed', text: '42' },
+      }),
+    );
+    expect(report.tone).toBe('success');
+    const log = model.sheet('Log 7')!.grid();
+    expect(log[1][0]).toBe('Options: sea=false, fort=1, breachBy=catapult, retreat=-, rounds=-');
+    // A bad count in that row is reported at its real address.
+    model.sheet('Legions')!.assign(3, 5, 'two');
+    const bad = await resolveOne(host, paneInput({ battle: '7', attacker: 'Legions!A4:H4' }));
+    expect(bad.message).toContain('Legions!F4');
+  });
+
+  test('scripted dice that run out: an error, nothing written', async () => {
+    const host = await open(submissionWorkbook());
+    const before = model.snapshot();
+    const report = await resolveOne(host, paneInput({ dice: { kind: 'rolls', text: '1, 2, 3' } }));
+    expect(report).toMatchObject({ tone: 'error', message: /scripted dice ran out after 3 dice/ });
+    expect(model.snapshot()).toBe(before);
+  });
+
+  test('on an ExcelApi 1.7 host there is no print layout, and the log is still written', async () => {
+    const host = await open(submissionWorkbook({ apiVersion: '1.7' }));
+    expect(host.features.printLayout).toBe(false);
+    const report = await resolveOne(host, paneInput());
+    expect(report.tone).toBe('success');
+    expect(model.sheet('Log B1')!.page).toEqual({ headerFooter: {} });
+    expect(model.sheet('Log B1')!.frozenRows).toBeGreaterThan(0);
+  });
+
+  test('a write that fails half way is undone: the workbook is as it was', async () => {
+    const host = await open(submissionWorkbook());
+    const before = model.snapshot();
+    model.failOn = (op) => op === 'freezeRows';
+    const report = await resolveOne(host, paneInput());
+    expect(report).toMatchObject({ tone: 'error', message: /Nothing was changed/ });
+    expect(model.snapshot()).toBe(before);
+  });
+});
+
+describe('Resolve all', () => {
+  test('writes the same Results cells as adjudicateSubmission + resultsSheet, in 3 syncs', async () => {
+    const host = await open(submissionWorkbook());
+    const battles = cellsAt('Battles', 'A1:J5');
+    const legions = cellsAt('Legions', 'A1:H9');
+    const submission = readSubmission(battles, legions);
+    const all = adjudicateSubmission(submission);
+    const expected = resultsSheet(all, submission.problems, submission.warnings);
+    const report = await resolveAll(host);
+    expect(model.syncCount).toBe(3);
+    expect(model.sheet('Results')!.grid()).toEqual(expected);
+    // Text stays text: the battle "=2+3", the seed "42", the leader "=evil()".
+    const results = model.sheet('Results')!;
+    expect(results.cell(3, 0)).toMatchObject({ value: '=2+3', textPrefix: true });
+    expect(results.cell(2, 8)).toMatchObject({ value: '42' });
+    expect([...results.cells.values()].some((c) => c.formula)).toBe(false);
+    // A log per resolved battle, the same as the core's; the bad battle's error names its cell.
+    const taken = ['Battles', 'Legions', 'Rosters', 'Results'];
+    for (const a of all) {
+      if (!a.outcome.ok) continue;
+      const log = logSheet(a.outcome.value, new Set(taken));
+      taken.push(log.name);
+      expect(model.sheet(log.name)!.grid()).toEqual(logCells(log));
+    }
+    expect(taken.slice(4)).toEqual(['Log B1', 'Log 7', 'Log =2+3']);
+    expect(report.tone).toBe('warning');
+    expect(report.details.join('\n')).toContain('Battles!J5');
+    expect(
+      model.sheets.some((s) => s.cells.size > 0 && [...s.cells.values()].some((c) => c.formula)),
+    ).toBe(false);
+  });
+
+  test('reads Excel tables named Battles and Legions on any sheet, totals row left out', async () => {
+    const host = await open({
+      sheets: [
+        {
+          name: 'Orders',
+          at: 'C3',
+          rows: [
+            ...submissionWorkbook().sheets[0].rows,
+            ['Total', '', '', '', '', '', '', '', '', ''],
+          ],
+        },
+        { name: 'Forces', at: 'B2', rows: submissionWorkbook().sheets[1].rows },
+      ],
+      tables: [
+        { name: 'Battles', ref: 'Orders!C3:L8', showTotals: true },
+        { name: 'Legions', ref: 'Forces!B2:I10' },
+      ],
+    });
+    const battles = cellsAt('Orders', 'C3:L7');
+    const legions = cellsAt('Forces', 'B2:I10');
+    const submission = readSubmission(battles, legions);
+    const expected = resultsSheet(
+      adjudicateSubmission(submission),
+      submission.problems,
+      submission.warnings,
+    );
+    await resolveAll(host);
+    expect(model.sheet('Results')!.grid()).toEqual(expected);
+    expect(model.sheet('Results')!.grid()[4][9]).toContain('Orders!L7');
+  });
+
+  test('with no Battles sheet: a plain error, nothing written', async () => {
+    const host = await open({ sheets: [{ name: 'Legions', rows: [['Battle']] }] });
+    const before = model.snapshot();
+    const report = await resolveAll(host);
+    expect(report).toMatchObject({
+      tone: 'error',
+      message: /no Battles table and no sheet named “Battles”/,
+    });
+    expect(model.snapshot()).toBe(before);
+  });
+
+  test('Results never overwrites: an existing Results sheet makes Results (2)', async () => {
+    const host = await open(submissionWorkbook({ sheets: [{ name: 'Results', rows: [['old']] }] }));
+    await resolveAll(host);
+    expect(model.sheet('Results')!.grid()).toEqual([['old']]);
+    expect(model.sheet('Results (2)')!.grid()[0][0]).toBe('Battle');
+  });
+});
+
+test('Odds: read only, the chances in the pane', async () => {
+  const host = await open(submissionWorkbook());
+  const before = model.snapshot();
+  const report = await showOdds(host, paneInput(), coreOdds);
+  expect(report.tone).toBe('success');
+  expect(report.details[0]).toMatch(/^Attacker wins: \d+\.\d%/);
+  expect(report.details.join('\n')).toMatch(/Exact|Monte Carlo/);
+  expect(model.snapshot()).toBe(before);
+  expect(model.syncCount).toBe(1);
+});
+
+test('connectExcel refuses other hosts and Excel below ExcelApi 1.7', async () => {
+  model = SimWorkbook.from({ sheets: [], apiVersion: '1.6' });
+  installSim(globalThis, model);
+  expect(await connectExcel()).toMatchObject({ ok: false, error: /needs ExcelApi 1.7/ });
+  installSim(globalThis, model, 'Word');
+  expect(await connectExcel()).toMatchObject({ ok: false, error: /Excel add-in/ });
+});

@@ -1,0 +1,143 @@
+import { SimWorkbook, typed } from './sim/model';
+import { simGlobals } from './sim/office';
+import { SimContext } from './sim/proxies';
+
+/** The simulated Excel host keeps Office.js's rules, or the taskpane tests prove nothing. */
+
+const workbook = () =>
+  SimWorkbook.from({
+    sheets: [
+      {
+        name: 'Data',
+        rows: [
+          ['a', 1],
+          ['b', 2],
+        ],
+        at: 'B2',
+      },
+      { name: 'My sheet', rows: [['x']] },
+    ],
+    names: [
+      { name: 'Two', ref: 'Data!B2:C3' },
+      { name: 'Rate', ref: '0.5' },
+    ],
+    tables: [{ name: 'T', ref: 'Data!B2:C3' }],
+  });
+
+test('a property read before load and sync throws, as in Office.js', async () => {
+  const ctx = new SimContext(workbook());
+  const range = ctx.workbook.worksheets.getItem('Data').getRange('B2:C3');
+  expect(() => range.values).toThrow(/not available.*call the load method/);
+  range.load('values');
+  expect(() => range.values).toThrow(/not available/);
+  await ctx.sync();
+  expect(range.values).toEqual([
+    ['a', 1],
+    ['b', 2],
+  ]);
+  expect(() => range.address).toThrow(/not available/);
+});
+
+test('operations run at sync, in order, and syncs are counted', async () => {
+  const model = workbook();
+  const ctx = new SimContext(model);
+  const sheet = ctx.workbook.worksheets.getItem('Data');
+  sheet.getRange('A1').values = [['new']];
+  expect(model.sheet('Data')!.value(0, 0)).toBe('');
+  const range = sheet.getRange('A1');
+  range.load('values');
+  await ctx.sync();
+  expect(range.values).toEqual([['new']]);
+  expect(model.syncCount).toBe(1);
+});
+
+test('a missing sheet or name fails the sync, and its loads are not delivered', async () => {
+  const model = workbook();
+  const ctx = new SimContext(model);
+  const names = ctx.workbook.worksheets.load('items/name');
+  ctx.workbook.worksheets.getItem('Nope');
+  await expect(ctx.sync()).rejects.toMatchObject({ code: 'ItemNotFound' });
+  expect(() => names.items).toThrow(/not available/);
+  const ctx2 = new SimContext(model);
+  ctx2.workbook.names.getItem('Rate').getRange().load('values');
+  await expect(ctx2.sync()).rejects.toMatchObject({ code: 'InvalidOperation' });
+});
+
+test('an error stops the batch where it happened; what ran before stays done', async () => {
+  const model = workbook();
+  const ctx = new SimContext(model);
+  ctx.workbook.worksheets.add('Added');
+  ctx.workbook.worksheets.add('data'); // names compare in any case
+  ctx.workbook.worksheets.add('Never');
+  await expect(ctx.sync()).rejects.toMatchObject({ code: 'ItemAlreadyExists' });
+  expect(model.sheets.map((s) => s.name)).toEqual(['Data', 'My sheet', 'Added']);
+});
+
+test('null objects: isNullObject after sync, properties of a null object throw', async () => {
+  const ctx = new SimContext(workbook());
+  const sheet = ctx.workbook.worksheets.getItemOrNullObject('Nope');
+  expect(() => sheet.isNullObject).toThrow(/not available/);
+  const empty = ctx.workbook.worksheets.getItem('Data').getUsedRange(true);
+  const far = ctx.workbook.worksheets.getItem('Data').getRange('Z100');
+  const none = far.getIntersectionOrNullObject(empty);
+  none.load('values');
+  await ctx.sync();
+  expect(sheet.isNullObject).toBe(true);
+  expect(none.isNullObject).toBe(true);
+  expect(() => none.values).toThrow(/null object/);
+});
+
+test('values assignment: size must match; text is read as Excel reads typing', async () => {
+  const model = workbook();
+  const ctx = new SimContext(model);
+  ctx.workbook.worksheets.getItem('Data').getRange('A1:B1').values = [['only one']];
+  await expect(ctx.sync()).rejects.toMatchObject({ code: 'InvalidArgument' });
+  expect(typed('=1+1')).toEqual({ value: '', formula: '=1+1' });
+  expect(typed("'=1+1")).toEqual({ value: '=1+1', textPrefix: true });
+  expect(typed('42')).toEqual({ value: 42 });
+  expect(typed('TRUE')).toEqual({ value: true });
+  expect(typed('-x')).toMatchObject({ formula: '=-x' });
+  expect(typed('1/2')?.value).not.toBe('1/2');
+  expect(typed('1 CAT 2 INF')).toEqual({ value: '1 CAT 2 INF' });
+});
+
+test('features above the host API version fail at sync', async () => {
+  const model = workbook();
+  model.apiVersion = '1.7';
+  const ctx = new SimContext(model);
+  ctx.workbook.worksheets.getItem('Data').pageLayout.orientation = 'Landscape';
+  await expect(ctx.sync()).rejects.toMatchObject({ code: 'ApiNotFound' });
+  const office = simGlobals(model).Office as {
+    context: { requirements: { isSetSupported(n: string, v: string): boolean } };
+  };
+  expect(office.context.requirements.isSetSupported('ExcelApi', '1.7')).toBe(true);
+  expect(office.context.requirements.isSetSupported('ExcelApi', '1.9')).toBe(false);
+});
+
+test('collections, names, tables, addresses and navigation objects', async () => {
+  const ctx = new SimContext(workbook());
+  const sheets = ctx.workbook.worksheets.load('items/name');
+  const names = ctx.workbook.names.load('items/name,items/type');
+  const tables = ctx.workbook.tables.load('items/name,items/showTotals');
+  const range = ctx.workbook.names.getItem('two').getRange();
+  range.load('address,rowIndex,columnIndex');
+  range.worksheet.load('name');
+  const quoted = ctx.workbook.worksheets.getItem('My sheet').getRange('A1');
+  quoted.load('address');
+  await ctx.sync();
+  expect(sheets.items.map((s) => s.name)).toEqual(['Data', 'My sheet']);
+  expect(names.items.map((n) => [n.name, n.type])).toEqual([
+    ['Two', 'Range'],
+    ['Rate', 'String'],
+  ]);
+  expect(tables.items.map((t) => [t.name, t.showTotals])).toEqual([['T', false]]);
+  expect([range.address, range.rowIndex, range.columnIndex]).toEqual(['Data!B2:C3', 1, 1]);
+  expect(range.worksheet.name).toBe('Data');
+  expect(quoted.address).toBe("'My sheet'!A1");
+});
+
+test('a whole-column load is refused as too large, as Excel limits a response', async () => {
+  const ctx = new SimContext(workbook());
+  ctx.workbook.worksheets.getItem('Data').getRange('A:F').load('values');
+  await expect(ctx.sync()).rejects.toMatchObject({ code: 'ResponsePayloadSizeLimitExceeded' });
+});

@@ -1,0 +1,122 @@
+import ExcelJS from 'exceljs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { resultsContent, logContent } from '../headless/workbook/layouts';
+import { SheetContent } from '../headless/workbook/sheet-xml';
+import { addSheetsToPackage } from '../headless/workbook/write';
+import { resolveBattle, validateBattle } from '../src/battle';
+import { logSheet } from '../src/sheets';
+import { asXlsm, FIXTURES, parts, submission } from './helpers/workbooks';
+
+/** Writing sheets into the original package: nothing of the original may change. */
+
+const CHANGEABLE = new Set([
+  'xl/workbook.xml',
+  'xl/_rels/workbook.xml.rels',
+  '[Content_Types].xml',
+  'xl/styles.xml',
+]);
+
+function sampleSheets(): SheetContent[] {
+  const b = validateBattle({ id: '=B1', attacker: '3 INF 1 CAT', defender: '4 INF', seed: 's' });
+  if (!b.ok) throw new Error(b.error);
+  const r = resolveBattle(b.value);
+  if (!r.ok) throw new Error(r.error);
+  const rows = [
+    ['Battle', 'Winner'],
+    ['=SUM(A1)', 'attacker'],
+    ['+1', 3],
+    ['@x', true],
+  ];
+  return [resultsContent('Results', rows, 'turn.xlsx'), logContent(logSheet(r.value, new Set()))];
+}
+
+async function expectOriginalPartsKept(input: Buffer): Promise<Map<string, Buffer>> {
+  const output = await addSheetsToPackage(input, sampleSheets());
+  const before = await parts(input);
+  const after = await parts(output);
+  for (const [name, data] of before) {
+    expect(after.has(name)).toBe(true);
+    if (!CHANGEABLE.has(name))
+      expect({ name, same: after.get(name)!.equals(data) }).toEqual({ name, same: true });
+  }
+  expect(after.size).toBe(before.size + 2);
+  return after;
+}
+
+describe('addSheetsToPackage', () => {
+  const rich = readFileSync(join(FIXTURES, 'rich.xlsx'));
+
+  it('the fixture has what the test is about: a chart, an image, names, validation, formatting', async () => {
+    const p = await parts(rich);
+    const names = [...p.keys()];
+    expect(names.some((n) => n.startsWith('xl/charts/chart'))).toBe(true);
+    expect(names.some((n) => n.startsWith('xl/media/'))).toBe(true);
+    const sheet1 = p.get('xl/worksheets/sheet1.xml')!.toString();
+    expect(sheet1).toContain('<dataValidation');
+    expect(sheet1).toContain('<conditionalFormatting');
+    expect(p.get('xl/workbook.xml')!.toString()).toContain('<definedName');
+  });
+
+  it('keeps every other part of an .xlsx byte for byte', async () => {
+    const after = await expectOriginalPartsKept(rich);
+    const workbook = after.get('xl/workbook.xml')!.toString();
+    expect(workbook).toContain('name="LegionCounts"');
+    expect(workbook).toContain('<sheet name="Results" sheetId="4"');
+    expect(workbook).toContain(
+      `<definedName name="_xlnm.Print_Titles" localSheetId="3">'Results'!$1:$1</definedName>`,
+    );
+  });
+
+  it('keeps the macros of an .xlsm byte for byte', async () => {
+    const xlsm = await asXlsm(rich);
+    const after = await expectOriginalPartsKept(xlsm);
+    expect(
+      after.get('xl/vbaProject.bin')!.equals((await parts(xlsm)).get('xl/vbaProject.bin')!),
+    ).toBe(true);
+    expect(after.get('[Content_Types].xml')!.toString()).toContain('macroEnabled.main+xml');
+  });
+
+  it('writes values only, formula-like text as text, with print and view settings', async () => {
+    const after = await parts(await addSheetsToPackage(rich, sampleSheets()));
+    const types = after.get('[Content_Types].xml')!.toString();
+    const added = [...after.keys()].filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n)).sort();
+    const results = after.get(added[3])!.toString();
+    expect(types).toContain(`PartName="/${added[3]}"`);
+    expect(results).not.toContain('<f>');
+    expect(results).toContain('<t xml:space="preserve">=SUM(A1)</t>');
+    expect(results).toContain(
+      '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
+    );
+    expect(results).toContain(
+      '<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>',
+    );
+    expect(results).toContain('<pageSetUpPr fitToPage="1"/>');
+    const log = after.get(added[4])!.toString();
+    expect(log).toContain(
+      '<oddHeader>&amp;LBattle =B1&amp;Ccote-pbem 1.0.0&amp;Rseed s</oddHeader>',
+    );
+    expect(log).toContain('&amp;RPage &amp;P of &amp;N</oddFooter>');
+  });
+
+  it('gives exceljs back the same cells, styled headers and formula-like text as text', async () => {
+    const input = await submission([['B1']], [['B1', 'Attacker']]);
+    const out = await addSheetsToPackage(input, sampleSheets());
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(out as unknown as ArrayBuffer);
+    const results = wb.getWorksheet('Results')!;
+    expect(results.getRow(2).values).toEqual([undefined, '=SUM(A1)', 'attacker']);
+    expect(results.getCell('A2').type).toBe(ExcelJS.ValueType.String);
+    expect(results.getRow(4).values).toEqual([undefined, '@x', true]);
+    expect(results.getCell('A1').font?.bold).toBe(true);
+    expect(results.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const log = wb.worksheets.find((w) => w.name.startsWith('Log '))!;
+    expect(log.name).toBe('Log =B1');
+    expect(log.getCell('A1').font?.bold).toBe(true);
+  });
+
+  it('refuses to add a sheet whose name is taken', async () => {
+    const input = await submission([], [], { extraSheets: ['results'] });
+    await expect(addSheetsToPackage(input, sampleSheets())).rejects.toThrow(/already has a sheet/);
+  });
+});

@@ -1,0 +1,45 @@
+import { WorkerPool } from '../headless/worker-pool';
+
+/** Workers that hang, blow their heap or crash cost their own task, never the pool's others. */
+
+const WORKER = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (task) => {
+  if (task === 'hang') for (;;) {}
+  if (task === 'oom') { const keep = []; for (;;) keep.push(new Array(1e5).fill(Math.random())); }
+  if (task === 'crash') throw new Error('boom');
+  if (task === 'exit') process.exit(3);
+  parentPort.postMessage('done ' + task);
+});`;
+
+const pool = (size: number, timeoutMs = 2000) =>
+  new WorkerPool<string, string>({ size, script: WORKER, eval: true, memoryMb: 32, timeoutMs });
+
+describe('WorkerPool', () => {
+  it('runs tasks and gives each its answer', async () => {
+    const p = pool(2);
+    const results = await Promise.all(['a', 'b', 'c', 'd'].map((t) => p.run(t)));
+    await p.close();
+    expect(results).toEqual(['a', 'b', 'c', 'd'].map((t) => ({ ok: true, value: `done ${t}` })));
+  });
+
+  it('stops a task over its time limit, and goes on with the others', async () => {
+    const p = pool(1, 300);
+    const results = await Promise.all(['hang', 'after'].map((t) => p.run(t)));
+    await p.close();
+    expect(results).toEqual([
+      { ok: false, error: 'took longer than 0.3 s; stopped' },
+      { ok: true, value: 'done after' },
+    ]);
+  });
+
+  it('stops a task that runs out of memory, crashes or exits', async () => {
+    const p = pool(2, 20000);
+    const results = await Promise.all(['oom', 'crash', 'exit', 'fine'].map((t) => p.run(t)));
+    await p.close();
+    expect(results[0]).toEqual({ ok: false, error: 'ran out of memory (over 32 MB); stopped' });
+    expect(results[1]).toEqual({ ok: false, error: 'crashed the reader: boom' });
+    expect(results[2]).toEqual({ ok: false, error: 'the worker stopped unexpectedly' });
+    expect(results[3]).toEqual({ ok: true, value: 'done fine' });
+  }, 30000);
+});
