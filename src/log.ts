@@ -44,6 +44,8 @@ export function outcomeSentence(result: BattleResult, unitCodes: readonly string
       return `The ${result.winner} wins in round ${result.rounds} with ${left(result.winner!)} left.`;
     case 'retreat':
       return `The attacker retreats in round ${result.rounds} with ${left('attacker')}; the defender holds with ${left('defender')}.`;
+    case 'mutual':
+      return `Both sides fall in round ${result.rounds}: no winner; the defender keeps the territory.`;
     case 'paused':
       return `Paused after ${rounds}: attacker ${left('attacker')}, defender ${left('defender')}.`;
     default:

@@ -65,6 +65,8 @@ export interface Ruleset<
   narrate(event: Event, options: Options, names: Record<Side, string>): string;
   /** Each side's forces right after the event, for strength charts. */
   forcesAfter(event: Event): Record<Side, UnitCounts>;
+  /** What this game calls a battle with no winner and no retreat (odds' `undecided`), if any. */
+  undecidedName?: string;
   /** The options in words, one line each, leaving out those at their plain defaults. */
   describeOptions(options: Options): string[];
   /** Exact odds of the battle fought to its end, when the ruleset has a solver; an error when too large. */

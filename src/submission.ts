@@ -29,6 +29,8 @@ export interface SubmissionEntry {
   diceAt?: string;
   /** True when the battle gave neither dice nor seed and its seed was derived. */
   seedDerived?: boolean;
+  /** The battle's `Territory` cell, when filled in: reports name it. */
+  territory?: string;
 }
 
 export interface Submission {
@@ -48,6 +50,7 @@ const BATTLE_COLUMNS = {
   breachBy: ['breach by', 'breachby', 'breach'],
   retreat: ['retreat', 'retreat condition', 'retreat if'],
   rounds: ['rounds', 'pause after', 'pause'],
+  mode: ['mode'],
   seed: ['seed'],
   dice: ['dice'],
 } as const;
@@ -55,7 +58,7 @@ const BATTLE_COLUMNS = {
 type BattleKey = keyof typeof BATTLE_COLUMNS;
 
 /** The option columns, by the key each ruleset's `parseOptions` takes. */
-const OPTION_KEYS = ['sea', 'fort', 'breachBy', 'retreat', 'rounds'] as const;
+const OPTION_KEYS = ['sea', 'fort', 'breachBy', 'retreat', 'rounds', 'mode'] as const;
 
 const sheetName = (t: SheetTable) => t.origin.sheet ?? 'the table';
 
@@ -67,7 +70,7 @@ export function readSubmission(battles: SheetTable, legions: SheetTable): Submis
     header,
     battles.origin,
     (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
-    'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Seed, Dice',
+    'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Mode, Seed, Dice',
   );
   if (cols.battle === undefined) {
     return {
@@ -184,6 +187,8 @@ function readBattleRow(
 
   const spec: BattleSpec = { id, rules: ruleset.id, options };
   const entry: SubmissionEntry = { id, where, spec, error: null };
+  const territory = cellText(at('territory'));
+  if (territory !== '') entry.territory = territory;
   const diceText = cellText(at('dice'));
   if (diceText !== '') {
     const dice = parseDiceList(diceText);

@@ -30,6 +30,7 @@ export function readInput(doc: Document): PaneInput {
       breachBy: value(doc, 'breach-by'),
       retreat: value(doc, 'retreat'),
       rounds: value(doc, 'rounds'),
+      mode: value(doc, 'mode'),
     },
     dice: { kind, text: value(doc, kind === 'seed' ? 'seed' : 'rolls') },
   };

@@ -18,6 +18,8 @@ export interface PaneInput {
     breachBy: string;
     retreat: string;
     rounds: string;
+    /** cote-online's mode: '' (the default), 'fight-to-the-death' or 'hit-and-run'. */
+    mode?: string;
   };
   dice: { kind: 'seed' | 'rolls'; text: string };
 }
@@ -33,6 +35,7 @@ export function rawOptions(input: PaneInput): RawOptions {
   if (o.breachBy.trim() !== '') raw.breachBy = o.breachBy.trim();
   if (o.retreat.trim() !== '') raw.retreat = o.retreat.trim();
   if (o.rounds.trim() !== '') raw.rounds = o.rounds.trim();
+  if (o.mode !== undefined && o.mode.trim() !== '') raw.mode = o.mode.trim();
   return raw;
 }
 

@@ -201,3 +201,74 @@ describe('praetor report usage', () => {
     expect((await praetor('report', '--help')).out).toContain('Usage: praetor report');
   });
 });
+
+describe('praetor report on an adjudicated workbook', () => {
+  // Deferred: the helpers build workbooks with exceljs, which is slow to load.
+  const load = () => require('./helpers/workbooks') as typeof import('./helpers/workbooks');
+
+  it('replays the battles from their orders, checks them against Results, and names the territory', async () => {
+    const { submission, battle, legion, tempDir } = load();
+    const dir = tempDir();
+    const input = join(dir, 'turn.xlsx');
+    writeFileSync(
+      input,
+      await submission(
+        [battle('B1', { Territory: 'Gallia', Seed: 'alpha' }), battle('B2', { Seed: 'beta' })],
+        [
+          legion('B1', 'Attacker', 'Marcus', 4, 2, 1),
+          legion('B1', 'Defender', 'Brutus', 5),
+          legion('B2', 'Attacker', 'Titus', 3),
+          legion('B2', 'Defender', 'Gaius', 3),
+        ],
+      ),
+    );
+    expect((await praetor('adjudicate', input)).code).toBe(0);
+    const adjudicated = join(dir, 'turn.praetor.xlsx');
+    const html = join(dir, 'turn.html');
+    expect((await praetor('report', adjudicated, '--out', html)).code).toBe(0);
+    const text = readFileSync(html, 'utf8');
+    expect(text).toContain('Battle B1 — Gallia');
+    expect(text).toContain('Battle B2');
+
+    // A Results row changed by hand no longer matches the orders: that battle is not reported.
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(readFileSync(adjudicated));
+    const names = Object.keys(zip.files).filter((n) => n.startsWith('xl/worksheets/sheet'));
+    let tampered = false;
+    for (const name of names) {
+      const xml = await zip.file(name)!.async('string');
+      if (
+        !tampered &&
+        xml.includes('Attacker survivors') &&
+        xml.includes('<t xml:space="preserve">eliminated</t>')
+      ) {
+        zip.file(
+          name,
+          xml.replace(
+            '<t xml:space="preserve">eliminated</t>',
+            '<t xml:space="preserve">retreat</t>',
+          ),
+        );
+        tampered = true;
+      }
+    }
+    expect(tampered).toBe(true);
+    const edited = join(dir, 'edited.xlsx');
+    writeFileSync(edited, await zip.generateAsync({ type: 'nodebuffer' }));
+    const r = await praetor('report', edited, '--out', join(dir, 'edited.html'));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(
+      /battle B1: Results row 2 says Outcome "retreat", but its orders replay to "eliminated"; not reported/,
+    );
+    expect(readFileSync(join(dir, 'edited.html'), 'utf8')).not.toContain('Battle B1');
+  });
+
+  it('refuses a workbook that was never adjudicated', async () => {
+    const { simpleSubmission, tempDir } = load();
+    const input = join(tempDir(), 'raw.xlsx');
+    writeFileSync(input, await simpleSubmission());
+    const r = await praetor('report', input, '--out', join(tempDir(), 'x.html'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('no Results sheet; adjudicate it first');
+  });
+});

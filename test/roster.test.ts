@@ -160,7 +160,7 @@ describe('legions against the rules', () => {
     ],
     [
       { attacker: '1 INF', defender: '1 INF', rules: 'risk' },
-      'battle battle: unknown rules "risk" (known: cote-pbem)',
+      'battle battle: unknown rules "risk" (known: cote-pbem, cote-online)',
     ],
     [
       { attacker: '1 INF', defender: '1 INF', rounds: 0 },

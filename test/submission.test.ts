@@ -295,3 +295,34 @@ describe('results and log sheets', () => {
     expect(safeText(3)).toBe(3);
   });
 });
+
+describe('the Mode column (cote-online)', () => {
+  const legions = [
+    ['B1', 'Attacker', 'Marcus', '', 3],
+    ['B1', 'Defender', 'Brutus', '', 3],
+  ];
+  const bHeader = ['Battle', 'Rules', 'Mode', 'Dice'];
+  const lHeader = ['Battle', 'Side', 'Leader', 'Player', 'Infantry'];
+
+  it('plays one round and retreats in hit-and-run', () => {
+    // Six rolls, all misses (1-4 miss for Infantry): the attacker retreats after round 1.
+    const s = read(
+      [['B1', 'cote-online', 'hit-and-run', '1,1,1,1,1,1']],
+      legions,
+      bHeader,
+      lHeader,
+    );
+    const [a] = adjudicateSubmission(s);
+    expect(a.outcome.ok && a.outcome.value).toMatchObject({
+      outcome: 'retreat',
+      rounds: 1,
+      diceUsed: 6,
+    });
+  });
+
+  it('is an error, naming the cell, under rules that have no modes', () => {
+    const s = read([['B1', 'cote-pbem', 'hit-and-run', '1,1,1']], legions, bHeader, lHeader);
+    const [a] = adjudicateSubmission(s);
+    expect(!a.outcome.ok && a.outcome.error).toMatch(/^Battles!C2: unknown option "mode"/);
+  });
+});

@@ -29,7 +29,7 @@ Rosters: legions separated by ";", each "[Leader:] count unit, ...", e.g.
 Options:
   --attacker ROSTER     the attacking side
   --defender ROSTER     the defending side
-  --rules ID            ruleset (default cote-pbem)
+  --rules ID            ruleset: cote-pbem (default) or cote-online
   --seed TEXT           roll with a seeded generator; any text is a seed
   --dice LIST           scripted d6 values, e.g. "3,4,4,2,3" (as posted by a dice server)
   --fort [1|2]          the defender is in a fortified city with 1 (default) or 2 wall hit points
@@ -37,8 +37,11 @@ Options:
   --sea                 a sea battle: every legion is carried by galleys (GAL)
   --retreat COND        the attacker's retreat condition, e.g. "lost.CAT >= 1 and units <= 3"
   --rounds N            pause after N rounds ("fight N rounds and await instructions")
+  --mode MODE           cote-online: fight-to-the-death (default) or hit-and-run;
+                        there --fort means yes (the defender's extra Artillery)
   --input FILE          a JSON array of battles: {id, rules, attacker, defender, sea, fort,
-                        breachBy, retreat, rounds, seed | dice}; prints results in the same order
+                        breachBy, retreat, mode, rounds, seed | dice}; prints results in the
+                        same order
   --resume FILE         resume a paused battle (a file written by --save, or its --json result)
                         with new orders; --dice appends more scripted dice
   --save FILE           when the battle pauses, write its state to FILE for --resume
@@ -59,6 +62,7 @@ const OPTIONS = {
   sea: { type: 'boolean' },
   retreat: { type: 'string' },
   rounds: { type: 'string' },
+  mode: { type: 'string' },
   input: { type: 'string' },
   resume: { type: 'string' },
   save: { type: 'string' },
@@ -102,7 +106,7 @@ export function battleCommand(argv: string[], io: Io): number {
       defender: v.defender,
       seed: v.seed,
       dice: v.dice,
-      options: { sea: v.sea, fort: v.fort, breachBy: v['breach-by'], ...orders },
+      options: { sea: v.sea, fort: v.fort, breachBy: v['breach-by'], mode: v.mode, ...orders },
     };
     outcomes = [run(spec, '1')];
   }

@@ -3,6 +3,7 @@ import { validateBattle } from '../../src/battle';
 import { formatCounts, Side, UnitCounts } from '../../src/forces';
 import { computeOdds, DEFAULT_ODDS_SEED, DEFAULT_RUNS, OddsResult } from '../../src/odds';
 import { RULE_OPTION_FLAGS, withFortValue } from '../flags';
+import { findRuleset } from '../../src/rulesets';
 import { EXIT, Io, UsageError } from '../io';
 
 export const ODDS_HELP = `Usage: praetor odds --attacker ROSTER --defender ROSTER [options]
@@ -42,9 +43,6 @@ const OPTIONS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-/** What a ruleset calls its undecided ending, printed beside `undecided` in --json. */
-const UNDECIDED_AS: Record<string, string> = { 'cote-online': 'mutual' };
 
 function readRuns(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -100,7 +98,8 @@ export function oddsCommand(argv: string[], io: Io): number {
     else io.err(`Error: ${odds.error}`);
     return EXIT.someFailed;
   }
-  const named = UNDECIDED_AS[odds.value.ruleset.id];
+  // A game's own name for the undecided ending (cote-online: `mutual`) is printed beside it.
+  const named = findRuleset(odds.value.ruleset.id)?.undecidedName;
   const json = named ? { ...odds.value, [named]: odds.value.undecided } : odds.value;
   io.out(v.json ? JSON.stringify(json, null, 2) : renderOdds(odds.value));
   return EXIT.ok;
@@ -140,7 +139,9 @@ export function renderOdds(r: OddsResult, top = 8): string {
     ['Defender wins', r.defenderWins, se?.defenderWins],
     ['Attacker retreats', r.attackerRetreats, se?.attackerRetreats],
   ];
-  if (r.undecided > 0) rows.push(['Undecided', r.undecided, se?.undecided]);
+  const undecided = findRuleset(r.ruleset.id)?.undecidedName ?? 'undecided';
+  const label = undecided.charAt(0).toUpperCase() + undecided.slice(1);
+  if (r.undecided > 0) rows.push([label, r.undecided, se?.undecided]);
   const codes = Object.keys(r.expectedSurvivors.attacker);
   const show = (c: UnitCounts) => formatCounts(c, codes);
   const likely = (

@@ -13,6 +13,7 @@ import { findRuleset } from '../../src/rulesets';
 import { buildReport, ReportContext } from '../../src/report/model';
 import { reportHtml } from '../../src/report/html';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
+import { readAdjudicated } from '../workbook/adjudicated';
 import { EXIT, Io, UsageError } from '../io';
 import { htmlToPdf, Paper } from '../report/pdf';
 
@@ -22,8 +23,9 @@ Writes a printable report of each battle: the forces, the rules and dice, the ou
 sentence, every shot in plain words, a chart of each side's strength, the leaders captured and a
 command line that replays the battle. One battle per page (or more for a long one).
 
-INPUT is a JSON file of battles as "praetor battle --input" takes (or of results, as
-"praetor battle --json" prints).
+INPUT is an adjudicated workbook (.xlsx/.xlsm written by "praetor adjudicate": its battles are
+replayed from their orders and checked against its Results sheet), or a JSON file of battles
+as "praetor battle --input" takes (or of results, as "praetor battle --json" prints).
 
 Options:
   --out FILE         the report: .pdf (printed with headless Chromium) or .html
@@ -50,6 +52,7 @@ const OPTIONS = {
 interface Loaded {
   results: BattleResult[];
   errors: string[];
+  territories?: Map<string, string>;
 }
 
 export async function reportCommand(argv: string[], io: Io): Promise<number> {
@@ -71,7 +74,7 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
   if (existsSync(v.out) && !v.force)
     throw new UsageError(`--out ${v.out}: the file exists; add --force to overwrite it`);
 
-  const loaded = loadInput(positionals[0]);
+  const loaded = await loadInput(positionals[0]);
   let results = loaded.results;
   if (v.battle !== undefined) {
     const wanted = new Set(v.battle);
@@ -86,7 +89,9 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
     return EXIT.usage;
   }
   const context: ReportContext = { game: v.game, turn: v.turn };
-  const reports = results.map((r) => buildReport(r, { ...context, odds: oddsBefore(r) }));
+  const reports = results.map((r) =>
+    buildReport(r, { ...context, territory: loaded.territories?.get(r.id), odds: oddsBefore(r) }),
+  );
   const html = reportHtml(reports, reportTitle(v.game, v.turn));
   const data = format === '.pdf' ? await htmlToPdf(html, paper) : Buffer.from(html, 'utf8');
   try {
@@ -125,6 +130,24 @@ function oddsBefore(result: BattleResult): ReportContext['odds'] {
 
 const REPORT_RUNS = 20_000;
 
+/** An adjudicated workbook: battles whose replay disagrees with `Results` are not reported. */
+async function loadWorkbook(path: string): Promise<Loaded> {
+  const read = await readAdjudicated(path);
+  if (!read.ok) throw new UsageError(read.error);
+  const { battles, mismatches, problems, territories } = read.value;
+  const disputed = new Set(mismatches.map((m) => /^battle (.*?):/.exec(m)?.[1]));
+  const errors = [
+    ...problems,
+    ...mismatches.map((m) => `${m}; not reported (check it with praetor verify)`),
+  ];
+  const results: BattleResult[] = [];
+  for (const b of battles) {
+    if (!b.outcome.ok) errors.push(b.outcome.error);
+    else if (!disputed.has(b.id)) results.push(b.outcome.value);
+  }
+  return { results, errors, territories };
+}
+
 function readPaper(value: string | undefined): Paper {
   const v = (value ?? 'a4').toLowerCase();
   if (v === 'a4') return 'A4';
@@ -135,10 +158,12 @@ function readPaper(value: string | undefined): Paper {
 const reportTitle = (game?: string, turn?: string) =>
   [game ?? 'Praetor battle reports', turn && `turn ${turn}`].filter(Boolean).join(', ');
 
-function loadInput(path: string): Loaded {
+async function loadInput(path: string): Promise<Loaded> {
   if (!existsSync(path)) throw new UsageError(`${path}: no such file`);
-  if (extname(path).toLowerCase() !== '.json') {
-    throw new UsageError(`${path}: expected a .json file of battles or results`);
+  const kind = extname(path).toLowerCase();
+  if (kind === '.xlsx' || kind === '.xlsm') return loadWorkbook(path);
+  if (kind !== '.json') {
+    throw new UsageError(`${path}: expected an adjudicated .xlsx/.xlsm workbook or a .json file`);
   }
   let data: unknown;
   try {

@@ -33,6 +33,11 @@ const IGNORED_NODES = [
 ];
 
 export async function readWorkbookTables(data: Buffer): Promise<WorkbookTables> {
+  return tablesOf(await loadWorkbook(data));
+}
+
+/** Loads a workbook's cells with exceljs, skipping the parts Praetor never reads. */
+export async function loadWorkbook(data: Buffer): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(
     data as unknown as ArrayBuffer,
@@ -40,6 +45,10 @@ export async function readWorkbookTables(data: Buffer): Promise<WorkbookTables> 
       ignoreNodes: IGNORED_NODES,
     } as Parameters<typeof workbook.xlsx.load>[1],
   );
+  return workbook;
+}
+
+export function tablesOf(workbook: ExcelJS.Workbook): WorkbookTables {
   return {
     battles: findTable(workbook, 'Battles'),
     legions: findTable(workbook, 'Legions'),
@@ -85,7 +94,7 @@ function tableGrid(ws: ExcelJS.Worksheet, model: TableModel): SheetTable | null 
 }
 
 /** A sheet's cells from its first non-blank row (the header) down, from column A. */
-function sheetGrid(ws: ExcelJS.Worksheet): SheetTable {
+export function sheetGrid(ws: ExcelJS.Worksheet): SheetTable {
   const rows = new Map<number, Cell[]>();
   let first = Infinity;
   let last = 0;

@@ -44,8 +44,10 @@ export function buildReport(result: BattleResult, context: ReportContext = {}): 
   const codes = ruleset.units.map((u) => u.code);
   const names = sideNames(result);
   const rounds: BattleReport['rounds'] = [];
+  // The forces as the battle begins, as the ruleset sees them (a fort's hidden Artillery too).
+  const start = ruleset.standing(ruleset.start(result.forces, result.options)).survivors;
   const strength: BattleReport['strength'] = [
-    { round: 0, attacker: sideTotal(result, 'attacker'), defender: sideTotal(result, 'defender') },
+    { round: 0, attacker: total(start.attacker), defender: total(start.defender) },
   ];
   for (const event of result.events) {
     if (rounds.length === 0 || rounds[rounds.length - 1].round !== event.round) {
@@ -86,10 +88,6 @@ export function buildReport(result: BattleResult, context: ReportContext = {}): 
     captured: result.captured,
     replay: replayCommand(result),
   };
-}
-
-function sideTotal(result: BattleResult, side: Side): number {
-  return result.forces[side].reduce((sum, l) => sum + total(l.units), 0);
 }
 
 /** A side is called by its leader when it has one named leader, else `the attacker`. */

@@ -1,8 +1,9 @@
 import { AnyRuleset } from '../ruleset';
+import { coteOnline } from './cote-online';
 import { cotePbem } from './cote-pbem';
 
 /** Every ruleset, by id. A new game's rules are a new module and one line here. */
-export const RULESETS: readonly AnyRuleset[] = [cotePbem];
+export const RULESETS: readonly AnyRuleset[] = [cotePbem, coteOnline];
 
 export const DEFAULT_RULESET = 'cote-pbem';
 

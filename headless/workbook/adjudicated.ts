@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { cellText } from '../../src/cells';
+import { err, ok, Result } from '../../src/result';
+import { Adjudicated, adjudicateSubmission, RESULTS_HEADER, resultsRow } from '../../src/sheets';
+import { readSubmission, SheetTable } from '../../src/submission';
+import { checkPackage } from './guard';
+import { loadWorkbook, sheetGrid, tablesOf } from './read';
+
+/**
+ * An adjudicated workbook read back: its battles replayed from the orders in `Battles` and
+ * `Legions` (the same code as `praetor adjudicate`, so the same dice), each checked against the
+ * row that its `Results` sheet holds.
+ */
+export interface ReadBack {
+  battles: Adjudicated[];
+  /** Battles whose `Results` row differs from the replay, or that `Results` lacks. */
+  mismatches: string[];
+  problems: string[];
+  /** Each battle's territory, when its row names one. */
+  territories: Map<string, string>;
+}
+
+export async function readAdjudicated(path: string): Promise<Result<ReadBack>> {
+  let data: Buffer;
+  try {
+    data = readFileSync(path);
+  } catch (e) {
+    return err(`${path}: ${(e as Error).message}`);
+  }
+  const checked = checkPackage(data);
+  if (!checked.ok) return err(`${path}: ${checked.error}`);
+  let workbook;
+  try {
+    workbook = await loadWorkbook(data);
+  } catch (e) {
+    return err(`${path}: not a readable workbook (${(e as Error).message})`);
+  }
+  const tables = tablesOf(workbook);
+  if (!tables.battles || !tables.legions) {
+    return err(`${path}: no Battles and Legions sheets, so no orders to report on`);
+  }
+  const results = workbook.worksheets
+    .map(sheetGrid)
+    .filter((t) => t.cells.length > 0 && sameRow(t.cells[0], RESULTS_HEADER))
+    .pop();
+  if (!results) {
+    return err(`${path}: no Results sheet; adjudicate it first (praetor adjudicate ${path})`);
+  }
+  const submission = readSubmission(tables.battles, tables.legions);
+  const battles = adjudicateSubmission(submission);
+  const territories = new Map(
+    submission.entries.flatMap((e) => (e.territory ? [[e.id, e.territory] as const] : [])),
+  );
+  return ok({
+    battles,
+    mismatches: compare(battles, results),
+    problems: submission.problems,
+    territories,
+  });
+}
+
+const sameRow = (cells: readonly unknown[], expected: readonly unknown[]) =>
+  expected.every((v, i) => cellText(cells[i]) === String(v));
+
+function compare(battles: readonly Adjudicated[], results: SheetTable): string[] {
+  const rows = new Map(results.cells.slice(1).map((row, i) => [cellText(row[0]), i + 1]));
+  const sheet = results.origin.sheet ?? 'Results';
+  return battles.flatMap((b) => {
+    const at = rows.get(b.id);
+    if (at === undefined) return [`battle ${b.id}: not in ${sheet}`];
+    const row = results.cells[at];
+    const replay = resultsRow(b);
+    const differs = RESULTS_HEADER.findIndex((_, i) => cellText(row[i]) !== String(replay[i]));
+    if (differs < 0) return [];
+    return [
+      `battle ${b.id}: ${sheet} row ${results.origin.row + at + 1} says ${RESULTS_HEADER[differs]} ` +
+        `"${cellText(row[differs])}", but its orders replay to "${replay[differs]}"`,
+    ];
+  });
+}

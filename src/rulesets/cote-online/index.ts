@@ -1,0 +1,119 @@
+import { Forces, formatCounts, SIDES } from '../../forces';
+import { err, ok, Result } from '../../result';
+import { LogColumn, Ruleset } from '../../ruleset';
+import {
+  countsOf,
+  describeOnlinePosition,
+  OnlineEvent,
+  OnlineState,
+  playOnline,
+  startOnline,
+} from './engine';
+import { onlineExactOdds } from './exact';
+import { narrateOnline } from './narrate';
+import { describeOnlineOptions, OnlineOptions, parseOnlineOptions } from './options';
+import { CODES, LEGION_LIMIT, ONLINE_UNITS } from './tables';
+
+export type {
+  OnlineCasualtyEvent,
+  OnlineEvent,
+  OnlineRollEvent,
+  OnlineState,
+  OnlineSunkEvent,
+} from './engine';
+export type { OnlineOptions } from './options';
+
+/** A legion is a leader and 1 to 7 warriors; galleys carry it and do not count. */
+function checkForces(forces: Forces): Result<true> {
+  for (const side of SIDES) {
+    for (const legion of forces[side]) {
+      const u = legion.units;
+      if ((u.FORT ?? 0) > 0) {
+        return err(
+          `${legion.where}: the fortified city's Artillery is not part of a legion; set the fort option instead`,
+        );
+      }
+      const warriors = (u.CAT ?? 0) + (u.CAV ?? 0) + (u.INF ?? 0);
+      if (warriors > LEGION_LIMIT) {
+        return err(`${legion.where}: ${warriors} warriors; a legion holds at most ${LEGION_LIMIT}`);
+      }
+      if (warriors === 0) {
+        return err(
+          `${legion.where}: the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to ${LEGION_LIMIT} warriors`,
+        );
+      }
+    }
+  }
+  return ok(true);
+}
+
+const shown = (c: OnlineEvent['left']['attacker']) => formatCounts(c, CODES);
+
+/** The casualty draw's dice: `2 5`, or `6 (redrawn), 2` when an attempt was rejected. */
+const drawnDice = (e: OnlineEvent) =>
+  e.kind !== 'casualty'
+    ? ''
+    : e.attempts
+        .map((a, i) => (i < e.attempts.length - 1 ? `${a.join(' ')} (redrawn)` : a.join(' ')))
+        .filter((s) => s !== '')
+        .join(', ');
+
+const ONLINE_COLUMNS: LogColumn<OnlineEvent>[] = [
+  { header: 'Round', width: 6, value: (e) => e.round },
+  { header: 'Side', width: 9, value: (e) => e.side },
+  {
+    header: 'Unit',
+    width: 7,
+    value: (e) =>
+      e.kind === 'roll' ? e.unit : e.kind === 'casualty' ? `hit ${e.hitNumber}` : 'GAL',
+  },
+  { header: 'Roll', width: 5, value: (e) => (e.kind === 'roll' ? e.roll : '') },
+  {
+    header: 'Result',
+    width: 9,
+    value: (e) =>
+      e.kind === 'roll' ? (e.hit ? 'hit' : 'miss') : e.kind === 'casualty' ? 'casualty' : 'sunk',
+  },
+  { header: 'Draw dice', width: 14, value: drawnDice },
+  { header: 'Among', width: 6, value: (e) => (e.kind === 'casualty' ? e.among : '') },
+  {
+    header: 'Lost',
+    width: 7,
+    value: (e) => (e.kind === 'casualty' ? e.lost : e.kind === 'sunk' ? `${e.galleys} GAL` : ''),
+  },
+  { header: 'Attacker left', width: 20, value: (e) => shown(e.left.attacker) },
+  { header: 'Defender left', width: 24, value: (e) => shown(e.left.defender) },
+];
+
+export const coteOnline: Ruleset<OnlineOptions, OnlineState, OnlineEvent> = {
+  id: 'cote-online',
+  version: '1.0.0',
+  title: 'Conquest of the Empire, online rules (Dragons Hobbies)',
+  units: ONLINE_UNITS,
+  orderKeys: ['rounds'],
+  parseOptions: parseOnlineOptions,
+  checkForces,
+  start: startOnline,
+  play: playOnline,
+  standing(st) {
+    const end = st.end ?? { outcome: 'paused', winner: null };
+    const eliminated = end.outcome === 'eliminated';
+    return {
+      outcome: end.outcome,
+      winner: end.winner,
+      rounds: st.round,
+      survivors: { attacker: countsOf(st.count[0]), defender: countsOf(st.count[1]) },
+      captured: {
+        attacker: eliminated && end.winner === 'defender',
+        defender: eliminated && end.winner === 'attacker',
+      },
+    };
+  },
+  describePosition: describeOnlinePosition,
+  logColumns: ONLINE_COLUMNS,
+  narrate: narrateOnline,
+  forcesAfter: (event) => event.left,
+  describeOptions: describeOnlineOptions,
+  undecidedName: 'mutual',
+  exactOdds: onlineExactOdds,
+};
