@@ -9,7 +9,9 @@ import { join } from 'node:path';
 export function workerScript(name: string): string {
   if (__filename.endsWith('.js')) return join(__dirname, `${name}.js`);
   const dir = join(__dirname, '..', 'node_modules', '.cache', 'praetor');
-  const outfile = join(dir, `${name}.js`);
+  // One bundle per process: test files run in parallel processes, and none may read a bundle
+  // that another is still writing.
+  const outfile = join(dir, `${name}-${process.pid}.js`);
   if (!built.has(outfile)) {
     mkdirSync(dir, { recursive: true });
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -85,7 +85,7 @@ describe('praetor battle --rules cote-online', () => {
       's',
     );
     expect(sea.code).toBe(1);
-    expect(sea.out).toContain('unknown option "sea" for cote-online');
+    expect(sea.out).toContain('cote-online has no sea battles');
     const mode = await praetor(
       'battle',
       '--rules',

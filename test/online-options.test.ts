@@ -50,10 +50,16 @@ describe('options', () => {
       ok: false,
       error: /fort is "2": expected yes or no/,
     });
-    expect(parse({ sea: true, retreat: 'units <= 2' })).toMatchObject({
+    expect(parse({ sea: true })).toMatchObject({
       ok: false,
-      error: 'unknown option "sea", "retreat" for cote-online (known: mode, fort, rounds)',
+      error: 'cote-online has no sea battles: galleys are transports and never fight',
     });
+    expect(parse({ retreat: 'units <= 2', breachBy: 'catapult' })).toMatchObject({
+      ok: false,
+      error: 'unknown option "retreat", "breachBy" for cote-online (known: mode, fort, rounds)',
+    });
+    // A workbook's shared Sea column saying "no" (or blank cells) only says what cote-online is.
+    expect(parse({ sea: 'no', breachBy: '', mode: 'hit-and-run' })).toMatchObject({ ok: true });
     expect(
       parse({ sea: undefined, breachBy: undefined, retreat: undefined, mode: 'hit-and-run' }),
     ).toMatchObject({

@@ -112,7 +112,8 @@ export function deflatedEntry(
     date: stamp.date,
     crc: zlib.crc32(content),
     size: content.length,
-    raw: zlib.deflateRawSync(content, { level: 6 }),
+    // Level 1: Praetor's own sheets are small and plain; speed matters more than a few bytes.
+    raw: zlib.deflateRawSync(content, { level: 1 }),
   };
 }
 

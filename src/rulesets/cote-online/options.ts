@@ -53,9 +53,18 @@ function parseRounds(v: unknown): Result<number | null> {
   return ok(n);
 }
 
+/** `sea: no` says what every cote-online battle is: a workbook's shared Sea column may say it. */
+const saysLand = (k: string, v: unknown) =>
+  k === 'sea' && (v === false || ['no', 'n', 'false', '0', 'land'].includes(word(v)));
+
 /** Checks the options; a key given as `undefined` counts as not given (as in cote-pbem). */
 export function parseOnlineOptions(raw: RawOptions): Result<OnlineOptions> {
-  const unknown = Object.keys(raw).filter((k) => !KEYS.includes(k) && raw[k] !== undefined);
+  if (raw.sea !== undefined && !blank(raw.sea) && !saysLand('sea', raw.sea)) {
+    return err('cote-online has no sea battles: galleys are transports and never fight');
+  }
+  const unknown = Object.keys(raw).filter(
+    (k) => !KEYS.includes(k) && !blank(raw[k]) && !saysLand(k, raw[k]),
+  );
   if (unknown.length > 0) {
     return err(
       `unknown option ${unknown.map((k) => `"${k}"`).join(', ')} for cote-online (known: ${KEYS.join(', ')})`,
