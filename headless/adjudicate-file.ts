@@ -10,6 +10,7 @@ import {
   resultsSheet,
   resultsSheetName,
 } from '../src/sheets';
+import { Seal } from '../src/sealed';
 import { readSubmission } from '../src/submission';
 import { OutputExistsError, writeFileAtomic } from './atomic-write';
 import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './workbook/guard';
@@ -29,6 +30,8 @@ export interface FileJob {
   output: string;
   force: boolean;
   limits?: PackageLimits;
+  /** Sealed dice for every battle: the game key (hex, in memory only), the game and the turn. */
+  seal?: Seal;
 }
 
 /** One battle's result, for `--json`. */
@@ -120,7 +123,7 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
   }
 
   const submission = readSubmission(tables.battles, tables.legions);
-  const adjudicated = adjudicateSubmission(submission);
+  const adjudicated = adjudicateSubmission(submission, job.seal);
   const report: FileReport = {
     input: job.input,
     output: null,

@@ -2,6 +2,7 @@ import { mkdirSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { adjudicateFile, failedFile, FileJob, FileReport } from './adjudicate-file';
 import { planFiles } from './batch-inputs';
+import { Seal } from '../src/sealed';
 import { PackageLimits } from './workbook/guard';
 import { WorkerPool } from './worker-pool';
 import { workerScript } from './worker-script';
@@ -18,6 +19,8 @@ export interface BatchOptions {
   jobs?: number;
   force?: boolean;
   limits?: PackageLimits;
+  /** Sealed dice: every battle's dice from the game key, the game and the turn. */
+  seal?: Seal;
   /** Per-file limits of a worker. */
   memoryMb?: number;
   timeoutMs?: number;
@@ -51,7 +54,13 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
     if (!force && existsSync(p.output)) {
       return failedFile(p.input, `${p.output} exists; add --force to overwrite it`);
     }
-    const job: FileJob = { input: p.input, output: p.output, force, limits: options.limits };
+    const job: FileJob = {
+      input: p.input,
+      output: p.output,
+      force,
+      limits: options.limits,
+      ...(options.seal ? { seal: options.seal } : {}),
+    };
     if (!pool) return adjudicateFile(job);
     const result = await pool.run(job);
     return result.ok ? result.value : failedFile(p.input, result.error);

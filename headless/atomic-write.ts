@@ -15,12 +15,18 @@ export class OutputExistsError extends Error {
   }
 }
 
-export function writeFileAtomic(path: string, data: Uint8Array, overwrite: boolean): void {
+export function writeFileAtomic(
+  path: string,
+  data: Uint8Array,
+  overwrite: boolean,
+  /** The file's permissions, e.g. 0o600 for a secret (set when the temporary file is made). */
+  mode?: number,
+): void {
   const temp = join(
     dirname(path),
     `.${basename(path)}.${process.pid}-${threadId}-${randomBytes(4).toString('hex')}.tmp`,
   );
-  writeFileSync(temp, data, { flag: 'wx' });
+  writeFileSync(temp, data, { flag: 'wx', ...(mode === undefined ? {} : { mode }) });
   try {
     if (overwrite) {
       renameSync(temp, path);

@@ -2,7 +2,10 @@ import { adjudicateCommand, ADJUDICATE_HELP } from './commands/adjudicate';
 import { battleCommand, BATTLE_HELP } from './commands/battle';
 import { oddsCommand, ODDS_HELP } from './commands/odds';
 import { reportCommand, REPORT_HELP } from './commands/report';
+import { sealCommand, SEAL_HELP } from './commands/seal';
 import { templateCommand, TEMPLATE_HELP } from './commands/template';
+import { verifyCommand, VERIFY_HELP } from './commands/verify';
+import { turnCommand, TURN_HELP } from './commands/turn';
 import { EXIT, Io, processIo, UsageError } from './io';
 
 const COMMANDS: Record<
@@ -33,6 +36,21 @@ const COMMANDS: Record<
     run: reportCommand,
     help: REPORT_HELP,
     summary: 'printable battle reports (PDF or HTML)',
+  },
+  seal: {
+    run: sealCommand,
+    help: SEAL_HELP,
+    summary: 'make a secret game key for sealed dice; print its commitment',
+  },
+  verify: {
+    run: verifyCommand,
+    help: VERIFY_HELP,
+    summary: 'check an adjudicated workbook: every die, shot and result',
+  },
+  turn: {
+    run: turnCommand,
+    help: TURN_HELP,
+    summary: "a turn's economy: income, inflation, ransoms, purchases",
   },
 };
 

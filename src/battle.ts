@@ -13,6 +13,15 @@ import { err, ok, Result } from './result';
 import { parseRosterCells, parseRosterText } from './roster';
 import { AnyRuleset, BattleEvent, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
+import {
+  commitmentOf,
+  keyCommitment,
+  parseKey,
+  Seal,
+  SEALED_ALGORITHM,
+  SealedPlace,
+  SealRecord,
+} from './sealed';
 
 /**
  * One path for every battle: a BattleSpec (what the user wrote) is validated into a Battle,
@@ -28,6 +37,8 @@ export interface BattleSpec {
   defender?: unknown;
   seed?: unknown;
   dice?: unknown;
+  /** Sealed dice: the stream of this game, turn and battle id (then no seed and no dice). */
+  sealed?: Seal;
   /** The ruleset's options (sea, fort, retreat, ...), unchecked. */
   options?: RawOptions;
 }
@@ -41,7 +52,21 @@ export interface Battle {
   dice: DiceSpec;
 }
 
-export type DiceRecord = { seed: string; algorithm: string } | { scripted: number[] };
+export type DiceRecord =
+  | { seed: string; algorithm: string }
+  | { scripted: number[] }
+  /** Sealed dice: where the stream belongs and the key's commitment, never the key. */
+  | { sealed: SealedPlace & { commitment: string; algorithm: string } };
+
+/** The turn's seal of a result with sealed dice, else null. */
+export const sealOf = (result: BattleResult): SealRecord | null =>
+  'sealed' in result.dice
+    ? {
+        game: result.dice.sealed.game,
+        turn: result.dice.sealed.turn,
+        commitment: result.dice.sealed.commitment,
+      }
+    : null;
 
 export interface BattleResult<E extends BattleEvent = BattleEvent> {
   id: string;
@@ -115,7 +140,7 @@ export function validateBattle(spec: BattleSpec, fallbackId = 'battle'): Result<
   }
   const checked = ruleset.checkForces(forces as Forces, options.value);
   if (!checked.ok) return fail(checked.error);
-  const dice = readDice(spec);
+  const dice = readDice(spec, id);
   if (!dice.ok) return fail(dice.error);
   return ok({ id, ruleset, options: options.value, forces: forces as Forces, dice: dice.value });
 }
@@ -135,9 +160,18 @@ function readSide(value: unknown, side: Side, ruleset: AnyRuleset): Result<Legio
   return err(`${side}: the roster must be text such as "Marcus: 1 CAT 2 INF; Titus: 3 INF"`);
 }
 
-function readDice(spec: BattleSpec): Result<DiceSpec> {
+function readDice(spec: BattleSpec, id: string): Result<DiceSpec> {
   const hasSeed = !isBlank(spec.seed);
   const hasDice = !isBlank(spec.dice) && !(Array.isArray(spec.dice) && spec.dice.length === 0);
+  if (spec.sealed !== undefined) {
+    if (hasSeed || hasDice) {
+      return err('the dice are sealed: a sealed battle takes neither a seed nor a list of dice');
+    }
+    const key = parseKey(spec.sealed.key);
+    if (!key.ok) return err(`sealed dice: ${key.error}`);
+    const { game, turn } = spec.sealed;
+    return ok({ kind: 'sealed', key: spec.sealed.key, game, turn, battle: id });
+  }
   if (hasSeed && hasDice) return err('give either a seed or a list of dice, not both');
   if (hasDice) {
     const dice = spec.dice;
@@ -148,10 +182,19 @@ function readDice(spec: BattleSpec): Result<DiceSpec> {
   return err('no dice: give a seed (any text) or a list of dice');
 }
 
-const diceRecordOf = (spec: DiceSpec): DiceRecord =>
-  spec.kind === 'seeded'
-    ? { seed: spec.seed, algorithm: SEEDED_ALGORITHM }
-    : { scripted: spec.rolls };
+function diceRecordOf(spec: DiceSpec): DiceRecord {
+  switch (spec.kind) {
+    case 'seeded':
+      return { seed: spec.seed, algorithm: SEEDED_ALGORITHM };
+    case 'scripted':
+      return { scripted: spec.rolls };
+    case 'sealed': {
+      const { game, turn, battle } = spec;
+      const commitment = keyCommitment(spec.key);
+      return { sealed: { game, turn, battle, commitment, algorithm: SEALED_ALGORITHM } };
+    }
+  }
+}
 
 export function resolveBattle(battle: Battle): Result<BattleResult> {
   const state = battle.ruleset.start(battle.forces, battle.options);
@@ -161,11 +204,13 @@ export function resolveBattle(battle: Battle): Result<BattleResult> {
 /**
  * Resumes a paused battle with the attacker's new orders (they replace the old ones; an order
  * not given is none) and, for scripted dice, optionally more dice appended to the stream.
+ * Sealed dice need the game `key` (hex) again: a saved battle never holds it.
  */
 export function resumeBattle(
   saved: SavedBattle,
   orders: RawOptions = {},
   moreDice: number[] = [],
+  key?: string,
 ): Result<BattleResult> {
   const fail = (message: string) => err(`battle ${saved.id}: ${message}`);
   const ruleset = findRuleset(saved.ruleset?.id ?? '');
@@ -190,6 +235,14 @@ export function resumeBattle(
   if (!options.ok) return fail(options.error);
   let dice: DiceState = structuredClone(saved.dice);
   let record = saved.diceRecord;
+  if (dice.kind === 'sealed') {
+    if (key === undefined) return fail('its dice are sealed: resuming it needs the game key');
+    const bytes = parseKey(key);
+    if (!bytes.ok) return fail(`the game key: ${bytes.error}`);
+    if (commitmentOf(bytes.value) !== dice.commitment) {
+      return fail(`the game key does not match the dice's commitment ${dice.commitment}`);
+    }
+  }
   if (moreDice.length > 0) {
     if (dice.kind !== 'scripted')
       return fail('more dice can be added only to a battle that uses scripted dice');
@@ -203,7 +256,7 @@ export function resumeBattle(
     forces: saved.forces,
     dice: { kind: 'scripted', rolls: [] },
   };
-  return play(battle, structuredClone(saved.state), dice, record);
+  return play(battle, structuredClone(saved.state), dice, record, key);
 }
 
 function play(
@@ -212,11 +265,12 @@ function play(
   /** A stored source to resume, or the spec of a fresh one. */
   dice: DiceState | { spec: DiceSpec },
   record: DiceRecord,
+  key?: string,
 ): Result<BattleResult> {
   const { ruleset } = battle;
   const events: BattleEvent[] = [];
   const rolls: number[] = [];
-  const source = 'kind' in dice ? openDice(dice, rolls) : startDice(dice.spec, rolls);
+  const source = 'kind' in dice ? openDice(dice, rolls, key) : startDice(dice.spec, rolls);
   try {
     ruleset.play(state, battle.options, source, (e) => events.push(e));
   } catch (e) {

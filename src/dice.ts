@@ -1,8 +1,15 @@
 import seedrandom from 'seedrandom';
 import { err, ok, Result } from './result';
+import { commitmentOf, parseKey, SealedPlace, SealedStream } from './sealed';
 
-/** Where a battle's dice come from, as the user gave it. */
-export type DiceSpec = { kind: 'seeded'; seed: string } | { kind: 'scripted'; rolls: number[] };
+/**
+ * Where a battle's dice come from, as the user gave it. Sealed dice carry the game key (hex):
+ * a spec lives in memory only; results and states record the key's commitment instead.
+ */
+export type DiceSpec =
+  | { kind: 'seeded'; seed: string }
+  | { kind: 'scripted'; rolls: number[] }
+  | ({ kind: 'sealed'; key: string } & SealedPlace);
 
 type AleaState = { c: number; s0: number; s1: number; s2: number };
 
@@ -12,7 +19,9 @@ type AleaState = { c: number; s0: number; s1: number; s2: number };
  */
 export type DiceState =
   | { kind: 'seeded'; seed: string; used: number; prng: AleaState }
-  | { kind: 'scripted'; rolls: number[]; used: number };
+  | { kind: 'scripted'; rolls: number[]; used: number }
+  /** No key: resuming sealed dice needs the key again (see `openDice`). */
+  | ({ kind: 'sealed'; commitment: string; used: number; bytes: number } & SealedPlace);
 
 /** Thrown by a scripted source that has no dice left; the battle layer turns it into an error. */
 export class OutOfDiceError extends Error {
@@ -33,21 +42,56 @@ export const SEEDED_ALGORITHM = 'seedrandom alea';
 
 /** A fresh source for a battle; every value drawn is also pushed onto `record` when given. */
 export function startDice(spec: DiceSpec, record?: number[]): Dice {
-  return spec.kind === 'seeded'
-    ? new SeededDice(spec.seed, 0, seedrandom.alea(spec.seed, { state: true }), record)
-    : new ScriptedDice([...spec.rolls], 0, record);
+  switch (spec.kind) {
+    case 'seeded':
+      return new SeededDice(spec.seed, 0, seedrandom.alea(spec.seed, { state: true }), record);
+    case 'scripted':
+      return new ScriptedDice([...spec.rolls], 0, record);
+    case 'sealed': {
+      const key = keyBytes(spec.key);
+      const { game, turn, battle } = spec;
+      return new SealedDice(
+        new SealedStream(key, { game, turn, battle }),
+        commitmentOf(key),
+        0,
+        record,
+      );
+    }
+  }
 }
 
-/** A source resumed from a stored state. */
-export function openDice(state: DiceState, record?: number[]): Dice {
-  return state.kind === 'seeded'
-    ? new SeededDice(
+/**
+ * A source resumed from a stored state. Sealed dice need their game `key` (hex) again: a
+ * stored state never holds it. A key that does not match the state's commitment is refused.
+ */
+export function openDice(state: DiceState, record?: number[], key?: string): Dice {
+  switch (state.kind) {
+    case 'seeded':
+      return new SeededDice(
         state.seed,
         state.used,
         seedrandom.alea('', { state: { ...state.prng } }),
         record,
-      )
-    : new ScriptedDice(state.rolls, state.used, record);
+      );
+    case 'scripted':
+      return new ScriptedDice(state.rolls, state.used, record);
+    case 'sealed': {
+      if (key === undefined) throw new Error('the dice are sealed: resuming needs the game key');
+      const bytes = keyBytes(key);
+      if (commitmentOf(bytes) !== state.commitment) {
+        throw new Error(`the key does not match the dice's commitment ${state.commitment}`);
+      }
+      const { game, turn, battle } = state;
+      const stream = new SealedStream(bytes, { game, turn, battle }, state.bytes);
+      return new SealedDice(stream, state.commitment, state.used, record);
+    }
+  }
+}
+
+function keyBytes(hex: string): Uint8Array {
+  const key = parseKey(hex);
+  if (!key.ok) throw new Error(key.error);
+  return key.value;
 }
 
 class SeededDice implements Dice {
@@ -86,6 +130,32 @@ class ScriptedDice implements Dice {
 
   state(): DiceState {
     return { kind: 'scripted', rolls: this.rolls, used: this.used };
+  }
+}
+
+class SealedDice implements Dice {
+  constructor(
+    private readonly stream: SealedStream,
+    private readonly commitment: string,
+    public used: number,
+    private readonly record: number[] | undefined,
+  ) {}
+
+  d6(): number {
+    this.used++;
+    const value = this.stream.next();
+    this.record?.push(value);
+    return value;
+  }
+
+  state(): DiceState {
+    return {
+      kind: 'sealed',
+      ...this.stream.place,
+      commitment: this.commitment,
+      used: this.used,
+      bytes: this.stream.bytes,
+    };
   }
 }
 

@@ -59,10 +59,7 @@ export function summaryLines(result: BattleResult, ruleset: AnyRuleset): string[
   const options = Object.entries(result.options as Record<string, unknown>)
     .map(([k, v]) => `${k}=${v === null ? '-' : String(v)}`)
     .join(', ');
-  const dice =
-    'seed' in result.dice
-      ? `seed "${result.dice.seed}" (${result.dice.algorithm})`
-      : `scripted, ${result.dice.scripted.length} given`;
+  const dice = diceWords(result);
   return [
     `Battle ${result.id} — ${ruleset.title} (${ruleset.id} ${ruleset.version})`,
     `Options: ${options}`,
@@ -70,4 +67,13 @@ export function summaryLines(result: BattleResult, ruleset: AnyRuleset): string[
     outcomeSentence(result, codes),
     `Leaders captured: ${result.captured.length > 0 ? result.captured.join(', ') : 'none'}`,
   ];
+}
+
+/** Where a result's dice came from, in a few words: `seed "x" (seedrandom alea)`, ... */
+export function diceWords(result: BattleResult): string {
+  const d = result.dice;
+  if ('seed' in d) return `seed "${d.seed}" (${d.algorithm})`;
+  if ('scripted' in d) return `scripted, ${d.scripted.length} given`;
+  const s = d.sealed;
+  return `sealed (${s.algorithm}), game "${s.game}", turn ${s.turn}, battle ${s.battle}, commitment ${s.commitment}`;
 }

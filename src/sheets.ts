@@ -1,9 +1,11 @@
 import { BattleResult, resolveBattle, validateBattle } from './battle';
+import { cellText } from './cells';
 import { formatCounts } from './forces';
 import { logTable, summaryLines } from './log';
 import { Result } from './result';
 import { findRuleset } from './rulesets';
-import { Submission } from './submission';
+import { keyCommitment, Seal, SealRecord } from './sealed';
+import { Submission, SubmissionEntry } from './submission';
 
 /**
  * The cells Praetor writes back: the `Results` sheet and one `Log <battle>` sheet per battle.
@@ -16,24 +18,48 @@ export interface Adjudicated {
   id: string;
   where: string;
   outcome: Result<BattleResult>;
+  /** The turn's seal, when the dice were sealed (also on a battle with an error). */
+  seal?: SealRecord;
 }
 
-/** Resolves every battle of a submission; a bad battle gets its error, the others go on. */
-export function adjudicateSubmission(submission: Submission): Adjudicated[] {
+/**
+ * Resolves every battle of a submission; a bad battle gets its error, the others go on. With a
+ * `seal`, every battle's dice come from the sealed stream of its game, turn and id, and a
+ * battle that gives its own `Dice` or `Seed` is an error naming that cell: nothing a player or
+ * the referee writes can choose the dice of a sealed turn.
+ */
+export function adjudicateSubmission(submission: Submission, seal?: Seal): Adjudicated[] {
+  const record = seal && { game: seal.game, turn: seal.turn, commitment: keyCommitment(seal.key) };
   return submission.entries.map((entry) => {
-    const { id, where } = entry;
-    if (entry.spec === null) return { id, where, outcome: { ok: false, error: entry.error! } };
-    const battle = validateBattle(entry.spec, id);
-    if (!battle.ok) return { id, where, outcome: battle };
-    const outcome = resolveBattle(battle.value);
-    // A battle that resolves badly has run out of its scripted dice: point at them.
-    if (!outcome.ok && entry.diceAt !== undefined) {
-      return { id, where, outcome: { ok: false, error: `${entry.diceAt}: ${outcome.error}` } };
-    }
-    return { id, where, outcome };
+    const a = adjudicateEntry(entry, seal);
+    return record ? { ...a, seal: record } : a;
   });
 }
 
+function adjudicateEntry(entry: SubmissionEntry, seal?: Seal): Adjudicated {
+  const { id, where } = entry;
+  const fail = (error: string): Adjudicated => ({ id, where, outcome: { ok: false, error } });
+  if (entry.spec === null) return fail(entry.error!);
+  let spec = entry.spec;
+  if (seal) {
+    const own = entry.diceAt ?? entry.seedAt;
+    if (own !== undefined) {
+      return fail(
+        `${own}: battle "${id}" gives its own ${entry.diceAt ? 'Dice' : 'Seed'}, but this turn's ` +
+          `dice are sealed: every battle's dice come from the game key. Clear the cell.`,
+      );
+    }
+    spec = { ...spec, seed: undefined, dice: undefined, sealed: seal };
+  }
+  const battle = validateBattle(spec, id);
+  if (!battle.ok) return { id, where, outcome: battle };
+  const outcome = resolveBattle(battle.value);
+  // A battle that resolves badly has run out of its scripted dice: point at them.
+  if (!outcome.ok && entry.diceAt !== undefined) return fail(`${entry.diceAt}: ${outcome.error}`);
+  return { id, where, outcome };
+}
+
+/** The `Results` columns of every workbook, sealed or not. */
 export const RESULTS_HEADER = [
   'Battle',
   'Winner',
@@ -47,13 +73,33 @@ export const RESULTS_HEADER = [
   'Error',
 ];
 
+/**
+ * The columns after those when the dice are sealed: the turn's seal, never the key. They come
+ * last, so that anything reading the first ten columns reads a sealed Results sheet too.
+ */
+export const SEAL_HEADER = ['Game', 'Turn', 'Commitment'];
+
+/** A sheet is a Results sheet when its header row starts with RESULTS_HEADER. */
+export const isResultsHeader = (cells: readonly unknown[]): boolean =>
+  RESULTS_HEADER.every((v, i) => cellText(cells[i]) === v);
+
+/** A Results column's index by its header (the sealed columns included). */
+export const resultsColumn = (header: string): number =>
+  [...RESULTS_HEADER, ...SEAL_HEADER].indexOf(header);
+
 const codesOf = (result: BattleResult) => findRuleset(result.ruleset.id)!.units.map((u) => u.code);
 
 export function resultsRow(a: Adjudicated): CellValue[] {
-  if (!a.outcome.ok) return [a.id, '', 'error', '', '', '', '', '', '', a.outcome.error];
+  const seal = a.seal ? [a.seal.game, a.seal.turn, a.seal.commitment] : [];
+  if (!a.outcome.ok) return [a.id, '', 'error', '', '', '', '', '', '', a.outcome.error, ...seal];
   const r = a.outcome.value;
   const codes = codesOf(r);
-  const seed = 'seed' in r.dice ? r.dice.seed : `scripted: ${r.dice.scripted.join(',')}`;
+  const seed =
+    'seed' in r.dice
+      ? r.dice.seed
+      : 'scripted' in r.dice
+        ? `scripted: ${r.dice.scripted.join(',')}`
+        : 'sealed';
   return [
     r.id,
     r.winner ?? '',
@@ -65,6 +111,7 @@ export function resultsRow(a: Adjudicated): CellValue[] {
     r.diceUsed,
     seed,
     '',
+    ...seal,
   ];
 }
 
@@ -82,16 +129,17 @@ export function resultsSheet(
   problems: readonly string[] = [],
   warnings: readonly string[] = [],
 ): CellValue[][] {
+  const sealed = all.some((a) => a.seal !== undefined);
   return [
-    RESULTS_HEADER,
+    sealed ? [...RESULTS_HEADER, ...SEAL_HEADER] : RESULTS_HEADER,
     ...all.map(resultsRow),
     ...problems.map((p) => noteRow('error', p)),
     ...warnings.map((w) => noteRow('warning', w)),
   ];
 }
 
-/** Widths (characters) for the `Results` columns. */
-export const RESULTS_WIDTHS = [14, 10, 11, 8, 22, 22, 22, 10, 30, 70];
+/** Widths (characters) of the `Results` columns, the sealed ones last: take as many as needed. */
+export const RESULTS_WIDTHS = [14, 10, 11, 8, 22, 22, 22, 10, 30, 70, 16, 6, 66];
 
 /** `Results`, or `Results (2)`, ... when the workbook already has a sheet of that name. */
 export const resultsSheetName = (taken: ReadonlySet<string>): string =>
@@ -130,7 +178,9 @@ export function logSheet(
       dice:
         'seed' in result.dice
           ? `seed ${result.dice.seed}`
-          : `scripted dice (${result.dice.scripted.length})`,
+          : 'scripted' in result.dice
+            ? `scripted dice (${result.dice.scripted.length})`
+            : `sealed dice, turn ${result.dice.sealed.turn}`,
     },
   };
 }

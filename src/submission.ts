@@ -27,6 +27,8 @@ export interface SubmissionEntry {
   error: string | null;
   /** The battle's `Dice` cell, when it scripts the dice: where running out of them points. */
   diceAt?: string;
+  /** The battle's `Seed` cell, when it gives a seed (and no dice). */
+  seedAt?: string;
   /** True when the battle gave neither dice nor seed and its seed was derived. */
   seedDerived?: boolean;
   /** The battle's `Territory` cell, when filled in: reports name it. */
@@ -197,7 +199,10 @@ function readBattleRow(
     entry.diceAt = address('dice');
   } else {
     const seed = cellText(at('seed'));
-    if (seed !== '') spec.seed = seed;
+    if (seed !== '') {
+      spec.seed = seed;
+      entry.seedAt = address('seed');
+    }
   }
   return entry;
 }

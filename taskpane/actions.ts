@@ -5,6 +5,7 @@ import { err, ok, Result } from '../src/result';
 import { parseRosterCells } from '../src/roster';
 import { findRuleset, rulesetIds } from '../src/rulesets';
 import { adjudicateSubmission, logSheet, resultsSheetName } from '../src/sheets';
+import { Seal } from '../src/sealed';
 import { readSubmission } from '../src/submission';
 import { parseRangeRef } from './address';
 import { RangeRef, SheetPlan, WorkbookHost } from './host';
@@ -103,9 +104,11 @@ export const LEGIONS_SHEET = 'Legions';
 
 /**
  * Resolve all: every battle of the `Battles` and `Legions` tables (or sheets), through the same functions as
- * `praetor adjudicate`, into a new `Results` sheet and one log sheet per resolved battle.
+ * `praetor adjudicate`, into a new `Results` sheet and one log sheet per resolved battle. With a
+ * `seal` (a key loaded for the session), every battle's dice are sealed, as with
+ * `praetor adjudicate --key --turn`: Results record the commitment, never the key.
  */
-export async function resolveAll(host: WorkbookHost): Promise<Report> {
+export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Report> {
   const read = await host.readTables([BATTLES_SHEET, LEGIONS_SHEET]);
   if (!read.ok) return failure(read.error);
   const [battles, legions] = read.value.grids;
@@ -116,7 +119,7 @@ export async function resolveAll(host: WorkbookHost): Promise<Report> {
       ...submission.warnings,
     ]);
   }
-  const all = adjudicateSubmission(submission);
+  const all = adjudicateSubmission(submission, seal);
   const taken = new Set(read.value.sheetNames);
   const resultsName = resultsSheetName(taken);
   taken.add(resultsName);
@@ -139,6 +142,14 @@ export async function resolveAll(host: WorkbookHost): Promise<Report> {
     message:
       `Resolved ${resolved} of ${all.length} battle${all.length === 1 ? '' : 's'}: ` +
       `results on sheet “${resultsName}”, ${plans.length - 1} log sheet${plans.length === 2 ? '' : 's'}.`,
-    details: [...failed.map((a) => (a.outcome.ok ? '' : a.outcome.error)), ...notes],
+    details: [
+      ...failed.map((a) => (a.outcome.ok ? '' : a.outcome.error)),
+      ...notes,
+      ...(all[0]?.seal
+        ? [
+            `Dice sealed: game “${all[0].seal.game}”, turn ${all[0].seal.turn}, commitment ${all[0].seal.commitment}.`,
+          ]
+        : []),
+    ],
   };
 }

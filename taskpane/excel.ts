@@ -51,9 +51,12 @@ class ExcelHost implements WorkbookHost {
     }
   }
 
-  async readTables(names: readonly string[]): Promise<Result<WorkbookRead>> {
+  async readTables(
+    names: readonly string[],
+    alsoSheets?: (name: string) => boolean,
+  ): Promise<Result<WorkbookRead>> {
     try {
-      return await readTables(names);
+      return await readTables(names, alsoSheets);
     } catch (e) {
       return err(`Excel could not read the ${names.join(' and ')} tables: ${messageOf(e)}`);
     }
@@ -140,8 +143,11 @@ function queueRead(context: Excel.RequestContext, ref: RangeRef): () => Grid {
   };
 }
 
-/** Finds each table (else sheet) of `names`, then reads them: two round trips. */
-async function readTables(names: readonly string[]): Promise<Result<WorkbookRead>> {
+/** Finds each table (else sheet) of `names`, then reads them (and `alsoSheets`): two round trips. */
+async function readTables(
+  names: readonly string[],
+  alsoSheets?: (name: string) => boolean,
+): Promise<Result<WorkbookRead>> {
   return Excel.run(async (context) => {
     const tables = context.workbook.tables;
     const sheets = context.workbook.worksheets;
@@ -161,6 +167,9 @@ async function readTables(names: readonly string[]): Promise<Result<WorkbookRead
           `This workbook has no ${name} table and no sheet named “${name}” (its sheets: ${sheetNames.join(', ')}).`,
         );
       }
+    }
+    if (alsoSheets) {
+      for (const sheet of sheets.items) if (alsoSheets(sheet.name)) reads.push(queueSheet(sheet));
     }
     await context.sync();
     return ok({ grids: reads.map((read) => read()), sheetNames });

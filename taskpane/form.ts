@@ -70,7 +70,38 @@ export function fillRangeNames(doc: Document, names: readonly string[]): void {
   );
 }
 
-const BUTTONS = ['resolve', 'resolve-all', 'odds', 'attacker-pick', 'defender-pick'];
+const BUTTONS = [
+  'resolve',
+  'resolve-all',
+  'verify',
+  'odds',
+  'attacker-pick',
+  'defender-pick',
+  'key-load',
+  'key-forget',
+];
+
+/** The sealed-dice fields: the pasted key (read once, then cleared), the game and the turn. */
+export function readSealFields(doc: Document): { key: string; game: string; turn: string } {
+  return {
+    key: value(doc, 'seal-key'),
+    game: value(doc, 'seal-game'),
+    turn: value(doc, 'seal-turn'),
+  };
+}
+
+/** Says which key is loaded (its commitment, to compare with the one posted), or none. */
+export function showSealStatus(doc: Document, commitment: string | null): void {
+  const status = byId(doc, 'seal-status');
+  if (commitment === null) {
+    status.textContent = "No key loaded: each battle's seed or dice are used.";
+  } else {
+    const code = doc.createElement('code');
+    code.textContent = commitment;
+    status.replaceChildren('Key loaded. Its commitment: ', code);
+  }
+  byId(doc, 'key-forget').hidden = commitment === null;
+}
 
 /** Disables the buttons while Excel works, and says so in the status region. */
 export function setBusy(doc: Document, busy: boolean, message = ''): void {

@@ -55,10 +55,15 @@ export interface WorkbookHost {
   read(refs: readonly RangeRef[]): Promise<Result<WorkbookRead>>;
   /**
    * Reads tables as `praetor adjudicate` finds them: the Excel table of that name (any case,
-   * totals row left out), else the used rows of the sheet of that name, from column A.
+   * totals row left out), else the used rows of the sheet of that name, from column A. Then,
+   * when `alsoSheets` is given, the used rows (from column A) of every sheet whose name it
+   * accepts, in the workbook's order: their grids follow the tables'.
    * Two round trips: which exist, then their cells.
    */
-  readTables(names: readonly string[]): Promise<Result<WorkbookRead>>;
+  readTables(
+    names: readonly string[],
+    alsoSheets?: (name: string) => boolean,
+  ): Promise<Result<WorkbookRead>>;
   /** Adds the sheets in one round trip and shows the first; on failure, adds none. */
   addSheets(plans: readonly SheetPlan[]): Promise<Result<string[]>>;
   /** The address of the current selection, e.g. `Legions!A1:F4`. */

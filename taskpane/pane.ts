@@ -4,14 +4,18 @@ import {
   fillRangeNames,
   fillSelect,
   readInput,
+  readSealFields,
   setBusy,
   setField,
   showDiceField,
   showOddsButton,
+  showSealStatus,
   showStatus,
 } from './form';
 import { WorkbookHost } from './host';
 import { OddsProvider } from './odds';
+import { readPastedKey, SessionKey, sessionSeal } from './seal';
+import { verifyAll } from './verify';
 
 /** Wires the page to a workbook: every button runs one action and shows its report. */
 export function startPane(
@@ -44,8 +48,49 @@ export function startPane(
     e.preventDefault();
     void run('Resolving the battle…', () => resolveOne(host, readInput(doc)));
   });
+  // The sealed game key of this session: in this closure only, never in the page or workbook.
+  let session: SessionKey | null = null;
+  on('key-load', 'click', () => {
+    const fields = readSealFields(doc);
+    const loaded = readPastedKey(fields.key);
+    if (!loaded.ok) {
+      showStatus(doc, { tone: 'error', message: loaded.error, details: [] });
+      return;
+    }
+    session = loaded.value;
+    setField(doc, 'seal-key', '');
+    if (session.game !== undefined) setField(doc, 'seal-game', session.game);
+    showSealStatus(doc, session.commitment);
+    showStatus(doc, {
+      tone: 'success',
+      message:
+        'Key loaded for this session. Compare its commitment with the one posted to the players.',
+      details: [session.commitment],
+    });
+  });
+  on('key-forget', 'click', () => {
+    session = null;
+    showSealStatus(doc, null);
+    showStatus(doc, { tone: 'idle', message: '', details: [] });
+  });
   on('resolve-all', 'click', () => {
-    void run('Resolving every battle of the workbook…', () => resolveAll(host));
+    const fields = readSealFields(doc);
+    const key = session;
+    void run('Resolving every battle of the workbook…', async () => {
+      if (key === null) return resolveAll(host);
+      const seal = sessionSeal(key, fields.game, fields.turn);
+      if (!seal.ok) return { tone: 'error', message: seal.error, details: [] };
+      return resolveAll(host, seal.value);
+    });
+  });
+  on('verify', 'click', () => {
+    const key = session;
+    void run('Verifying every battle of the workbook…', () =>
+      verifyAll(
+        host,
+        key ? { key: key.key, ...(key.game !== undefined ? { game: key.game } : {}) } : undefined,
+      ),
+    );
   });
   const odds = options.odds;
   if (odds) {

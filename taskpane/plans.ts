@@ -53,7 +53,7 @@ export function resultsPlan(
     values: rectangle(rows, rows[0].length),
     summaryRows: 0,
     headerRow: 0,
-    widths: RESULTS_WIDTHS.map(charsToPoints),
+    widths: RESULTS_WIDTHS.slice(0, rows[0].length).map(charsToPoints),
     print: { header: pageText('Praetor results'), footer: pageText(`${all.length} battles`) },
   };
 }

@@ -1,4 +1,5 @@
 import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, RequestListener, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
@@ -8,8 +9,8 @@ import { Browser, chromium, Page } from 'playwright-core';
 import { adjudicateSubmission, resultsSheet } from '../src/sheets';
 import { readSubmission } from '../src/submission';
 import { cellsAt, coreLog, logCells } from './sim/expected';
-import { submissionWorkbook } from './sim/fixtures';
-import { SimWorkbook } from './sim/model';
+import { submissionWorkbook, unseededWorkbook } from './sim/fixtures';
+import { SimFixture, SimWorkbook } from './sim/model';
 
 /**
  * The built taskpane in headless Chromium (Debian's package, driven by playwright-core): the
@@ -78,7 +79,7 @@ maybe('the taskpane in a browser', () => {
     if (outdir) rmSync(outdir, { recursive: true, force: true });
   });
 
-  async function openPane(width = 320): Promise<Page> {
+  async function openPane(width = 320, fixture: SimFixture = submissionWorkbook()): Promise<Page> {
     const page = await browser.newPage({ viewport: { width, height: 1100 } });
     await page.route('**/*', (route) => {
       const url = route.request().url();
@@ -90,7 +91,7 @@ maybe('the taskpane in a browser', () => {
     });
     await page.addInitScript((fixture) => {
       (window as unknown as { __simFixture: unknown }).__simFixture = fixture;
-    }, submissionWorkbook());
+    }, fixture);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${origin}/taskpane.html`);
@@ -162,6 +163,40 @@ maybe('the taskpane in a browser', () => {
       submission.warnings,
     );
     expect(await sheetGrid(page, 'Results')).toEqual(expected);
+    await page.close();
+  });
+
+  test('a sealed key: load it, Resolve all with it, Verify; the key is in no cell', async () => {
+    const key = 'c3'.repeat(32);
+    const commitment = createHash('sha256').update(Buffer.from(key, 'hex')).digest('hex');
+    const page = await openPane(320, unseededWorkbook());
+    await page.fill('#seal-key', JSON.stringify({ game: 'Rome', key }));
+    await page.click('#key-load');
+    expect((await status(page)).tone).toBe('success');
+    expect(await page.textContent('#seal-status')).toContain(commitment);
+    expect(await page.inputValue('#seal-key')).toBe('');
+    expect(await page.inputValue('#seal-game')).toBe('Rome');
+    await page.fill('#seal-turn', '3');
+    await page.click('#resolve-all');
+    const resolved = await status(page);
+    expect(resolved.tone).toBe('success');
+    expect(resolved.text).toContain(`commitment ${commitment}`);
+    const results = (await sheetGrid(page, 'Results'))!;
+    expect(results[1].slice(10)).toEqual(['Rome', 3, commitment]);
+    await page.click('#verify');
+    await page.waitForSelector('#status[data-tone="success"] >> text=Verified');
+    expect(await page.textContent('#status')).toContain('The key matches the commitment.');
+    const cells = await page.evaluate(() =>
+      (window as unknown as { __sim: SimWorkbook }).__sim.snapshot(),
+    );
+    expect(cells).toContain(commitment);
+    expect(cells.toLowerCase()).not.toContain(key);
+    expect(await page.isVisible('#key-forget')).toBe(true);
+    await page.click('#key-forget');
+    expect(await page.textContent('#seal-status')).toContain('No key loaded');
+    await page.click('#verify');
+    await page.waitForSelector('#status[data-tone="error"]');
+    expect(await page.textContent('#status')).toContain('are sealed');
     await page.close();
   });
 

@@ -1,11 +1,15 @@
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { keyCommitment, parseTurn, Seal } from '../../src/sealed';
 import { adjudicateBatch, DEFAULT_JOBS } from '../adjudicate';
 import { FileReport } from '../adjudicate-file';
 import { EXIT, Io, UsageError } from '../io';
+import { readKeyFile } from '../keyfile';
 import { startProgress, Progress } from '../progress';
 import { problemLines, summaryTable } from '../summary';
 
 export const ADJUDICATE_HELP = `Usage: praetor adjudicate PATH... [--out DIR] [--jobs N] [--force] [--json]
+                          [--key KEYFILE --turn N]
 
 Resolves every battle of submitted workbooks and writes each back with a Results sheet and a
 "Log <battle>" sheet per battle, leaving everything else in the workbook as it was.
@@ -21,6 +25,10 @@ Options:
   --jobs N      adjudicate N files at once in worker threads (default: ${DEFAULT_JOBS}, the cores)
   --force       overwrite results written before
   --json        print a JSON report on stdout instead of the summary table
+  --key KEYFILE sealed dice: every battle's dice come from the game key of "praetor seal",
+                the game and the turn, and Results record the key's commitment (never the
+                key). A battle that gives its own Dice or Seed is then an error.
+  --turn N      the turn being adjudicated (a whole number); needed with --key
   -h, --help    show this help
 
 Progress goes to stderr: a bar on a terminal, a line per file otherwise.
@@ -31,6 +39,8 @@ const OPTIONS = {
   jobs: { type: 'string' },
   force: { type: 'boolean' },
   json: { type: 'boolean' },
+  key: { type: 'string' },
+  turn: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -53,12 +63,14 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
       throw new UsageError(`--jobs is "${v.jobs}": give a whole number of threads, 1 or more`);
     }
   }
+  const seal = readSeal(v.key, v.turn);
   let progress: Progress | undefined;
   const reports = await adjudicateBatch({
     paths: positionals,
     outDir: v.out,
     jobs,
     force: v.force === true,
+    seal,
     onStart: (total) => (progress = startProgress(io, total)),
     onFile: (report) => progress?.fileDone(report),
   });
@@ -68,10 +80,33 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     if (v.json) io.out(JSON.stringify(jsonReport(reports), null, 2));
     return EXIT.someFailed;
   }
-  if (v.json) io.out(JSON.stringify(jsonReport(reports), null, 2));
-  else io.out(summaryText(reports));
+  if (v.json) io.out(JSON.stringify({ ...jsonReport(reports), ...sealReport(seal) }, null, 2));
+  else io.out(summaryText(reports) + sealText(seal));
   return reports.every((r) => r.errors === 0) ? EXIT.ok : EXIT.someFailed;
 }
+
+/** `--key KEYFILE --turn N`, both or neither; the key file must be whole (its commitment checks). */
+function readSeal(keyPath: string | undefined, turnText: string | undefined): Seal | undefined {
+  if (keyPath === undefined && turnText === undefined) return undefined;
+  if (keyPath === undefined) throw new UsageError('--turn goes with --key KEYFILE (sealed dice)');
+  if (turnText === undefined) throw new UsageError('--key needs --turn N: the turn adjudicated');
+  const turn = parseTurn(turnText);
+  if (!turn.ok) throw new UsageError(`--turn: ${turn.error}`);
+  if (!existsSync(keyPath)) {
+    throw new UsageError(`--key ${keyPath}: no such key file (make one with praetor seal)`);
+  }
+  const file = readKeyFile(keyPath);
+  if (!file.ok) throw new UsageError(`--key ${file.error}`);
+  return { key: file.value.key, game: file.value.game, turn: turn.value };
+}
+
+const sealReport = (seal: Seal | undefined) =>
+  seal ? { sealed: { game: seal.game, turn: seal.turn, commitment: keyCommitment(seal.key) } } : {};
+
+const sealText = (seal: Seal | undefined) =>
+  seal
+    ? `\n\nDice sealed: game "${seal.game}", turn ${seal.turn}, commitment ${keyCommitment(seal.key)}.`
+    : '';
 
 function summaryText(reports: FileReport[]): string {
   const { errors, warnings } = problemLines(reports);

@@ -15,6 +15,7 @@ import { reportHtml } from '../../src/report/html';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { readAdjudicated } from '../workbook/adjudicated';
 import { EXIT, Io, UsageError } from '../io';
+import { readKeyArg } from '../keyfile';
 import { htmlToPdf, Paper } from '../report/pdf';
 
 export const REPORT_HELP = `Usage: praetor report INPUT --out FILE.pdf|FILE.html [options]
@@ -33,6 +34,7 @@ Options:
   --paper SIZE       a4 (default) or letter
   --game NAME        the game's name, printed on every report
   --turn N           the turn, printed on every report
+  --key KEYFILE|HEX  the revealed game key, for a workbook adjudicated with sealed dice
   --force            overwrite FILE if it exists
   -h, --help         show this help
 
@@ -45,6 +47,7 @@ const OPTIONS = {
   paper: { type: 'string' },
   game: { type: 'string' },
   turn: { type: 'string' },
+  key: { type: 'string' },
   force: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -74,7 +77,13 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
   if (existsSync(v.out) && !v.force)
     throw new UsageError(`--out ${v.out}: the file exists; add --force to overwrite it`);
 
-  const loaded = await loadInput(positionals[0]);
+  let key: string | undefined;
+  if (v.key !== undefined) {
+    const read = readKeyArg(v.key);
+    if (!read.ok) throw new UsageError(`--key ${read.error}`);
+    key = read.value.key;
+  }
+  const loaded = await loadInput(positionals[0], key);
   let results = loaded.results;
   if (v.battle !== undefined) {
     const wanted = new Set(v.battle);
@@ -131,8 +140,8 @@ function oddsBefore(result: BattleResult): ReportContext['odds'] {
 const REPORT_RUNS = 20_000;
 
 /** An adjudicated workbook: battles whose replay disagrees with `Results` are not reported. */
-async function loadWorkbook(path: string): Promise<Loaded> {
-  const read = await readAdjudicated(path);
+async function loadWorkbook(path: string, key?: string): Promise<Loaded> {
+  const read = await readAdjudicated(path, key);
   if (!read.ok) throw new UsageError(read.error);
   const { battles, mismatches, problems, territories } = read.value;
   const disputed = new Set(mismatches.map((m) => /^battle (.*?):/.exec(m)?.[1]));
@@ -158,10 +167,10 @@ function readPaper(value: string | undefined): Paper {
 const reportTitle = (game?: string, turn?: string) =>
   [game ?? 'Praetor battle reports', turn && `turn ${turn}`].filter(Boolean).join(', ');
 
-async function loadInput(path: string): Promise<Loaded> {
+async function loadInput(path: string, key?: string): Promise<Loaded> {
   if (!existsSync(path)) throw new UsageError(`${path}: no such file`);
   const kind = extname(path).toLowerCase();
-  if (kind === '.xlsx' || kind === '.xlsm') return loadWorkbook(path);
+  if (kind === '.xlsx' || kind === '.xlsm') return loadWorkbook(path, key);
   if (kind !== '.json') {
     throw new UsageError(`${path}: expected an adjudicated .xlsx/.xlsm workbook or a .json file`);
   }

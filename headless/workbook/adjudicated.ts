@@ -1,8 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { cellText } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
-import { Adjudicated, adjudicateSubmission, RESULTS_HEADER, resultsRow } from '../../src/sheets';
+import { commitmentOf, parseKey, Seal } from '../../src/sealed';
+import {
+  Adjudicated,
+  adjudicateSubmission,
+  isResultsHeader,
+  RESULTS_HEADER,
+  resultsRow,
+  SEAL_HEADER,
+} from '../../src/sheets';
 import { readSubmission, SheetTable } from '../../src/submission';
+import { readSeal } from '../../src/verify';
 import { checkPackage } from './guard';
 import { loadWorkbook, sheetGrid, tablesOf } from './read';
 
@@ -20,7 +29,8 @@ export interface ReadBack {
   territories: Map<string, string>;
 }
 
-export async function readAdjudicated(path: string): Promise<Result<ReadBack>> {
+/** `key` (hex) replays sealed dice; a workbook with sealed dice cannot be replayed without it. */
+export async function readAdjudicated(path: string, key?: string): Promise<Result<ReadBack>> {
   let data: Buffer;
   try {
     data = readFileSync(path);
@@ -41,13 +51,15 @@ export async function readAdjudicated(path: string): Promise<Result<ReadBack>> {
   }
   const results = workbook.worksheets
     .map(sheetGrid)
-    .filter((t) => t.cells.length > 0 && sameRow(t.cells[0], RESULTS_HEADER))
+    .filter((t) => t.cells.length > 0 && isResultsHeader(t.cells[0]))
     .pop();
   if (!results) {
     return err(`${path}: no Results sheet; adjudicate it first (praetor adjudicate ${path})`);
   }
+  const seal = sealFor(results, key);
+  if (!seal.ok) return err(`${path}: ${seal.error}`);
   const submission = readSubmission(tables.battles, tables.legions);
-  const battles = adjudicateSubmission(submission);
+  const battles = adjudicateSubmission(submission, seal.value);
   const territories = new Map(
     submission.entries.flatMap((e) => (e.territory ? [[e.id, e.territory] as const] : [])),
   );
@@ -59,8 +71,24 @@ export async function readAdjudicated(path: string): Promise<Result<ReadBack>> {
   });
 }
 
-const sameRow = (cells: readonly unknown[], expected: readonly unknown[]) =>
-  expected.every((v, i) => cellText(cells[i]) === String(v));
+/** The seal to replay with: none for seeded or scripted dice; sealed dice need their key. */
+function sealFor(results: SheetTable, key: string | undefined): Result<Seal | undefined> {
+  const seal = readSeal(results);
+  if (!seal.ok) return seal;
+  if (!seal.value) return ok(undefined);
+  const { record, at } = seal.value;
+  if (key === undefined) {
+    return err(`its dice are sealed (${at}): give the game key the game master revealed (--key)`);
+  }
+  const bytes = parseKey(key);
+  if (!bytes.ok) return err(`the key: ${bytes.error}`);
+  if (commitmentOf(bytes.value) !== record.commitment) {
+    return err(`the key does not match the commitment at ${at} (check it with praetor verify)`);
+  }
+  return ok({ key, game: record.game, turn: record.turn });
+}
+
+const HEADER = [...RESULTS_HEADER, ...SEAL_HEADER];
 
 function compare(battles: readonly Adjudicated[], results: SheetTable): string[] {
   const rows = new Map(results.cells.slice(1).map((row, i) => [cellText(row[0]), i + 1]));
@@ -70,10 +98,10 @@ function compare(battles: readonly Adjudicated[], results: SheetTable): string[]
     if (at === undefined) return [`battle ${b.id}: not in ${sheet}`];
     const row = results.cells[at];
     const replay = resultsRow(b);
-    const differs = RESULTS_HEADER.findIndex((_, i) => cellText(row[i]) !== String(replay[i]));
+    const differs = replay.findIndex((v, i) => cellText(row[i]) !== String(v));
     if (differs < 0) return [];
     return [
-      `battle ${b.id}: ${sheet} row ${results.origin.row + at + 1} says ${RESULTS_HEADER[differs]} ` +
+      `battle ${b.id}: ${sheet} row ${results.origin.row + at + 1} says ${HEADER[differs]} ` +
         `"${cellText(row[differs])}", but its orders replay to "${replay[differs]}"`,
     ];
   });

@@ -7,7 +7,7 @@ export function resultsContent(name: string, rows: CellValue[][], workbook: stri
   return {
     name,
     rows: rows.map((cells, r): SheetRow => ({ cells, kind: r === 0 ? 'header' : 'body' })),
-    widths: RESULTS_WIDTHS,
+    widths: RESULTS_WIDTHS.slice(0, rows[0]?.length ?? 0),
     frozenRows: 1,
     printTitleRow: 0,
     pageHeader: { left: 'Praetor: results', right: workbook },

@@ -71,7 +71,10 @@ export function buildReport(result: BattleResult, context: ReportContext = {}): 
     dice:
       'seed' in result.dice
         ? `Seed "${result.dice.seed}" (${result.dice.algorithm}); ${result.diceUsed} dice used.`
-        : `Scripted dice: ${result.dice.scripted.join(', ')}; ${result.diceUsed} used.`,
+        : 'scripted' in result.dice
+          ? `Scripted dice: ${result.dice.scripted.join(', ')}; ${result.diceUsed} used.`
+          : `Sealed dice (game "${result.dice.sealed.game}", turn ${result.dice.sealed.turn}, ` +
+            `commitment ${result.dice.sealed.commitment}); ${result.diceUsed} used.`,
     forces: {
       attacker: result.forces.attacker.map((l, i) => ({
         leader: leaderLabel('attacker', result.forces.attacker, i),
@@ -116,10 +119,11 @@ export function replayCommand(result: BattleResult): string {
     if (value === defaults[key] || value === null) continue;
     parts.push(value === true ? flag(key) : `${flag(key)} ${quote(String(value))}`);
   }
+  // Sealed dice replay from the values drawn (the key re-derives them: praetor verify).
   parts.push(
     'seed' in result.dice
       ? `--seed ${quote(result.dice.seed)}`
-      : `--dice ${result.dice.scripted.join(',')}`,
+      : `--dice ${('scripted' in result.dice ? result.dice.scripted : result.rolls).join(',')}`,
   );
   return parts.join(' ');
 }

@@ -51,6 +51,14 @@ export function submissionWorkbook(extra: Partial<SimFixture> = {}): SimFixture 
   };
 }
 
+/** The same workbook with no Seed and no Dice in Battles: what a turn with sealed dice takes. */
+export function unseededWorkbook(): SimFixture {
+  const fixture = submissionWorkbook();
+  const battles = BATTLES.map((row, r) => (r === 0 ? row : row.map((v, c) => (c >= 8 ? '' : v))));
+  fixture.sheets[0] = { name: 'Battles', rows: battles };
+  return fixture;
+}
+
 /** `legions` legions of 7 Infantry a side, in the Legions layout: a long log. */
 export function bigArmies(legions: number): SimValue[][] {
   const rows: SimValue[][] = [['Side', 'Leader', 'Infantry', 'Cavalry', 'Catapult']];

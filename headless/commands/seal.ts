@@ -1,0 +1,58 @@
+import { parseArgs } from 'node:util';
+import { checkGame } from '../../src/sealed';
+import { OutputExistsError } from '../atomic-write';
+import { EXIT, Io, UsageError } from '../io';
+import { newKeyFile, writeKeyFile } from '../keyfile';
+
+export const SEAL_HELP = `Usage: praetor seal --game NAME --out KEYFILE [--force]
+
+Makes a secret game key for sealed dice (32 bytes from the system's secure random source),
+writes it to KEYFILE (JSON, readable by you only) and prints its commitment: the SHA-256 of
+the key. Post the commitment to the players before orders are due; adjudicate the turn with
+"praetor adjudicate ... --key KEYFILE --turn N"; then reveal the key, so that the players can
+check every die with "praetor verify WORKBOOK --key KEYFILE". A revealed key is spent: seal a
+new one for the next turn. See docs/verify.md.
+
+Options:
+  --game NAME     the game's name (part of every die's derivation, and recorded in Results)
+  --out KEYFILE   where to write the key, e.g. rome-turn3.key.json (never a workbook)
+  --force         overwrite KEYFILE if it exists
+  -h, --help      show this help
+
+Exit status: 0 written, 1 not written (KEYFILE exists), 2 bad usage.`;
+
+const OPTIONS = {
+  game: { type: 'string' },
+  out: { type: 'string' },
+  force: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export function sealCommand(argv: string[], io: Io): number {
+  const { values: v, positionals } = parseArgs({ args: argv, options: OPTIONS, strict: true });
+  if (v.help) {
+    io.out(SEAL_HELP);
+    return EXIT.ok;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
+  if (v.game === undefined) throw new UsageError('give the game: --game NAME');
+  if (v.out === undefined) throw new UsageError('give the key file to write: --out KEYFILE');
+  const game = checkGame(v.game);
+  if (!game.ok) throw new UsageError(`--game: ${game.error}`);
+  const file = newKeyFile(game.value);
+  try {
+    writeKeyFile(v.out, file, v.force === true);
+  } catch (e) {
+    if (e instanceof OutputExistsError) {
+      io.err(`praetor seal: ${e.message}`);
+      return EXIT.someFailed;
+    }
+    throw new UsageError((e as Error).message);
+  }
+  io.err(
+    `wrote the key of game "${game.value}" to ${v.out}: keep it secret until the turn is adjudicated.\n` +
+      'Post this commitment to the players before orders are due:',
+  );
+  io.out(file.commitment);
+  return EXIT.ok;
+}

@@ -1,0 +1,173 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { INFLATION_WORDS, InflationLevel } from '../../src/economy/items';
+import { OutputExistsError, writeFileAtomic } from '../atomic-write';
+import { EXIT, Io, UsageError } from '../io';
+import { failedTurn, TurnFileReport, turnFile, turnOutputPath } from '../turn-file';
+import { turnTemplateWorkbook } from '../workbook/turn-template';
+
+export const TURN_HELP = `Usage: praetor turn WORKBOOK... [--out DIR] [--force] [--json]
+       praetor turn --template FILE.xlsx [--force]
+
+Plays a turn's economy (Conquest of the Empire, seed 001) from a game master's workbook and
+writes a new workbook with the books brought up to date and a "Turn report" sheet.
+
+The workbook's sheets (or Excel tables) of those names; columns by header, any case and order:
+  Players      Player, Home territory, Treasury, Caesar captured (yes/no; blank is no)
+  Territories  Territory, Value (5 or 10), Owner (a player, or blank), City (none/city/fortified)
+  Game         Inflation (1, 2 or 3; blank is 1), in the row below the header. Optional: when
+               the workbook has none, a Game sheet is added to the output to keep the level.
+  Purchases    Player, Item, Quantity (blank is 1), Territory (for cities). Optional.
+  Ransoms      Payer, General, Amount, Captor. Optional.
+
+A turn, in this order:
+  1. Income: each player collects the value of the territories they own plus 5 per city
+     (fortified or not), only while they own their home territory and their Caesar is free.
+  2. Inflation: if a player collected more than 100 talents, prices double for the rest of
+     the game; more than 200, they triple. The level never falls. This turn's purchases are
+     already at the new level.
+  3. Ransoms, in the order written: the payer pays the captor; the general returns home.
+  4. Purchases, in the order written, at Infantry 10, Cavalry 25, Catapult 40, Galley 25,
+     City 30, Fortified city 55, Upgrade (city to fortified) 25, times the inflation level.
+     Units go to the home territory; a city to a territory the player owns. An order the
+     player cannot afford or may not place is rejected whole, with the reason; the next goes on.
+
+NAME.xlsx gives NAME.turn.xlsx (NAME.xlsm gives NAME.turn.xlsm), beside it or in --out. The
+input is never changed. In the output, only the changed cells (Treasury, City, Inflation) are
+rewritten, each keeping its format; a cell that holds a formula is refused. The Turn report
+lists every change, every rejected order and every error with the cell of its order.
+
+Options:
+  --out DIR        write the outputs into DIR (made if missing) instead of beside each input
+  --force          overwrite outputs written before
+  --json           print a JSON report on stdout instead of the summary
+  --template FILE  write an example economy workbook to FILE (.xlsx) instead
+  -h, --help       show this help
+
+Exit status: 0 every turn played (rejected orders are part of a turn), 1 some order or file had
+errors (a workbook whose books cannot be read gets no output), 2 bad usage.`;
+
+const OPTIONS = {
+  out: { type: 'string' },
+  force: { type: 'boolean' },
+  json: { type: 'boolean' },
+  template: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export async function turnCommand(argv: string[], io: Io): Promise<number> {
+  const { values: v, positionals } = parseArgs({
+    args: argv,
+    options: OPTIONS,
+    allowPositionals: true,
+    strict: true,
+  });
+  if (v.help) {
+    io.out(TURN_HELP);
+    return EXIT.ok;
+  }
+  if (v.template !== undefined) return writeTemplate(v.template, positionals, v, io);
+  if (positionals.length === 0) throw new UsageError('give at least one workbook');
+  if (v.out !== undefined) mkdirSync(v.out, { recursive: true });
+
+  const reports: TurnFileReport[] = [];
+  const outputs = new Map<string, string>();
+  for (const input of positionals) {
+    const output = turnOutputPath(input, v.out);
+    const key = resolve(output).toLowerCase();
+    const other = outputs.get(key);
+    if (other !== undefined) {
+      reports.push(failedTurn(input, `its output ${output} is also ${other}'s; run them apart`));
+    } else if (v.force !== true && existsSync(output)) {
+      outputs.set(key, input);
+      reports.push(failedTurn(input, `${output} exists; add --force to overwrite it`));
+    } else {
+      outputs.set(key, input);
+      reports.push(await turnFile({ input, output, force: v.force === true }));
+    }
+  }
+  if (v.json) io.out(JSON.stringify(jsonReport(reports), null, 2));
+  else io.out(reports.map(summary).join('\n\n'));
+  return reports.every((r) => r.errors === 0) ? EXIT.ok : EXIT.someFailed;
+}
+
+async function writeTemplate(
+  file: string,
+  positionals: string[],
+  v: { force?: boolean; out?: string; json?: boolean },
+  io: Io,
+): Promise<number> {
+  if (positionals.length > 0 || v.out !== undefined || v.json) {
+    throw new UsageError('--template FILE takes no workbooks, --out or --json');
+  }
+  if (extname(file).toLowerCase() !== '.xlsx') {
+    throw new UsageError(`${file}: the template is an .xlsx workbook; name it so`);
+  }
+  try {
+    writeFileAtomic(file, await turnTemplateWorkbook(), v.force === true);
+  } catch (e) {
+    if (!(e instanceof OutputExistsError)) throw e;
+    io.err(`praetor turn: ${e.message}`);
+    return EXIT.someFailed;
+  }
+  io.out(`wrote ${file}: an example game; run praetor turn ${file}`);
+  return EXIT.ok;
+}
+
+function summary(r: TurnFileReport): string {
+  if (r.error !== null && r.inflation === null) return `${r.input}: ${r.error}`;
+  if (r.problems.length > 0) {
+    return [
+      `${r.input}: the turn was not played (no output):`,
+      ...r.problems.map((p) => `  ${p}`),
+    ].join('\n');
+  }
+  const level = (n: number) => `${n} (${INFLATION_WORDS[n as InflationLevel]})`;
+  const inflation =
+    r.inflation!.before === r.inflation!.after
+      ? `Inflation: level ${level(r.inflation!.after)}`
+      : `Inflation: level ${r.inflation!.before} -> ${level(r.inflation!.after)}`;
+  const width = Math.max(6, ...r.players.map((p) => p.player.length));
+  const table = [
+    `${'Player'.padEnd(width)}  Treasury  Income  After`,
+    ...r.players.map(
+      (p) =>
+        `${p.player.padEnd(width)}  ${String(p.treasuryBefore).padStart(8)}  ${String(p.income).padStart(6)}  ${String(p.treasuryAfter).padStart(5)}`,
+    ),
+  ];
+  const listed = (title: string, result: string) => {
+    const lines = r.lines.filter((l) => l.result === result && l.step !== 'warning');
+    if (lines.length === 0) return [];
+    return [
+      `${title}:`,
+      ...lines.map((l) =>
+        // An error's reason names its cell; a rejection's order is named first.
+        result === 'error' ? `  ${l.reason}` : `  ${l.at}  ${l.player}  ${l.what}: ${l.reason}`,
+      ),
+    ];
+  };
+  return [
+    `${r.input} -> ${r.output ?? '(not written)'}`,
+    inflation,
+    ...table,
+    `${r.done} changes, ${r.rejected} rejected, ${r.errors} errors`,
+    ...listed('Rejected', 'rejected'),
+    ...listed('Errors', 'error'),
+    ...(r.error !== null ? [`Error: ${r.error}`] : []),
+    ...(r.warnings.length > 0 ? ['Warnings:', ...r.warnings.map((w) => `  ${w}`)] : []),
+  ].join('\n');
+}
+
+function jsonReport(reports: TurnFileReport[]) {
+  const total = (key: 'done' | 'rejected' | 'errors') => reports.reduce((n, r) => n + r[key], 0);
+  return {
+    files: reports,
+    totals: {
+      files: reports.length,
+      done: total('done'),
+      rejected: total('rejected'),
+      errors: total('errors'),
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { err, ok, Result } from '../src/result';
+import { checkGame, commitmentOf, KEY_BYTES, parseKey } from '../src/sealed';
+import { toHex } from '../src/sha256';
+import { writeFileAtomic } from './atomic-write';
+
+/**
+ * A game key file: the game master's secret for sealed dice. JSON, readable by its owner only
+ * (mode 0600), and never written into a workbook: Results record the commitment only.
+ */
+
+export interface KeyFile {
+  format: 'praetor-game-key';
+  game: string;
+  /** 32 random bytes, 64 hex digits. */
+  key: string;
+  /** SHA-256 of the key bytes, hex: what the players are given before orders are due. */
+  commitment: string;
+  /** When the key was made (ISO 8601). */
+  created: string;
+}
+
+/** A fresh key for `game` from the operating system's secure random source. */
+export function newKeyFile(game: string, now = new Date()): KeyFile {
+  const key = randomBytes(KEY_BYTES);
+  return {
+    format: 'praetor-game-key',
+    game,
+    key: toHex(key),
+    commitment: commitmentOf(key),
+    created: now.toISOString(),
+  };
+}
+
+const WORKBOOK = /^\.xl[a-z]{1,2}$/i;
+
+/** Writes the key file with mode 0600, atomically; refuses a workbook's name. */
+export function writeKeyFile(path: string, file: KeyFile, overwrite: boolean): void {
+  if (WORKBOOK.test(extname(path))) {
+    throw new Error(`${path}: a key file is never a workbook; name it e.g. game.key.json`);
+  }
+  writeFileAtomic(path, Buffer.from(`${JSON.stringify(file, null, 2)}\n`), overwrite, 0o600);
+}
+
+/** A key file read and checked: its key is 64 hex digits, and its commitment is the key's. */
+export function readKeyFile(path: string): Result<KeyFile> {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    return err(`${path}: not a key file (${(e as Error).message})`);
+  }
+  const o = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const key = parseKey(String(o.key ?? ''));
+  if (!key.ok) return err(`${path}: not a Praetor key file: its "key": ${key.error}`);
+  const game = checkGame(String(o.game ?? ''));
+  if (!game.ok) return err(`${path}: ${game.error}`);
+  const commitment = commitmentOf(key.value);
+  if (o.commitment !== undefined && String(o.commitment).toLowerCase() !== commitment) {
+    return err(
+      `${path}: its "commitment" ${String(o.commitment)} is not the SHA-256 of its key (${commitment}): the file was changed`,
+    );
+  }
+  return ok({
+    format: 'praetor-game-key',
+    game: game.value,
+    key: toHex(key.value),
+    commitment,
+    created: String(o.created ?? ''),
+  });
+}
+
+/** `--key KEYFILE|HEX`: a key file, or the key itself as 64 hex digits (no game then). */
+export function readKeyArg(arg: string): Result<{ key: string; game?: string }> {
+  if (!existsSync(arg)) {
+    const key = parseKey(arg);
+    if (key.ok) return ok({ key: toHex(key.value) });
+    return err(`${arg}: no such key file, and not a key (64 hex digits)`);
+  }
+  const file = readKeyFile(arg);
+  return file.ok ? ok({ key: file.value.key, game: file.value.game }) : file;
+}

@@ -1,0 +1,183 @@
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { TurnLine } from '../src/economy/lines';
+import { gameSheetRows, turnReportRows } from '../src/economy/report';
+import { EconomyTables } from '../src/economy/state';
+import { playTurn, TurnOutcome } from '../src/economy/turn';
+import { freeSheetName } from '../src/sheets';
+import { OutputExistsError, writeFileAtomic } from './atomic-write';
+import { CellWrite } from './workbook/cell-patch';
+import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './workbook/guard';
+import { findTable, loadWorkbook } from './workbook/read';
+import { SheetContent } from './workbook/sheet-xml';
+import { writeCellsToPackage } from './workbook/sheet-parts';
+import { gameContent, turnReportContent } from './workbook/turn-layouts';
+import { addSheetsToPackage } from './workbook/write';
+
+/**
+ * One workbook's turn, start to end: check the package, read the books and the orders, play
+ * the turn with the pure core, then write a new workbook: the original package with the changed
+ * cells of `Players`, `Territories` and `Game` rewritten in place and a `Turn report` sheet
+ * added. Never throws: a bad file is a report.
+ */
+
+export interface TurnJob {
+  input: string;
+  output: string;
+  force: boolean;
+  limits?: PackageLimits;
+}
+
+export interface PlayerReport {
+  player: string;
+  treasuryBefore: number;
+  income: number;
+  treasuryAfter: number;
+}
+
+export interface TurnFileReport {
+  input: string;
+  /** The workbook written, or null when none was. */
+  output: string | null;
+  inflation: { before: number; after: number } | null;
+  players: PlayerReport[];
+  lines: TurnLine[];
+  /** Lines that changed the books, orders rejected by the rules, orders that were errors. */
+  done: number;
+  rejected: number;
+  /** Orders that could not be read, plus problems that stopped the turn. */
+  errors: number;
+  /** Why the turn could not be played: unreadable books or order tables. */
+  problems: string[];
+  warnings: string[];
+  /** Why the file could not be read or written at all. */
+  error: string | null;
+}
+
+/** NAME.xlsx gives NAME.turn.xlsx (NAME.xlsm gives NAME.turn.xlsm), beside it or in `outDir`. */
+export function turnOutputPath(input: string, outDir?: string): string {
+  const ext = extname(input).toLowerCase() === '.xlsm' ? '.xlsm' : '.xlsx';
+  return join(outDir ?? dirname(input), `${basename(input, extname(input))}.turn${ext}`);
+}
+
+const emptyReport = (input: string): TurnFileReport => ({
+  input,
+  output: null,
+  inflation: null,
+  players: [],
+  lines: [],
+  done: 0,
+  rejected: 0,
+  errors: 0,
+  problems: [],
+  warnings: [],
+  error: null,
+});
+
+export const failedTurn = (input: string, error: string): TurnFileReport => ({
+  ...emptyReport(input),
+  errors: 1,
+  error,
+});
+
+export async function turnFile(job: TurnJob): Promise<TurnFileReport> {
+  try {
+    return await play(job);
+  } catch (e) {
+    if (e instanceof OutputExistsError) return failedTurn(job.input, e.message);
+    return failedTurn(job.input, `the turn cannot be played: ${(e as Error).message}`);
+  }
+}
+
+async function play(job: TurnJob): Promise<TurnFileReport> {
+  const limits = job.limits ?? DEFAULT_LIMITS;
+  let size: number;
+  try {
+    const stat = statSync(job.input);
+    if (stat.isDirectory()) return failedTurn(job.input, 'is a folder: name the workbooks');
+    size = stat.size;
+  } catch {
+    return failedTurn(job.input, 'no such file');
+  }
+  if (size > limits.maxFileBytes) {
+    return failedTurn(
+      job.input,
+      `the file is too large (${size} bytes; the limit is ${limits.maxFileBytes})`,
+    );
+  }
+  const data = readFileSync(job.input);
+  const checked = checkPackage(data, limits);
+  if (!checked.ok) return failedTurn(job.input, checked.error);
+
+  let workbook;
+  try {
+    workbook = await loadWorkbook(data);
+  } catch (e) {
+    return failedTurn(job.input, `not a readable workbook: ${(e as Error).message}`);
+  }
+  const tables: EconomyTables = {
+    players: findTable(workbook, 'Players'),
+    territories: findTable(workbook, 'Territories'),
+    game: findTable(workbook, 'Game'),
+    purchases: findTable(workbook, 'Purchases'),
+    ransoms: findTable(workbook, 'Ransoms'),
+  };
+  const sheetNames = workbook.worksheets.map((ws) => ws.name);
+  const played = playTurn(tables, sheetNames);
+  if (!played.ok) {
+    return { ...emptyReport(job.input), errors: played.error.length, problems: played.error };
+  }
+  const outcome = played.value;
+  const taken = new Set(sheetNames);
+  const reportName = freeSheetName('Turn report', taken);
+  const warnings = [...outcome.warnings];
+  if (reportName !== 'Turn report') {
+    const warning = `the workbook already has a sheet "Turn report": is it a turn's output? Its orders may have been played before`;
+    warnings.push(warning);
+    outcome.lines.push({
+      step: 'warning',
+      player: '',
+      at: '',
+      what: warning,
+      talents: null,
+      treasury: null,
+      result: 'none',
+      reason: '',
+    });
+  }
+  const report = fileReport(job.input, outcome, warnings);
+
+  const writes = new Map<string, CellWrite[]>();
+  for (const u of outcome.updates) {
+    const list = writes.get(u.cell.sheet) ?? [];
+    list.push({ row: u.cell.row, col: u.cell.col, value: u.value });
+    writes.set(u.cell.sheet, list);
+  }
+  const patched = writeCellsToPackage(data, writes);
+  if (!patched.ok) return { ...report, errors: report.errors + 1, error: patched.error };
+
+  const name = basename(job.input);
+  const sheets: SheetContent[] = [turnReportContent(reportName, turnReportRows(outcome), name)];
+  if (outcome.addGameSheet) sheets.push(gameContent(gameSheetRows(outcome), name));
+  const written = await addSheetsToPackage(patched.value, sheets);
+  writeFileAtomic(job.output, written, job.force);
+  return { ...report, output: job.output };
+}
+
+function fileReport(input: string, outcome: TurnOutcome, warnings: string[]): TurnFileReport {
+  return {
+    ...emptyReport(input),
+    inflation: outcome.inflation,
+    players: outcome.after.players.map((p, i) => ({
+      player: p.name,
+      treasuryBefore: outcome.before.players[i].treasury,
+      income: outcome.incomes[i].talents,
+      treasuryAfter: p.treasury,
+    })),
+    lines: outcome.lines,
+    done: outcome.counts.done,
+    rejected: outcome.counts.rejected,
+    errors: outcome.counts.error,
+    warnings,
+  };
+}

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { err, ok, Result } from '../../src/result';
+import { isVerifySheet, WorkbookSheets } from '../../src/verify';
+import { checkPackage } from './guard';
+import { loadWorkbook, sheetGrid, tablesOf } from './read';
+
+/**
+ * An adjudicated workbook's sheets as `verifyWorkbook` takes them: the orders (the Battles
+ * and Legions tables, found as `praetor adjudicate` finds them) and the Results and Log sheets.
+ */
+export async function readForVerify(path: string): Promise<Result<WorkbookSheets>> {
+  let data: Buffer;
+  try {
+    data = readFileSync(path);
+  } catch (e) {
+    return err(`${path}: ${(e as Error).message}`);
+  }
+  const checked = checkPackage(data);
+  if (!checked.ok) return err(`${path}: ${checked.error}`);
+  let workbook;
+  try {
+    workbook = await loadWorkbook(data);
+  } catch (e) {
+    return err(`${path}: not a readable workbook (${(e as Error).message})`);
+  }
+  const tables = tablesOf(workbook);
+  if (!tables.battles || !tables.legions) {
+    return err(`${path}: no Battles and Legions sheets or tables, so no orders to replay`);
+  }
+  return ok({
+    battles: tables.battles,
+    legions: tables.legions,
+    sheetNames: tables.sheetNames,
+    sheets: workbook.worksheets.filter((ws) => isVerifySheet(ws.name)).map(sheetGrid),
+  });
+}

@@ -1,0 +1,72 @@
+import { cellAddress, isBlank } from '../cells';
+import { ColumnWords, Columns, findColumns, NOTE_COLUMNS, unknownColumns } from '../columns';
+import { CellRef, EconomyTable } from './state';
+
+/** Reading one of the economy's tables: its columns by header text, then its non-blank rows. */
+
+export interface ReadTable<K extends string> {
+  table: EconomyTable;
+  /** The table's name for messages: its sheet, else the name it was looked up by. */
+  name: string;
+  cols: Columns<K>;
+  warnings: string[];
+}
+
+export function openTable<K extends string>(
+  table: EconomyTable,
+  label: string,
+  words: ColumnWords<K>,
+  choices: string,
+): ReadTable<K> {
+  const header = table.cells[0] ?? [];
+  const known = Object.values(words).flat() as string[];
+  return {
+    table,
+    name: table.origin.sheet ?? label,
+    cols: findColumns(header, words),
+    warnings: unknownColumns(
+      header,
+      table.origin,
+      (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
+      choices,
+    ),
+  };
+}
+
+/** `Players!A1: Players has no "Treasury" column`, for each required column missing. */
+export function missingColumns<K extends string>(
+  t: ReadTable<K>,
+  required: readonly (readonly [K, string])[],
+): string[] {
+  return required
+    .filter(([key]) => t.cols[key] === undefined)
+    .map(
+      ([, header]) =>
+        `${cellAddress(t.table.origin, 0, 0)}: ${t.name} has no "${header}" column in its header row`,
+    );
+}
+
+/** The rows below the header that are not wholly blank, with their index in the grid. */
+export function bodyRows(table: EconomyTable): { r: number; row: readonly unknown[] }[] {
+  const rows: { r: number; row: readonly unknown[] }[] = [];
+  for (let r = 1; r < table.cells.length; r++) {
+    const row = table.cells[r];
+    if (!row.every(isBlank)) rows.push({ r, row });
+  }
+  return rows;
+}
+
+/** A row's helpers: a column's cell, and its address (the row's first cell for a missing one). */
+export function rowAccess<K extends string>(t: ReadTable<K>, r: number, row: readonly unknown[]) {
+  const col = (key: K) => t.cols[key] ?? 0;
+  return {
+    cell: (key: K): unknown => (t.cols[key] === undefined ? null : row[t.cols[key]!]),
+    address: (key: K) => cellAddress(t.table.origin, r, col(key)),
+    ref: (key: K): CellRef => ({
+      sheet: t.name,
+      row: t.table.origin.row + r,
+      col: t.table.origin.col + col(key),
+      address: cellAddress(t.table.origin, r, col(key)),
+    }),
+  };
+}

@@ -1,0 +1,56 @@
+import { cellText, plainValue } from '../cells';
+import { err, ok, Result } from '../result';
+import { CityKind } from './state';
+
+/** Cell values of the economy's sheets: whole numbers, yes/no, city kinds. */
+
+/** A whole number of at least `min`; a blank cell is `blank` (or an error when undefined). */
+export function wholeNumber(
+  cell: unknown,
+  what: string,
+  min: number,
+  blank?: number,
+): Result<number> {
+  const v = plainValue(cell);
+  const text = cellText(cell);
+  if (text === '') {
+    return blank === undefined ? err(`${what} is blank: give a whole number`) : ok(blank);
+  }
+  const n = typeof v === 'number' ? v : /^[+]?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n)) return err(`${what} is "${text}": give a whole number`);
+  if (n < min) return err(`${what} is ${n}: it must be ${min} or more`);
+  return ok(n);
+}
+
+const YES = ['yes', 'y', 'true', '1', 'x', 'captured'];
+const NO = ['no', 'n', 'false', '0', '-', ''];
+
+export function yesNo(cell: unknown, what: string): Result<boolean> {
+  const v = plainValue(cell);
+  if (typeof v === 'boolean') return ok(v);
+  const w = cellText(cell).toLowerCase();
+  if (YES.includes(w)) return ok(true);
+  if (NO.includes(w)) return ok(false);
+  return err(`${what} is "${cellText(cell)}": give yes or no (blank is no)`);
+}
+
+const CITY_WORDS: Readonly<Record<CityKind, readonly string[]>> = {
+  none: ['', 'none', 'no', '-', '0'],
+  city: ['city', 'yes'],
+  fortified: ['fortified', 'fortified city', 'fort', 'fortress'],
+};
+
+export function cityKind(cell: unknown): Result<CityKind> {
+  const w = cellText(cell).toLowerCase().replace(/\s+/g, ' ');
+  const kind = (Object.keys(CITY_WORDS) as CityKind[]).find((k) => CITY_WORDS[k].includes(w));
+  return kind
+    ? ok(kind)
+    : err(`city is "${cellText(cell)}": give none, city or fortified (blank is none)`);
+}
+
+/** What is written back in a `City` cell. */
+export const CITY_TEXT: Readonly<Record<CityKind, string>> = {
+  none: 'none',
+  city: 'city',
+  fortified: 'fortified',
+};

@@ -1,0 +1,83 @@
+import { cellText } from './cells';
+import { CellValue, logHeaderRow, LogSheet } from './sheets';
+import type { SheetTable } from './submission';
+import {
+  addressOf,
+  cellOf,
+  describeCells,
+  differingColumns,
+  lastRowOf,
+  Mismatch,
+  rowWidth,
+} from './verify-cells';
+
+/**
+ * One battle's `Log` sheet read back and compared, cell by cell, with the log of its replay:
+ * the summary lines, the header, then every shot. A shot that differs is named by its number
+ * and cell, with what the log says and what the dice say.
+ */
+
+/** At most this many mismatches are listed per battle; the rest are counted in one line. */
+export const MISMATCHES_PER_BATTLE = 20;
+
+/** A log sheet's rows as written: the summary, a blank row, the header, one row per shot. */
+export function logRows(log: LogSheet): CellValue[][] {
+  return [...log.summary.map((line) => [line]), [], log.header, ...log.rows];
+}
+
+export function compareLog(
+  battle: string,
+  expected: LogSheet,
+  sheet: SheetTable,
+): { mismatches: Mismatch[]; shots: number } {
+  const rows = logRows(expected);
+  const headerRow = logHeaderRow(expected);
+  const last = Math.max(rows.length - 1, lastRowOf(sheet));
+  const found: Mismatch[] = [];
+  for (let r = 0; r <= last; r++) {
+    const want = rows[r] ?? [];
+    const columns = differingColumns(sheet, r, want);
+    if (columns.length === 0) continue;
+    const where = addressOf(sheet, r, columns[0]);
+    const says = describeCells(columns, expected.header, (c) => cellOf(sheet, r, c));
+    const replay = describeCells(columns, expected.header, (c) => cellText(want[c] ?? ''));
+    if (r <= headerRow) {
+      found.push({
+        battle,
+        where,
+        says,
+        replay,
+        message: `battle ${battle}: ${where} says ${quoted(cellOf(sheet, r, columns[0]))}; the replay says ${quoted(cellText(want[columns[0]] ?? ''))}`,
+      });
+      continue;
+    }
+    const shot = r - headerRow;
+    const head = `battle ${battle}, shot ${shot} (${where})`;
+    const message =
+      r >= rows.length
+        ? `${head}: the log has a shot the dice do not give: ${says}`
+        : rowWidth(sheet, r) === 0
+          ? `${head}: missing from the log; the dice say ${replay}`
+          : `${head}: the log says ${says}; the dice say ${replay}`;
+    found.push({ battle, where, shot, says, replay, message });
+  }
+  return { mismatches: capped(battle, found), shots: expected.rows.length };
+}
+
+const quoted = (v: string) => (v === '' ? '(blank)' : `"${v}"`);
+
+function capped(battle: string, found: Mismatch[]): Mismatch[] {
+  if (found.length <= MISMATCHES_PER_BATTLE) return found;
+  const more = found.length - MISMATCHES_PER_BATTLE;
+  const first = found[MISMATCHES_PER_BATTLE];
+  return [
+    ...found.slice(0, MISMATCHES_PER_BATTLE),
+    {
+      battle,
+      where: first.where,
+      says: '',
+      replay: '',
+      message: `battle ${battle}: ${more} more row${more === 1 ? '' : 's'} of its log differ, from ${first.where} on`,
+    },
+  ];
+}

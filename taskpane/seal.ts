@@ -1,0 +1,53 @@
+import { err, ok, Result } from '../src/result';
+import { checkGame, commitmentOf, parseKey, parseTurn, Seal } from '../src/sealed';
+import { toHex } from '../src/sha256';
+
+/**
+ * A sealed game key loaded for the session: pasted as 64 hex digits or as the key file's text,
+ * kept in the pane's memory only (never written to the workbook, nor to any storage).
+ */
+
+export interface SessionKey {
+  /** The key, 64 lower-case hex digits. */
+  key: string;
+  /** SHA-256 of the key: compare it with the commitment posted to the players. */
+  commitment: string;
+  /** The game, when the key came from a key file. */
+  game?: string;
+}
+
+/** The pasted text: a key in hex, or a key file (JSON) from `praetor seal`. */
+export function readPastedKey(text: string): Result<SessionKey> {
+  const trimmed = text.trim();
+  if (trimmed === '') return err('Paste the game key first (64 hex digits, or the key file).');
+  if (trimmed.startsWith('{')) return readKeyFileText(trimmed);
+  const key = parseKey(trimmed);
+  if (!key.ok) return err(`That is not a game key: ${key.error}.`);
+  return ok({ key: toHex(key.value), commitment: commitmentOf(key.value) });
+}
+
+function readKeyFileText(text: string): Result<SessionKey> {
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return err('That is not a key file: its text is not JSON.');
+  }
+  const key = parseKey(String(data?.key ?? ''));
+  if (!key.ok) return err(`That is not a key file: its "key": ${key.error}.`);
+  const commitment = commitmentOf(key.value);
+  if (data.commitment !== undefined && String(data.commitment).toLowerCase() !== commitment) {
+    return err("The key file's commitment is not the SHA-256 of its key: the file was changed.");
+  }
+  const game = checkGame(String(data.game ?? ''));
+  return ok({ key: toHex(key.value), commitment, ...(game.ok ? { game: game.value } : {}) });
+}
+
+/** The seal for Resolve all: the loaded key with the game and the turn from the pane. */
+export function sessionSeal(session: SessionKey, game: string, turn: string): Result<Seal> {
+  const name = checkGame(game);
+  if (!name.ok) return err('Sealed dice need the game’s name: fill in Game.');
+  const number = parseTurn(turn);
+  if (!number.ok) return err(`Sealed dice need the turn: ${number.error}.`);
+  return ok({ key: session.key, game: name.value, turn: number.value });
+}

@@ -1,0 +1,50 @@
+import { isVerifySheet, VerifyKey, verifyWorkbook } from '../src/verify';
+import { BATTLES_SHEET, LEGIONS_SHEET, Report } from './actions';
+import { WorkbookHost } from './host';
+
+/**
+ * Verify: the current workbook's battles replayed from its orders with the dice its Results
+ * record, every Results row and logged shot compared (`src/verify.ts`, as `praetor verify`).
+ * Reads only: two round trips, nothing written.
+ */
+
+/** Mismatches listed in the pane; the rest are counted. */
+const SHOWN = 40;
+
+export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Report> {
+  const read = await host.readTables([BATTLES_SHEET, LEGIONS_SHEET], isVerifySheet);
+  if (!read.ok) return { tone: 'error', message: read.error, details: [] };
+  const [battles, legions, ...sheets] = read.value.grids;
+  const checked = verifyWorkbook(
+    { battles, legions, sheetNames: read.value.sheetNames, sheets },
+    key,
+  );
+  if (!checked.ok) {
+    const text = checked.error;
+    return { tone: 'error', message: `${text[0].toUpperCase()}${text.slice(1)}.`, details: [] };
+  }
+  const v = checked.value;
+  const what = `${v.battles} battle${v.battles === 1 ? '' : 's'} and ${v.shots} logged shot${v.shots === 1 ? '' : 's'} of “${v.results}”`;
+  const sealed = v.seal
+    ? [`Dice sealed: game “${v.seal.game}”, turn ${v.seal.turn}, commitment ${v.seal.commitment}.`]
+    : [];
+  if (v.mismatches.length === 0) {
+    return {
+      tone: 'success',
+      message: `Verified: ${what} replay exactly.${v.seal ? ' The key matches the commitment.' : ''}`,
+      details: [...sealed, ...v.notes],
+    };
+  }
+  const n = v.mismatches.length;
+  const more = n - SHOWN;
+  return {
+    tone: 'error',
+    message: `${n} mismatch${n === 1 ? '' : 'es'} in ${what}.`,
+    details: [
+      ...v.mismatches.slice(0, SHOWN).map((m) => m.message),
+      ...(more > 0 ? [`… and ${more} more.`] : []),
+      ...sealed,
+      ...v.notes,
+    ],
+  };
+}

@@ -1,0 +1,160 @@
+import { playTurn } from '../src/economy/turn';
+import { grid, problems, tables, treasury, turn } from './helpers/economy';
+
+/** Reading the books: every problem names the sheet, the row and the column. */
+
+describe('reading the books', () => {
+  it('needs Players and Territories, and says which sheets the workbook has', () => {
+    const played = playTurn(tables({ players: null, territories: null }), ['Battles', 'Notes']);
+    expect(played).toEqual({
+      ok: false,
+      error: [
+        'no sheet or table named "Players" (the workbook has: Battles, Notes)',
+        'no sheet or table named "Territories" (the workbook has: Battles, Notes)',
+      ],
+    });
+  });
+
+  it('names a missing column', () => {
+    expect(
+      problems({
+        headers: {
+          players: ['Player', 'Home territory', 'Gold'],
+          territories: ['Territory', 'Value', 'Owner'],
+        },
+      }),
+    ).toEqual([
+      'Players!A1: Players has no "Treasury" column in its header row',
+      'Territories!A1: Territories has no "City" column in its header row',
+    ]);
+    expect(problems({ purchases: [], headers: { purchases: ['Player', 'What'] } })).toEqual([
+      'Purchases!A1: Purchases has no "Item" column in its header row',
+    ]);
+    expect(problems({ ransoms: [], headers: { ransoms: ['Payer', 'General', 'Amount'] } })).toEqual(
+      ['Ransoms!A1: Ransoms has no "Captor" column in its header row'],
+    );
+  });
+
+  it('names the cell of every bad value, all at once', () => {
+    expect(
+      problems({
+        inflation: 4,
+        players: [
+          ['Ann', 'Roma', 'lots', 'maybe'],
+          ['Bob', 'Gallia', -5, 'no'],
+          ['', 'Corsica', 0, 'no'],
+          ['Cato', '', 0, 'no'],
+        ],
+        territories: [
+          ['Roma', 7, 'Ann', 'none'],
+          ['Gallia', 'ten', 'Bob', 'castle'],
+          ['', 5, '', ''],
+        ],
+      }),
+    ).toEqual([
+      'Players!C2: Ann\'s treasury is "lots": give a whole number',
+      'Players!D2: "Caesar captured" is "maybe": give yes or no (blank is no)',
+      "Players!C3: Bob's treasury is -5: it must be 0 or more",
+      'Players!A4: the row has no player (the Player column is blank)',
+      'Players!B5: Cato has no home territory',
+      "Territories!B2: Roma's value is 7; a territory is worth 5 or 10 talents",
+      'Territories!B3: Gallia\'s value is "ten": give a whole number; a territory is worth 5 or 10 talents',
+      'Territories!D3: Gallia\'s city is "castle": give none, city or fortified (blank is none)',
+      'Territories!A4: the row has no territory (the Territory column is blank)',
+      'Game!A2: the inflation level is 4; it is 1 (starting prices), 2 (doubled) or 3 (tripled)',
+    ]);
+  });
+
+  it('needs at least one player', () => {
+    expect(problems({ players: [] })).toEqual(['Players!A1: Players lists no players']);
+  });
+
+  it('checks names across the tables: homes, owners, repeats', () => {
+    expect(
+      problems({
+        players: [
+          ['Ann', 'Rome', 0, 'no'],
+          ['Bob', 'Gallia', 0, 'no'],
+          ['ann', 'Gallia', 0, 'no'],
+        ],
+        territories: [
+          ['Roma', 10, 'Ann', 'none'],
+          ['Gallia', 10, 'Robert', 'none'],
+          ['GALLIA', 5, '', 'none'],
+        ],
+      }),
+    ).toEqual([
+      'Players!A4: player "ann" is listed twice (also at Players!A2)',
+      'Territories!A4: territory "GALLIA" is listed twice (also at Territories!A3)',
+    ]);
+    expect(
+      problems({
+        players: [['Ann', 'Rome', 0, 'no']],
+        territories: [
+          ['Roma', 10, 'Ann', 'none'],
+          ['Gallia', 10, 'Robert', 'none'],
+        ],
+      }),
+    ).toEqual([
+      'Players!B2: Ann\'s home territory "Rome" is not in Territories',
+      'Territories!C3: Gallia\'s owner "Robert" is not a player in Players',
+    ]);
+  });
+
+  it('takes columns by header in any case and order, names in any case, and warns of unknown columns', () => {
+    const o = turn({
+      headers: {
+        players: ['TREASURY', 'notes', 'player', 'home territory', 'Gold'],
+        territories: ['city', 'OWNER', 'territory', 'value'],
+      },
+      players: [[5, 'mine', 'Ann', 'roma', 'x']],
+      territories: [
+        ['Fortified City', 'ANN', 'Roma', '10'],
+        ['', 'ann', 'Neapolis', 5],
+      ],
+    });
+    expect(treasury(o, 'Ann')).toBe(5 + 15 + 5);
+    expect(o.after.players[0].home).toBe('Roma');
+    expect(o.updates.map((u) => u.cell.address)).toEqual(['Players!A2']);
+    expect(o.warnings).toEqual([
+      'Players!E1: column "Gold" is not one Praetor reads (Player, Home territory, Treasury, Caesar captured); it is ignored',
+    ]);
+  });
+
+  it('addresses cells of a table that does not start at A1 (an Excel table)', () => {
+    const t = tables({});
+    t.players = {
+      ...grid(
+        'Books',
+        ['Player', 'Home territory', 'Treasury'],
+        [
+          ['Ann', 'Roma', 'x'],
+          ['Bob', 'Gallia', 0],
+        ],
+      ),
+      origin: { sheet: 'Books', row: 4, col: 2 },
+    };
+    const played = playTurn(t);
+    expect(played).toEqual({
+      ok: false,
+      error: ['Books!E6: Ann\'s treasury is "x": give a whole number'],
+    });
+  });
+
+  it('reads a blank treasury as 0, a blank inflation as 1, and skips blank rows', () => {
+    const o = turn({
+      inflation: '',
+      players: [
+        ['Ann', 'Roma', '', ''],
+        ['', '', '', ''],
+        ['Bob', 'Gallia', null, null],
+      ],
+    });
+    expect(o.before.inflation).toBe(1);
+    expect(o.before.players.map((p) => [p.name, p.treasury])).toEqual([
+      ['Ann', 0],
+      ['Bob', 0],
+    ]);
+    expect(o.before.players[1].treasuryCell.address).toBe('Players!C4');
+  });
+});

@@ -1,0 +1,424 @@
+import ExcelJS from 'exceljs';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { main } from '../headless/cli';
+import { battle, bufferIo, legion, parts, submission, tempDir } from './helpers/workbooks';
+
+/** `praetor seal`, `praetor adjudicate --key --turn` and `praetor verify`, through main(). */
+
+jest.setTimeout(60_000);
+
+async function run(...args: string[]) {
+  const io = bufferIo();
+  const code = await main(args, io);
+  return { code, out: io.stdout(), err: io.stderr() };
+}
+
+/** Two pbem battles (one fortified) and a cote-online one; no Seed and no Dice. */
+const orders = () =>
+  submission(
+    [battle('B1', { Fort: 1 }), battle('B2'), battle('Gallia', { Rules: 'cote-online' })],
+    [
+      legion('B1', 'Attacker', 'Marcus', 4, 2, 1),
+      legion('B1', 'Defender', 'Brutus', 5),
+      legion('B2', 'Attacker', 'Titus', 3, 1),
+      legion('B2', 'Defender', '', 4),
+      legion('Gallia', 'Attacker', 'Caesar', 4, 2),
+      legion('Gallia', 'Defender', 'Vercingetorix', 5, 1),
+    ],
+  );
+
+interface Sealed {
+  dir: string;
+  keyFile: string;
+  key: string;
+  commitment: string;
+  output: string;
+}
+
+async function sealAndAdjudicate(): Promise<Sealed> {
+  const dir = tempDir();
+  const keyFile = join(dir, 'rome.key.json');
+  const sealed = await run('seal', '--game', 'Rome', '--out', keyFile);
+  expect(sealed.code).toBe(0);
+  const file = JSON.parse(readFileSync(keyFile, 'utf8'));
+  writeFileSync(join(dir, 'turn.xlsx'), await orders());
+  const adjudicated = await run(
+    'adjudicate',
+    join(dir, 'turn.xlsx'),
+    '--key',
+    keyFile,
+    '--turn',
+    '3',
+    '--jobs',
+    '1',
+  );
+  expect(adjudicated.code).toBe(0);
+  expect(adjudicated.out).toContain(
+    `Dice sealed: game "Rome", turn 3, commitment ${file.commitment}`,
+  );
+  return {
+    dir,
+    keyFile,
+    key: file.key,
+    commitment: file.commitment,
+    output: join(dir, 'turn.praetor.xlsx'),
+  };
+}
+
+/** Edits a copy of the workbook with exceljs (values only, which is all verify reads). */
+async function edited(
+  path: string,
+  edit: (wb: ExcelJS.Workbook) => void,
+  name = 'edited.xlsx',
+): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  edit(wb);
+  const out = join(path, '..', name);
+  await wb.xlsx.writeFile(out);
+  return out;
+}
+
+/** The 1-based sheet row of a log's shot `n` (the row after the `Round` header, plus n - 1). */
+function shotRow(ws: ExcelJS.Worksheet, n: number): number {
+  for (let r = 1; r <= ws.rowCount; r++) {
+    if (ws.getCell(r, 1).value === 'Round') return r + n;
+  }
+  throw new Error(`${ws.name} has no header row`);
+}
+
+describe('praetor seal', () => {
+  it('writes a key file readable by its owner only, and prints the commitment', async () => {
+    const dir = tempDir();
+    const keyFile = join(dir, 'g.key.json');
+    const r = await run('seal', '--game', ' Rome ', '--out', keyFile);
+    expect(r.code).toBe(0);
+    const file = JSON.parse(readFileSync(keyFile, 'utf8'));
+    expect(Object.keys(file).sort()).toEqual(['commitment', 'created', 'format', 'game', 'key']);
+    expect(file.game).toBe('Rome');
+    expect(file.key).toMatch(/^[0-9a-f]{64}$/);
+    const commitment = createHash('sha256').update(Buffer.from(file.key, 'hex')).digest('hex');
+    expect(file.commitment).toBe(commitment);
+    expect(r.out.trim()).toBe(commitment);
+    expect(r.err).toContain('Post this commitment to the players');
+    expect(new Date(file.created).toString()).not.toBe('Invalid Date');
+    if (process.platform !== 'win32') expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+
+    // Never overwritten without --force; with it, a new key, still 0600.
+    expect((await run('seal', '--game', 'Rome', '--out', keyFile)).code).toBe(1);
+    expect(JSON.parse(readFileSync(keyFile, 'utf8')).key).toBe(file.key);
+    expect((await run('seal', '--game', 'Rome', '--out', keyFile, '--force')).code).toBe(0);
+    expect(JSON.parse(readFileSync(keyFile, 'utf8')).key).not.toBe(file.key);
+    if (process.platform !== 'win32') expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([
+    [['--out', 'k.json'], /give the game/],
+    [['--game', 'Rome'], /give the key file/],
+    [['--game', '  ', '--out', 'k.json'], /the game has no name/],
+    [['--game', 'Rome', '--out', 'turn.xlsx'], /never a workbook/],
+  ])('bad usage %p exits 2', async (args, message) => {
+    const dir = tempDir();
+    const r = await run('seal', ...args.map((a) => (a.includes('.') ? join(dir, a) : a)));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+  });
+});
+
+describe('seal, adjudicate --key, verify', () => {
+  let s: Sealed;
+  beforeAll(async () => {
+    s = await sealAndAdjudicate();
+  });
+
+  it('records the commitment, the game and the turn in Results, and never the key', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(s.output);
+    const results = wb.getWorksheet('Results')!;
+    const header = (results.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(9)).toEqual(['Error', 'Game', 'Turn', 'Commitment']);
+    for (const r of [2, 3, 4]) {
+      expect(results.getCell(r, 9).value).toBe('sealed');
+      expect(results.getCell(r, 11).value).toBe('Rome');
+      expect(results.getCell(r, 12).value).toBe(3);
+      expect(results.getCell(r, 13).value).toBe(s.commitment);
+    }
+    expect(wb.getWorksheet('Log B1')!.getCell('A3').value).toContain(
+      `Dice: sealed (HMAC-SHA256 sealed dice v1), game "Rome", turn 3, battle B1, commitment ${s.commitment}`,
+    );
+    for (const [name, data] of await parts(readFileSync(s.output))) {
+      expect([name, data.toString('latin1').toLowerCase().includes(s.key)]).toEqual([name, false]);
+    }
+  });
+
+  it('verify with the key file, or the key in hex: OK, exit 0', async () => {
+    const r = await run('verify', s.output, '--key', s.keyFile);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/3 battles, \d+ logged shots; dice sealed: game "Rome", turn 3/);
+    expect(r.out).toContain('OK: the key matches the commitment');
+    expect((await run('verify', s.output, '--key', s.key.toUpperCase())).code).toBe(0);
+    const json = JSON.parse((await run('verify', s.output, '--key', s.key, '--json')).out);
+    expect(json).toMatchObject({
+      ok: true,
+      results: 'Results',
+      seal: { game: 'Rome', turn: 3, commitment: s.commitment },
+      battles: 3,
+      mismatches: [],
+    });
+    expect(json.shots).toBeGreaterThan(10);
+  });
+
+  it('without the key: exit 2, asking for it', async () => {
+    const r = await run('verify', s.output);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /the dice of Results are sealed \(commitment [0-9a-f]{64} at Results!M2\)/,
+    );
+  });
+
+  it('another key: exit 1, naming the commitment', async () => {
+    const other = join(s.dir, 'other.key.json');
+    await run('seal', '--game', 'Rome', '--out', other);
+    const r = await run('verify', s.output, '--key', other);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(
+      `MISMATCH the key does not match the commitment: Results!M2 says ${s.commitment}`,
+    );
+  });
+
+  it('a key file for another game: exit 1', async () => {
+    const file = JSON.parse(readFileSync(s.keyFile, 'utf8'));
+    const renamed = join(s.dir, 'renamed.key.json');
+    writeFileSync(renamed, JSON.stringify({ ...file, game: 'Carthage' }));
+    const r = await run('verify', s.output, '--key', renamed);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('the key file is for game "Carthage", but Results!K2 says "Rome"');
+  });
+
+  it('one roll changed in a log: exit 1, naming the battle, the shot and the cell', async () => {
+    let row = 0;
+    let was = 0;
+    const path = await edited(s.output, (wb) => {
+      const log = wb.getWorksheet('Log B2')!;
+      row = shotRow(log, 3);
+      was = log.getCell(row, 4).value as number;
+      log.getCell(row, 4).value = (was % 6) + 1;
+    });
+    const r = await run('verify', path, '--key', s.keyFile);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(
+      `MISMATCH battle B2, shot 3 ('Log B2'!D${row}): the log says Roll "${(was % 6) + 1}"; the dice say Roll "${was}"`,
+    );
+    expect(r.out).toMatch(/\n1 mismatch\.$/);
+  });
+
+  it('one casualty changed: exit 1, naming the shot', async () => {
+    let row = 0;
+    let was = '';
+    const path = await edited(s.output, (wb) => {
+      const log = wb.getWorksheet('Log B1')!;
+      for (row = shotRow(log, 1); log.getCell(row, 7).value === null; row++);
+      was = String(log.getCell(row, 7).value);
+      log.getCell(row, 7).value = was === 'INF#1' ? 'CAV#1' : 'INF#1';
+    });
+    const r = await run('verify', path, '--key', s.keyFile);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(
+      new RegExp(
+        `battle B1, shot \\d+ \\('Log B1'!G${row}\\): the log says Lost "[A-Z]+#1"; the dice say Lost "${was}"`,
+      ),
+    );
+  });
+
+  it('one roster count changed in Legions: exit 1, naming the battle', async () => {
+    const path = await edited(s.output, (wb) => {
+      const legions = wb.getWorksheet('Legions')!;
+      legions.getCell('E2').value = 3; // B1's attacker: 4 INF -> 3
+    });
+    const r = await run('verify', path, '--key', s.keyFile);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('MISMATCH battle B1: Results!');
+    expect(r.out).toMatch(/MISMATCH battle B1, shot 1 \('Log B1'!/);
+    expect(r.out).not.toMatch(/MISMATCH battle (B2|Gallia)/);
+  });
+
+  it('a changed Results row: exit 1, naming the cell', async () => {
+    const path = await edited(s.output, (wb) => {
+      wb.getWorksheet('Results')!.getCell('D3').value = 99;
+    });
+    const r = await run('verify', path, '--key', s.keyFile);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(
+      /MISMATCH battle B2: Results!D3: Results say Rounds "99"; the replay says Rounds "\d+"/,
+    );
+  });
+
+  it('a battle that names its own Seed or Dice is an error under --key, naming the cell', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 't.xlsx'),
+      await submission(
+        [battle('B1', { Seed: 'lucky' }), battle('B2', { Dice: '6,6,6' }), battle('B3')],
+        ['B1', 'B2', 'B3'].flatMap((b) => [
+          legion(b, 'Attacker', 'A', 2),
+          legion(b, 'Defender', 'D', 2),
+        ]),
+      ),
+    );
+    const keyFile = join(dir, 'k.json');
+    await run('seal', '--game', 'Rome', '--out', keyFile);
+    const r = await run(
+      'adjudicate',
+      join(dir, 't.xlsx'),
+      '--key',
+      keyFile,
+      '--turn',
+      '1',
+      '--jobs',
+      '1',
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(
+      'Battles!I2: battle "B1" gives its own Seed, but this turn\'s dice are sealed',
+    );
+    expect(r.out).toContain('Battles!J3: battle "B2" gives its own Dice');
+    // The verdict replays: the errors are part of what verify checks.
+    expect((await run('verify', join(dir, 't.praetor.xlsx'), '--key', keyFile)).code).toBe(0);
+  });
+
+  it.each([
+    [['--key', 'k.json'], /--key needs --turn N/],
+    [['--turn', '3'], /--turn goes with --key/],
+    [['--key', 'missing.json', '--turn', '3'], /no such key file/],
+    [['--key', 'bad.json', '--turn', '3'], /not a key file/],
+    [['--key', 'k.json', '--turn', 'three'], /--turn: the turn is "three"/],
+  ])('adjudicate %p exits 2', async (args, message) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'bad.json'), '{');
+    writeFileSync(join(dir, 'k.json'), JSON.stringify({ game: 'G', key: 'ab'.repeat(32) }));
+    const path = (a: string) => (a.endsWith('.json') ? join(dir, a) : a);
+    const r = await run('adjudicate', join(dir, 'x.xlsx'), ...args.map(path));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+  });
+
+  it('praetor report replays sealed dice with the key, and asks for it without', async () => {
+    const html = join(s.dir, 'report.html');
+    const without = await run('report', s.output, '--out', html);
+    expect(without.code).toBe(2);
+    expect(without.err).toContain('its dice are sealed (Results!M2): give the game key');
+    const r = await run('report', s.output, '--out', html, '--key', s.keyFile);
+    expect(r.err).not.toContain('error');
+    expect(r.code).toBe(0);
+    const text = readFileSync(html, 'utf8');
+    expect(text).toContain('Battle Gallia');
+    expect(text).toContain('Sealed dice');
+    expect(text).not.toContain(s.key);
+  });
+
+  it('adjudicate --json names the seal', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'turn.xlsx'), await orders());
+    const r = await run(
+      'adjudicate',
+      join(dir, 'turn.xlsx'),
+      '--key',
+      s.keyFile,
+      '--turn',
+      '3',
+      '--json',
+      '--jobs',
+      '1',
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).sealed).toEqual({ game: 'Rome', turn: 3, commitment: s.commitment });
+    expect(r.out).not.toContain(s.key);
+  });
+
+  it('a key file whose commitment is not its key is refused', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'k.json'),
+      JSON.stringify({ game: 'G', key: 'ab'.repeat(32), commitment: 'cd'.repeat(32) }),
+    );
+    const r = await run('verify', s.output, '--key', join(dir, 'k.json'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('is not the SHA-256 of its key');
+  });
+});
+
+describe('praetor verify without a key', () => {
+  it('checks seeded, derived and scripted dice, pbem and cote-online', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'plain.xlsx'),
+      await submission(
+        [
+          battle('B1', { Seed: 'alpha', Fort: 2 }),
+          battle('B2'),
+          battle('B3', { Dice: Array(60).fill('3,5,1,6,2,4').join(',') }),
+          battle('B4', { Rules: 'cote-online', Seed: 'Roma' }),
+          battle('B5', { Rounds: 1, Seed: 'pause' }),
+        ],
+        [
+          ...['B1', 'B2', 'B3', 'B5'].flatMap((b) => [
+            legion(b, 'Attacker', 'A', 3, 1, 1),
+            legion(b, 'Defender', 'D', 4),
+          ]),
+          legion('B4', 'Attacker', 'A', 3, 2),
+          legion('B4', 'Defender', 'D', 4),
+        ],
+      ),
+    );
+    expect((await run('adjudicate', join(dir, 'plain.xlsx'), '--jobs', '1')).code).toBe(0);
+    const output = join(dir, 'plain.praetor.xlsx');
+    const r = await run('verify', output);
+    expect(r.out).toMatch(/5 battles, \d+ logged shots; dice from seeds or scripted lists\nOK$/);
+    expect(r.code).toBe(0);
+
+    // A key given anyway is noted, not used.
+    const withKey = await run('verify', output, '--key', 'ab'.repeat(32));
+    expect(withKey.code).toBe(0);
+    expect(withKey.out).toContain('note: no battle in Results has sealed dice');
+
+    // A changed cote-online casualty is found.
+    const path = await edited(output, (wb) => {
+      const log = wb.getWorksheet('Log B4')!;
+      const row = shotRow(log, 1);
+      log.getCell(row, 5).value = log.getCell(row, 5).value === 'hit' ? 'miss' : 'hit';
+    });
+    const bad = await run('verify', path);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(
+      /MISMATCH battle B4, shot 1 \('Log B4'!E\d+\): the log says Result "(hit|miss)"/,
+    );
+  });
+
+  it.each([
+    [[], /give one adjudicated workbook/],
+    [['nowhere.xlsx'], /no such file|ENOENT/],
+    [['a.xlsx', '--key', 'zz'], /--key zz: no such key file, and not a key/],
+  ])('bad usage %p exits 2', async (args, message) => {
+    const r = await run('verify', ...args);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+  });
+
+  it('a workbook never adjudicated exits 2', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'raw.xlsx'), await orders());
+    const r = await run('verify', join(dir, 'raw.xlsx'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('no Results sheet');
+  });
+
+  it('--help', async () => {
+    const r = await run('verify', '--help');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Usage: praetor verify WORKBOOK/);
+    expect((await run('seal', '--help')).out).toMatch(/^Usage: praetor seal --game NAME/);
+  });
+});

@@ -1,0 +1,242 @@
+import { CellGrid } from '../src/cells';
+import { Seal } from '../src/sealed';
+import {
+  adjudicateSubmission,
+  CellValue,
+  logSheet,
+  RESULTS_HEADER,
+  resultsSheet,
+} from '../src/sheets';
+import { readSubmission, SheetTable } from '../src/submission';
+import { verifyWorkbook, WorkbookSheets } from '../src/verify';
+import { logRows, MISMATCHES_PER_BATTLE } from '../src/verify-log';
+import { BATTLES_HEADER, LEGIONS_HEADER, battle, legion } from './helpers/workbooks';
+
+/** The pure verify on grids: what `praetor verify` and the pane's Verify share. */
+
+const KEY = '5f'.repeat(32);
+const SEAL: Seal = { key: KEY, game: 'Rome', turn: 7 };
+
+const table = (sheet: string, cells: CellGrid, row = 0): SheetTable => ({
+  cells,
+  origin: { sheet, row, col: 0 },
+});
+
+const BATTLES = [
+  battle('B1', { Fort: 1 }),
+  battle('B2', { Rules: 'cote-online' }),
+  battle('B3', { Rounds: 1 }),
+];
+const LEGIONS = [
+  legion('B1', 'Attacker', 'Marcus', 4, 2, 1),
+  legion('B1', 'Defender', 'Brutus', 5),
+  legion('B2', 'Attacker', 'Caesar', 3, 2),
+  legion('B2', 'Defender', 'Gaius', 4),
+  legion('B3', 'Attacker', 'Titus', 3),
+  legion('B3', 'Defender', '', 3),
+  legion('B9', 'Attacker', 'Nobody', 1), // a problem row in Results
+];
+
+/** A workbook as adjudicating it (sealed or not) leaves it, as grids. */
+function adjudicated(seal?: Seal): WorkbookSheets & { logs: Map<string, CellValue[][]> } {
+  const battles = table('Battles', [BATTLES_HEADER, ...BATTLES]);
+  const legions = table('Legions', [LEGIONS_HEADER, ...LEGIONS]);
+  const submission = readSubmission(battles, legions);
+  const all = adjudicateSubmission(submission, seal);
+  const sheetNames = ['Battles', 'Legions', 'Results'];
+  const sheets = [table('Results', resultsSheet(all, submission.problems, submission.warnings))];
+  const logs = new Map<string, CellValue[][]>();
+  for (const a of all) {
+    if (!a.outcome.ok) continue;
+    const log = logSheet(a.outcome.value, new Set(sheetNames));
+    sheetNames.push(log.name);
+    logs.set(log.name, logRows(log));
+    sheets.push(table(log.name, logRows(log)));
+  }
+  return { battles, legions, sheetNames, sheets, logs };
+}
+
+const sheet = (book: WorkbookSheets, name: string) =>
+  book.sheets.find((s) => s.origin.sheet === name)!;
+
+describe('verifyWorkbook', () => {
+  it('a sealed turn verifies with its key, pbem and cote-online, paused battles and problems', () => {
+    const book = adjudicated(SEAL);
+    const v = verifyWorkbook(book, { key: KEY });
+    expect(v).toMatchObject({
+      ok: true,
+      value: { results: 'Results', battles: 3, mismatches: [], notes: [] },
+    });
+    if (!v.ok) return;
+    expect(v.value.seal).toMatchObject({ game: 'Rome', turn: 7 });
+    expect(v.value.shots).toBe([...book.logs.values()].reduce((n, rows) => n + rows.length - 7, 0));
+  });
+
+  it('a Results sheet of ten columns (before sealed dice) still verifies', () => {
+    const book = adjudicated();
+    expect(sheet(book, 'Results').cells[0]).toHaveLength(10);
+    expect(verifyWorkbook(book)).toMatchObject({ ok: true, value: { mismatches: [] } });
+  });
+
+  it('the last Results sheet is checked, with the logs after it', () => {
+    const book = adjudicated();
+    // An older run's sheets before it: never read (the old log even has B1's title).
+    const older: WorkbookSheets = {
+      ...book,
+      sheetNames: [
+        'Battles',
+        'Legions',
+        'Results (old)',
+        'Log B1 (old)',
+        ...book.sheetNames.slice(2),
+      ],
+      sheets: [
+        table('Results (old)', [[...RESULTS_HEADER], ['B1', 'stale']]),
+        table('Log B1 (old)', book.logs.get('Log B1')!),
+        ...book.sheets,
+      ],
+    };
+    expect(verifyWorkbook(older)).toMatchObject({
+      ok: true,
+      value: { results: 'Results', mismatches: [] },
+    });
+    // This run's log of B1 gone: the old one before Results is not taken for it.
+    const gone: WorkbookSheets = {
+      ...older,
+      sheetNames: older.sheetNames.filter((n) => n !== 'Log B1'),
+      sheets: older.sheets.filter((s) => s.origin.sheet !== 'Log B1'),
+    };
+    const v = verifyWorkbook(gone);
+    if (!v.ok) throw new Error(v.error);
+    expect(v.value.mismatches.map((m) => m.message)).toEqual([
+      'battle B1: the workbook has no sheet "Log B1" (its log)',
+    ]);
+  });
+
+  it('a log sheet renamed since (an older sheet deleted) is found by its title', () => {
+    const book = adjudicated();
+    const renamed: WorkbookSheets = {
+      ...book,
+      sheetNames: book.sheetNames.map((n) => (n === 'Log B1' ? 'Log B1 (2)' : n)),
+      sheets: book.sheets.map((s) =>
+        s.origin.sheet === 'Log B1' ? table('Log B1 (2)', s.cells) : s,
+      ),
+    };
+    expect(verifyWorkbook(renamed)).toMatchObject({ ok: true, value: { mismatches: [] } });
+  });
+
+  it('a grid that starts below row 1 is read at its place (cells named as on the sheet)', () => {
+    const book = adjudicated();
+    const rows = book.logs.get('Log B1')!.map((r) => [...r]);
+    rows[8][3] = 'x';
+    // As exceljs reads a sheet whose first rows are blank: the grid starts at its first used row.
+    const moved = {
+      ...book,
+      sheets: book.sheets.map((s) =>
+        s.origin.sheet === 'Log B1' ? table('Log B1', rows.slice(2), 2) : s,
+      ),
+    };
+    const v = verifyWorkbook(moved);
+    if (!v.ok) throw new Error(v.error);
+    expect(v.value.mismatches.map((m) => [m.where, m.shot])).toEqual([
+      ["'Log B1'!A1", undefined],
+      ["'Log B1'!A2", undefined],
+      ["'Log B1'!D9", 2],
+    ]);
+    expect(v.value.mismatches[0].message).toMatch(
+      /^battle B1: 'Log B1'!A1 says \(blank\); the replay says "Battle B1 — /,
+    );
+  });
+
+  it('shots missing from a log, and shots the dice do not give', () => {
+    const book = adjudicated();
+    const rows = book.logs.get('Log B3')!;
+    const cut = {
+      ...book,
+      sheets: book.sheets.map((s) =>
+        s.origin.sheet === 'Log B3' ? table('Log B3', rows.slice(0, -1)) : s,
+      ),
+    };
+    const v = verifyWorkbook(cut);
+    if (!v.ok) throw new Error(v.error);
+    expect(v.value.mismatches).toHaveLength(1);
+    expect(v.value.mismatches[0].message).toMatch(
+      /^battle B3, shot \d+ \('Log B3'!A\d+\): missing from the log; the dice say Round "1"/,
+    );
+
+    const extra = {
+      ...book,
+      sheets: book.sheets.map((s) =>
+        s.origin.sheet === 'Log B3' ? table('Log B3', [...rows, rows[rows.length - 1]]) : s,
+      ),
+    };
+    const w = verifyWorkbook(extra);
+    if (!w.ok) throw new Error(w.error);
+    expect(w.value.mismatches[0].message).toMatch(
+      /the log has a shot the dice do not give: Round "1"/,
+    );
+  });
+
+  it('a log rewritten from the first shot on: at most 20 mismatches listed, the rest counted', () => {
+    const book = adjudicated();
+    const rows = book.logs
+      .get('Log B1')!
+      .map((r, i) => (i > 6 ? r.map((c, j) => (j === 3 ? 9 : c)) : r));
+    const forged = {
+      ...book,
+      sheets: book.sheets.map((s) => (s.origin.sheet === 'Log B1' ? table('Log B1', rows) : s)),
+    };
+    const v = verifyWorkbook(forged);
+    if (!v.ok) throw new Error(v.error);
+    expect(rows.length - 7).toBeGreaterThan(MISMATCHES_PER_BATTLE + 1);
+    expect(v.value.mismatches).toHaveLength(MISMATCHES_PER_BATTLE + 1);
+    expect(v.value.mismatches[MISMATCHES_PER_BATTLE].message).toMatch(
+      /^battle B1: \d+ more rows of its log differ, from 'Log B1'!D\d+ on$/,
+    );
+  });
+
+  it('a Results row the orders do not give is named', () => {
+    const book = adjudicated();
+    const results = sheet(book, 'Results');
+    const added = [...results.cells, ['B7', 'attacker', 'eliminated']];
+    const v = verifyWorkbook({
+      ...book,
+      sheets: book.sheets.map((s) => (s === results ? table('Results', added) : s)),
+    });
+    if (!v.ok) throw new Error(v.error);
+    expect(v.value.mismatches.map((m) => m.message)).toEqual([
+      'battle B7: Results!A6: a Results row the orders do not give: Battle "B7", Winner "attacker", Outcome "eliminated"',
+    ]);
+  });
+
+  it('a sealed turn: no key is an error; a changed commitment or turn cell is named', () => {
+    const book = adjudicated(SEAL);
+    expect(verifyWorkbook(book)).toMatchObject({
+      ok: false,
+      error: /are sealed .*give the game key/,
+    });
+    const results = sheet(book, 'Results');
+    const edit = (r: number, c: number, v: unknown) => {
+      const cells = results.cells.map((row) => [...row]);
+      cells[r][c] = v;
+      return {
+        ...book,
+        sheets: book.sheets.map((s) => (s === results ? table('Results', cells) : s)),
+      };
+    };
+    expect(verifyWorkbook(edit(1, 11, 'seven'), { key: KEY })).toMatchObject({
+      ok: false,
+      error: 'Results!L2: the turn is "seven": give a whole number, 0 or more',
+    });
+    expect(verifyWorkbook(edit(1, 12, 'nope'), { key: KEY })).toMatchObject({
+      ok: false,
+      error: /Results!M2: "nope" is not a commitment/,
+    });
+    // Turn 8 recorded in the second row only: the first row's seal is replayed, the second differs.
+    const v = verifyWorkbook(edit(2, 11, 8), { key: KEY });
+    if (!v.ok) throw new Error(v.error);
+    expect(v.value.mismatches.map((m) => m.message)).toEqual([
+      'battle B2: Results!L3: Results say Turn "8"; the replay says Turn "7"',
+    ]);
+  });
+});
