@@ -81,6 +81,10 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     io.err(`praetor: unknown command "${name}"\n\n${HELP}`);
     return EXIT.usage;
   }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(command.help);
+    return EXIT.ok;
+  }
   try {
     return await command.run(rest, io);
   } catch (e) {

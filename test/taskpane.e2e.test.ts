@@ -1,11 +1,12 @@
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, RequestListener, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from '../headless/browser';
 import { adjudicateSubmission, resultsSheet } from '../src/sheets';
 import { readSubmission } from '../src/submission';
 import { cellsAt, coreLog, logCells } from './sim/expected';
@@ -18,10 +19,9 @@ import { SimFixture, SimWorkbook } from './sim/model';
  * the local server is refused. Skipped only off CI when /usr/bin/chromium is missing.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
 const OFFICE_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 const SCREENSHOTS = join(__dirname, '..', 'dist', 'test-output');
-const maybe = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
+const maybe = chromiumAvailable() || process.env.CI ? describe : describe.skip;
 
 jest.setTimeout(60_000);
 
@@ -60,17 +60,7 @@ maybe('the taskpane in a browser', () => {
     stub = bundled.outputFiles[0].text;
     server = await serve(outdir);
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -41,7 +41,6 @@ const OPTIONS = {
   json: { type: 'boolean' },
   key: { type: 'string' },
   turn: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 export async function adjudicateCommand(argv: string[], io: Io): Promise<number> {
@@ -51,10 +50,6 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     allowPositionals: true,
     strict: true,
   });
-  if (v.help) {
-    io.out(ADJUDICATE_HELP);
-    return EXIT.ok;
-  }
   if (positionals.length === 0) throw new UsageError('give at least one workbook or folder');
   let jobs = DEFAULT_JOBS;
   if (v.jobs !== undefined) {

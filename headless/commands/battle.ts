@@ -68,17 +68,12 @@ const OPTIONS = {
   save: { type: 'string' },
   force: { type: 'boolean' },
   json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 type Outcome = Result<BattleResult> & { id: string };
 
 export function battleCommand(argv: string[], io: Io): number {
   const { values: v } = parseArgs({ args: withFortValue(argv), options: OPTIONS, strict: true });
-  if (v.help) {
-    io.out(BATTLE_HELP);
-    return EXIT.ok;
-  }
   const orders = { retreat: v.retreat, rounds: v.rounds };
   let outcomes: Outcome[];
   if (v.resume !== undefined) {

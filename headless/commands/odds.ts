@@ -41,7 +41,6 @@ const OPTIONS = {
   runs: { type: 'string' },
   seed: { type: 'string' },
   json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 function readRuns(text: string | undefined): number | undefined {
@@ -66,10 +65,6 @@ function readMethod(text: string | undefined): 'exact' | 'montecarlo' | undefine
 
 export function oddsCommand(argv: string[], io: Io): number {
   const { values: v } = parseArgs({ args: withFortValue(argv), options: OPTIONS, strict: true });
-  if (v.help) {
-    io.out(ODDS_HELP);
-    return EXIT.ok;
-  }
   if (v.attacker === undefined || v.defender === undefined) {
     throw new UsageError('give --attacker and --defender; see praetor odds --help');
   }

@@ -49,7 +49,6 @@ const OPTIONS = {
   turn: { type: 'string' },
   key: { type: 'string' },
   force: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 interface Loaded {
@@ -64,10 +63,6 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
     options: OPTIONS,
     allowPositionals: true,
   });
-  if (v.help) {
-    io.out(REPORT_HELP);
-    return EXIT.ok;
-  }
   if (positionals.length !== 1) throw new UsageError('give one INPUT file');
   if (v.out === undefined) throw new UsageError('give --out FILE.pdf or --out FILE.html');
   const format = extname(v.out).toLowerCase();

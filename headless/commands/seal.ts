@@ -25,15 +25,10 @@ const OPTIONS = {
   game: { type: 'string' },
   out: { type: 'string' },
   force: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 export function sealCommand(argv: string[], io: Io): number {
   const { values: v, positionals } = parseArgs({ args: argv, options: OPTIONS, strict: true });
-  if (v.help) {
-    io.out(SEAL_HELP);
-    return EXIT.ok;
-  }
   if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
   if (v.game === undefined) throw new UsageError('give the game: --game NAME');
   if (v.out === undefined) throw new UsageError('give the key file to write: --out KEYFILE');

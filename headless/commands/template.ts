@@ -19,14 +19,10 @@ Exit status: 0 written, 1 not written (FILE exists), 2 bad usage.`;
 export async function templateCommand(argv: string[], io: Io): Promise<number> {
   const { values: v, positionals } = parseArgs({
     args: argv,
-    options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: { force: { type: 'boolean' } },
     allowPositionals: true,
     strict: true,
   });
-  if (v.help) {
-    io.out(TEMPLATE_HELP);
-    return EXIT.ok;
-  }
   if (positionals.length !== 1) throw new UsageError('give one file to write, e.g. turn1.xlsx');
   const [file] = positionals;
   if (extname(file).toLowerCase() !== '.xlsx') {

@@ -53,7 +53,6 @@ const OPTIONS = {
   force: { type: 'boolean' },
   json: { type: 'boolean' },
   template: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 export async function turnCommand(argv: string[], io: Io): Promise<number> {
@@ -63,10 +62,6 @@ export async function turnCommand(argv: string[], io: Io): Promise<number> {
     allowPositionals: true,
     strict: true,
   });
-  if (v.help) {
-    io.out(TURN_HELP);
-    return EXIT.ok;
-  }
   if (v.template !== undefined) return writeTemplate(v.template, positionals, v, io);
   if (positionals.length === 0) throw new UsageError('give at least one workbook');
   if (v.out !== undefined) mkdirSync(v.out, { recursive: true });

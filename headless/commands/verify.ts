@@ -26,7 +26,6 @@ checked (not readable, no Results sheet, sealed dice and no key).`;
 const OPTIONS = {
   key: { type: 'string' },
   json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 export async function verifyCommand(argv: string[], io: Io): Promise<number> {
@@ -36,10 +35,6 @@ export async function verifyCommand(argv: string[], io: Io): Promise<number> {
     allowPositionals: true,
     strict: true,
   });
-  if (v.help) {
-    io.out(VERIFY_HELP);
-    return EXIT.ok;
-  }
   if (positionals.length !== 1) throw new UsageError('give one adjudicated workbook');
   const [path] = positionals;
   let key;

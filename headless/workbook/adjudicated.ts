@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { cellText } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
 import { commitmentOf, parseKey, Seal } from '../../src/sealed';
@@ -12,8 +11,7 @@ import {
 } from '../../src/sheets';
 import { readSubmission, SheetTable } from '../../src/submission';
 import { readSeal } from '../../src/verify';
-import { checkPackage } from './guard';
-import { loadWorkbook, sheetGrid, tablesOf } from './read';
+import { openWorkbook, sheetGrid, tablesOf } from './read';
 
 /**
  * An adjudicated workbook read back: its battles replayed from the orders in `Battles` and
@@ -31,20 +29,9 @@ export interface ReadBack {
 
 /** `key` (hex) replays sealed dice; a workbook with sealed dice cannot be replayed without it. */
 export async function readAdjudicated(path: string, key?: string): Promise<Result<ReadBack>> {
-  let data: Buffer;
-  try {
-    data = readFileSync(path);
-  } catch (e) {
-    return err(`${path}: ${(e as Error).message}`);
-  }
-  const checked = checkPackage(data);
-  if (!checked.ok) return err(`${path}: ${checked.error}`);
-  let workbook;
-  try {
-    workbook = await loadWorkbook(data);
-  } catch (e) {
-    return err(`${path}: not a readable workbook (${(e as Error).message})`);
-  }
+  const opened = await openWorkbook(path);
+  if (!opened.ok) return opened;
+  const workbook = opened.value;
   const tables = tablesOf(workbook);
   if (!tables.battles || !tables.legions) {
     return err(`${path}: no Battles and Legions sheets, so no orders to report on`);

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { Cell, isBlank } from '../../src/cells';
+import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
+import { checkPackage } from './guard';
 import { findEndOfDirectory, inflate, OutEntry, rawData, readDirectory, writeZip } from './zip';
 
 /**
@@ -74,6 +77,23 @@ export async function loadWorkbook(data: Buffer): Promise<ExcelJS.Workbook> {
     } as Parameters<typeof workbook.xlsx.load>[1],
   );
   return workbook;
+}
+
+/** A workbook file, checked by the guard and loaded; every failure is a message naming the file. */
+export async function openWorkbook(path: string): Promise<Result<ExcelJS.Workbook>> {
+  let data: Buffer;
+  try {
+    data = readFileSync(path);
+  } catch (e) {
+    return err(`${path}: ${(e as Error).message}`);
+  }
+  const checked = checkPackage(data);
+  if (!checked.ok) return err(`${path}: ${checked.error}`);
+  try {
+    return ok(await loadWorkbook(data));
+  } catch (e) {
+    return err(`${path}: not a readable workbook (${(e as Error).message})`);
+  }
 }
 
 export function tablesOf(workbook: ExcelJS.Workbook): WorkbookTables {

@@ -1,28 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { err, ok, Result } from '../../src/result';
 import { isVerifySheet, WorkbookSheets } from '../../src/verify';
-import { checkPackage } from './guard';
-import { loadWorkbook, sheetGrid, tablesOf } from './read';
+import { openWorkbook, sheetGrid, tablesOf } from './read';
 
 /**
  * An adjudicated workbook's sheets as `verifyWorkbook` takes them: the orders (the Battles
  * and Legions tables, found as `praetor adjudicate` finds them) and the Results and Log sheets.
  */
 export async function readForVerify(path: string): Promise<Result<WorkbookSheets>> {
-  let data: Buffer;
-  try {
-    data = readFileSync(path);
-  } catch (e) {
-    return err(`${path}: ${(e as Error).message}`);
-  }
-  const checked = checkPackage(data);
-  if (!checked.ok) return err(`${path}: ${checked.error}`);
-  let workbook;
-  try {
-    workbook = await loadWorkbook(data);
-  } catch (e) {
-    return err(`${path}: not a readable workbook (${(e as Error).message})`);
-  }
+  const opened = await openWorkbook(path);
+  if (!opened.ok) return opened;
+  const workbook = opened.value;
   const tables = tablesOf(workbook);
   if (!tables.battles || !tables.legions) {
     return err(`${path}: no Battles and Legions sheets or tables, so no orders to replay`);

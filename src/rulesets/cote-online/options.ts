@@ -1,3 +1,10 @@
+import {
+  isBlankValue,
+  optionWord,
+  pauseRounds,
+  unknownOptionsError,
+  yesNo,
+} from '../../option-values';
 import { RawOptions } from '../../ruleset';
 import { err, ok, Result } from '../../result';
 
@@ -21,9 +28,8 @@ export const ONLINE_DEFAULTS: OnlineOptions = {
 
 const KEYS = Object.keys(ONLINE_DEFAULTS);
 
-const blank = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const word = (v: unknown) => String(v).trim().toLowerCase();
+const blank = isBlankValue;
+const word = optionWord;
 
 function parseMode(v: unknown): Result<OnlineMode> {
   if (blank(v)) return ok('fight-to-the-death');
@@ -33,25 +39,12 @@ function parseMode(v: unknown): Result<OnlineMode> {
   return err(`mode is "${String(v)}": expected "fight-to-the-death" or "hit-and-run"`);
 }
 
-function parseFort(v: unknown): Result<boolean> {
-  if (blank(v)) return ok(false);
-  if (typeof v === 'boolean') return ok(v);
-  const w = word(v);
-  if (['yes', 'y', 'true', '1', 'fortified'].includes(w)) return ok(true);
-  if (['no', 'n', 'false', '0', 'none'].includes(w)) return ok(false);
-  return err(
-    `fort is "${String(v)}": expected yes or no (a fortified city gives the defender one extra Artillery)`,
-  );
-}
-
-function parseRounds(v: unknown): Result<number | null> {
-  if (blank(v)) return ok(null);
-  const n = typeof v === 'number' ? v : Number(String(v).trim());
-  if (!Number.isInteger(n) || n < 1) {
-    return err(`rounds is "${String(v)}": expected a whole number of rounds, 1 or more`);
-  }
-  return ok(n);
-}
+const parseFort = (v: unknown): Result<boolean> =>
+  yesNo(v, 'fort', {
+    yes: ['fortified'],
+    no: ['none'],
+    hint: 'a fortified city gives the defender one extra Artillery',
+  });
 
 /** `sea: no` says what every cote-online battle is: a workbook's shared Sea column may say it. */
 const saysLand = (k: string, v: unknown) =>
@@ -62,19 +55,18 @@ export function parseOnlineOptions(raw: RawOptions): Result<OnlineOptions> {
   if (raw.sea !== undefined && !blank(raw.sea) && !saysLand('sea', raw.sea)) {
     return err('cote-online has no sea battles: galleys are transports and never fight');
   }
-  const unknown = Object.keys(raw).filter(
-    (k) => !KEYS.includes(k) && !blank(raw[k]) && !saysLand(k, raw[k]),
+  const unknown = unknownOptionsError(
+    raw,
+    KEYS,
+    (k, v) => blank(v) || saysLand(k, v),
+    'cote-online',
   );
-  if (unknown.length > 0) {
-    return err(
-      `unknown option ${unknown.map((k) => `"${k}"`).join(', ')} for cote-online (known: ${KEYS.join(', ')})`,
-    );
-  }
+  if (unknown !== null) return err(unknown);
   const mode = parseMode(raw.mode);
   if (!mode.ok) return mode;
   const fort = parseFort(raw.fort);
   if (!fort.ok) return fort;
-  const rounds = parseRounds(raw.rounds);
+  const rounds = pauseRounds(raw.rounds);
   if (!rounds.ok) return rounds;
   return ok({ mode: mode.value, fort: fort.value, rounds: rounds.value });
 }

@@ -1,3 +1,10 @@
+import {
+  isBlankValue,
+  optionWord,
+  pauseRounds,
+  unknownOptionsError,
+  yesNo,
+} from '../../option-values';
 import { RawOptions } from '../../ruleset';
 import { err, ok, Result } from '../../result';
 import { parseRetreat } from './retreat';
@@ -25,18 +32,8 @@ export const PBEM_DEFAULTS: PbemOptions = {
 
 const KEYS = Object.keys(PBEM_DEFAULTS);
 
-const blank = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const word = (v: unknown) => String(v).trim().toLowerCase();
-
-function parseYesNo(v: unknown, name: string): Result<boolean> {
-  if (blank(v)) return ok(false);
-  if (typeof v === 'boolean') return ok(v);
-  const w = word(v);
-  if (['yes', 'y', 'true', '1', 'sea'].includes(w)) return ok(true);
-  if (['no', 'n', 'false', '0', 'land'].includes(w)) return ok(false);
-  return err(`${name} is "${String(v)}": expected yes or no`);
-}
+const blank = isBlankValue;
+const word = optionWord;
 
 function parseFort(v: unknown): Result<0 | 1 | 2> {
   if (blank(v)) return ok(0);
@@ -57,29 +54,16 @@ function parseBreachBy(v: unknown): Result<'any' | 'catapult'> {
   return err(`breach by is "${String(v)}": expected "any" or "catapult"`);
 }
 
-function parseRounds(v: unknown): Result<number | null> {
-  if (blank(v)) return ok(null);
-  const n = typeof v === 'number' ? v : Number(String(v).trim());
-  if (!Number.isInteger(n) || n < 1) {
-    return err(`rounds is "${String(v)}": expected a whole number of rounds, 1 or more`);
-  }
-  return ok(n);
-}
-
 export function parsePbemOptions(raw: RawOptions): Result<PbemOptions> {
-  const unknown = Object.keys(raw).filter((k) => !KEYS.includes(k) && raw[k] !== undefined);
-  if (unknown.length > 0) {
-    return err(
-      `unknown option ${unknown.map((k) => `"${k}"`).join(', ')} (known: ${KEYS.join(', ')})`,
-    );
-  }
-  const sea = parseYesNo(raw.sea, 'sea');
+  const unknown = unknownOptionsError(raw, KEYS);
+  if (unknown !== null) return err(unknown);
+  const sea = yesNo(raw.sea, 'sea', { yes: ['sea'], no: ['land'] });
   if (!sea.ok) return sea;
   const fort = parseFort(raw.fort);
   if (!fort.ok) return fort;
   const breachBy = parseBreachBy(raw.breachBy);
   if (!breachBy.ok) return breachBy;
-  const rounds = parseRounds(raw.rounds);
+  const rounds = pauseRounds(raw.rounds);
   if (!rounds.ok) return rounds;
   let retreat: string | null = null;
   if (!blank(raw.retreat)) {
