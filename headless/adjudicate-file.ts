@@ -13,6 +13,7 @@ import {
 import { Seal } from '../src/sealed';
 import { readSubmission } from '../src/submission';
 import { OutputExistsError, writeFileAtomic } from './atomic-write';
+import { isCellPart } from './workbook/exceljs-load';
 import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './workbook/guard';
 import { logContent, resultsContent } from './workbook/layouts';
 import { readWorkbookTables } from './workbook/read';
@@ -102,12 +103,14 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
     );
   }
   const data = readFileSync(job.input);
-  const checked = checkPackage(data, limits);
+  // The guard unpacks the cell parts once, for the reader and the writer both.
+  const checked = checkPackage(data, limits, isCellPart);
   if (!checked.ok) return failedFile(job.input, checked.error);
+  const pkg = checked.value;
 
   let tables;
   try {
-    tables = await readWorkbookTables(data);
+    tables = await readWorkbookTables(pkg);
   } catch (e) {
     return failedFile(job.input, `not a readable workbook: ${(e as Error).message}`);
   }
@@ -122,7 +125,7 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
     return { ...emptyReport(job.input), errors: problems.length, problems };
   }
 
-  const submission = readSubmission(tables.battles, tables.legions);
+  const submission = readSubmission(tables.battles, tables.legions, tables.fleets);
   const adjudicated = adjudicateSubmission(submission, job.seal);
   const report: FileReport = {
     input: job.input,
@@ -148,7 +151,7 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
     taken.add(log.name);
     sheets.push(logContent(log));
   }
-  const written = await addSheetsToPackage(data, sheets);
+  const written = await addSheetsToPackage(pkg, sheets);
   writeFileAtomic(job.output, written, job.force);
   return { ...report, output: job.output };
 }

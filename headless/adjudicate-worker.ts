@@ -1,7 +1,11 @@
 import { parentPort } from 'node:worker_threads';
 import { adjudicateFile, FileJob } from './adjudicate-file';
 
-/** A worker thread of `praetor adjudicate`: takes one file at a time, answers with its report. */
+/**
+ * A worker thread of `praetor adjudicate`: takes one file at a time, in the order they come,
+ * and answers each with its report (the pool sends the next file before this one is done).
+ */
+let done: Promise<void> = Promise.resolve();
 parentPort!.on('message', (job: FileJob) => {
-  adjudicateFile(job).then((report) => parentPort!.postMessage(report));
+  done = done.then(() => adjudicateFile(job)).then((report) => parentPort!.postMessage(report));
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, renameSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, linkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -15,6 +15,10 @@ export class OutputExistsError extends Error {
   }
 }
 
+/** Random once per process (a name a crashed run left behind is never taken), then counted. */
+const session = randomBytes(4).toString('hex');
+let serial = 0;
+
 export function writeFileAtomic(
   path: string,
   data: Uint8Array,
@@ -24,12 +28,15 @@ export function writeFileAtomic(
 ): void {
   const temp = join(
     dirname(path),
-    `.${basename(path)}.${process.pid}-${threadId}-${randomBytes(4).toString('hex')}.tmp`,
+    `.${basename(path)}.${process.pid}-${threadId}-${session}${(serial++).toString(36)}.tmp`,
   );
   writeFileSync(temp, data, { flag: 'wx', ...(mode === undefined ? {} : { mode }) });
+  // Every step is a system call, and some file systems make each one dear: no more than needed.
+  let left = true;
   try {
     if (overwrite) {
       renameSync(temp, path);
+      left = false;
       return;
     }
     try {
@@ -40,8 +47,9 @@ export function writeFileAtomic(
       // File systems without hard links: check, then rename (a narrow race, but no worse).
       if (existsSync(path)) throw new OutputExistsError(path);
       renameSync(temp, path);
+      left = false;
     }
   } finally {
-    if (existsSync(temp)) unlinkSync(temp);
+    if (left) rmSync(temp, { force: true });
   }
 }

@@ -1,5 +1,6 @@
 import { adjudicateCommand, ADJUDICATE_HELP } from './commands/adjudicate';
 import { battleCommand, BATTLE_HELP } from './commands/battle';
+import { diceCommand, DICE_HELP } from './commands/dice';
 import { oddsCommand, ODDS_HELP } from './commands/odds';
 import { reportCommand, REPORT_HELP } from './commands/report';
 import { sealCommand, SEAL_HELP } from './commands/seal';
@@ -46,6 +47,11 @@ const COMMANDS: Record<
     run: verifyCommand,
     help: VERIFY_HELP,
     summary: 'check an adjudicated workbook: every die, shot and result',
+  },
+  dice: {
+    run: diceCommand,
+    help: DICE_HELP,
+    summary: 'exact odds of a Legion Battles check (dice pools)',
   },
   turn: {
     run: turnCommand,

@@ -1,4 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+
 /** Flags shared by the commands that set up a battle (`battle`, `odds`). */
+
+/** The imperium ruleset's option flags. */
+export const IMPERIUM_FLAGS = {
+  combat: { type: 'string' },
+  range: { type: 'string' },
+  planet: { type: 'string' },
+  units: { type: 'string' },
+  'attacker-orders': { type: 'string' },
+  'defender-orders': { type: 'string' },
+} as const;
+
+/** The imperium options from their flags; `--units` names a file of overrides, or is one. */
+export function imperiumOptions(v: {
+  combat?: string;
+  range?: string;
+  planet?: string;
+  units?: string;
+  'attacker-orders'?: string;
+  'defender-orders'?: string;
+}): Record<string, string | undefined> {
+  const data = v.units;
+  return {
+    combat: v.combat,
+    range: v.range,
+    planet: v.planet,
+    units: data !== undefined && existsSync(data) ? readFileSync(data, 'utf8') : data,
+    attackerOrders: v['attacker-orders'],
+    defenderOrders: v['defender-orders'],
+  };
+}
+
+/** The legion-battles ruleset's option flags: its readings, and the Clash limit. */
+export const LEGION_FLAGS = {
+  readings: { type: 'string' },
+  clashes: { type: 'string' },
+} as const;
+
+export const legionOptions = (v: { readings?: string; clashes?: string }) => ({
+  readings: v.readings,
+  clashes: v.clashes,
+});
 
 /** The ruleset option flags, as `node:util` parseArgs options. */
 export const RULE_OPTION_FLAGS = {
@@ -8,6 +51,8 @@ export const RULE_OPTION_FLAGS = {
   sea: { type: 'boolean' },
   retreat: { type: 'string' },
   mode: { type: 'string' },
+  ...IMPERIUM_FLAGS,
+  ...LEGION_FLAGS,
 } as const;
 
 /** `--fort` alone means one wall hit point: give it its value before parsing. */

@@ -7,6 +7,7 @@ import { playTurn, TurnOutcome } from '../src/economy/turn';
 import { freeSheetName } from '../src/sheets';
 import { OutputExistsError, writeFileAtomic } from './atomic-write';
 import { CellWrite } from './workbook/cell-patch';
+import { isCellPart } from './workbook/exceljs-load';
 import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './workbook/guard';
 import { findTable, loadWorkbook } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
@@ -106,12 +107,12 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
     );
   }
   const data = readFileSync(job.input);
-  const checked = checkPackage(data, limits);
+  const checked = checkPackage(data, limits, isCellPart);
   if (!checked.ok) return failedTurn(job.input, checked.error);
 
   let workbook;
   try {
-    workbook = await loadWorkbook(data);
+    workbook = await loadWorkbook(checked.value);
   } catch (e) {
     return failedTurn(job.input, `not a readable workbook: ${(e as Error).message}`);
   }

@@ -5,6 +5,11 @@ import { err, ok, Result } from '../src/result';
  * A fixed number of worker threads, each with a heap limit, running one task at a time with a
  * time limit. A worker that runs out of memory, crashes or overruns is ended and replaced, and
  * its task fails with a plain message: one bad task never takes the others down.
+ *
+ * Each worker is sent its next task before it has finished the one it is running, so that it
+ * never waits for this thread to wake up between tasks. The worker must take its messages in
+ * order, one at a time, and answer each with one message. A task's time limit starts when the
+ * task before it is answered; when a worker is ended, the tasks waiting in it go to another.
  */
 
 export interface PoolOptions {
@@ -16,6 +21,8 @@ export interface PoolOptions {
   memoryMb: number;
   /** Time limit of one task, in milliseconds. */
   timeoutMs: number;
+  /** Tasks sent to a worker at once: the one it runs and those queued behind it (default 2). */
+  depth?: number;
 }
 
 interface Pending<T, R> {
@@ -25,7 +32,8 @@ interface Pending<T, R> {
 
 interface Slot<T, R> {
   worker: Worker;
-  job: Pending<T, R> | null;
+  /** The tasks sent to the worker, in order: the first is the one it runs. */
+  jobs: Pending<T, R>[];
   timer: NodeJS.Timeout | null;
 }
 
@@ -51,15 +59,23 @@ export class WorkerPool<T, R> {
   }
 
   private dispatch(): void {
+    const depth = Math.max(1, this.options.depth ?? 2);
     while (this.queue.length > 0) {
-      let slot = [...this.slots].find((s) => s.job === null);
+      const slots = [...this.slots];
+      let slot = slots.find((s) => s.jobs.length === 0);
       if (!slot && this.slots.size < this.options.size) slot = this.spawn();
+      slot ??= slots.find((s) => s.jobs.length < depth);
       if (!slot) return;
       const job = this.queue.shift()!;
-      slot.job = job;
-      slot.timer = setTimeout(() => this.fail(slot!, this.overrun()), this.options.timeoutMs);
+      slot.jobs.push(job);
       slot.worker.postMessage(job.task);
+      if (slot.jobs.length === 1) this.startTimer(slot);
     }
+  }
+
+  /** The time limit of the task a worker runs now. */
+  private startTimer(slot: Slot<T, R>): void {
+    slot.timer = setTimeout(() => this.fail(slot, this.overrun()), this.options.timeoutMs);
   }
 
   private overrun(): string {
@@ -76,7 +92,7 @@ export class WorkerPool<T, R> {
         maxYoungGenerationSizeMb: Math.min(48, this.options.memoryMb),
       },
     });
-    const slot: Slot<T, R> = { worker, job: null, timer: null };
+    const slot: Slot<T, R> = { worker, jobs: [], timer: null };
     worker.on('message', (reply: R) => this.settle(slot, ok(reply)));
     worker.on('error', (e: Error & { code?: string }) =>
       this.fail(
@@ -92,18 +108,27 @@ export class WorkerPool<T, R> {
   }
 
   private settle(slot: Slot<T, R>, result: Result<R>): void {
-    const job = slot.job;
+    const job = slot.jobs.shift();
     if (slot.timer) clearTimeout(slot.timer);
-    slot.job = null;
     slot.timer = null;
+    if (slot.jobs.length > 0) this.startTimer(slot);
     job?.resolve(result);
     this.dispatch();
   }
 
-  /** Ends a worker that failed: its task fails, a fresh worker takes the next. */
+  /**
+   * Ends a worker that failed: its task fails, the tasks waiting in it go back to the front of
+   * the queue, and a fresh worker takes them.
+   */
   private fail(slot: Slot<T, R>, message: string): void {
     if (!this.slots.delete(slot)) return;
     void slot.worker.terminate();
-    this.settle(slot, err(message));
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    const [job, ...waiting] = slot.jobs;
+    slot.jobs = [];
+    this.queue.unshift(...waiting);
+    job?.resolve(err(message));
+    this.dispatch();
   }
 }

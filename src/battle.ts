@@ -147,7 +147,9 @@ export function validateBattle(spec: BattleSpec, fallbackId = 'battle'): Result<
 
 function readSide(value: unknown, side: Side, ruleset: AnyRuleset): Result<Legion[]> {
   if (isBlank(value)) return err(`${side}: no roster given (the side is empty)`);
-  if (typeof value === 'string') return parseRosterText(value, side, ruleset.units);
+  if (typeof value === 'string') {
+    return ruleset.parseRoster?.(value, side) ?? parseRosterText(value, side, ruleset.units);
+  }
   if (Array.isArray(value) && value.every(Array.isArray)) {
     return parseRosterCells(value as CellGrid, side, ruleset.units);
   }

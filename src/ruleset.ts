@@ -1,5 +1,5 @@
 import { Dice } from './dice';
-import { Forces, Side, UnitCounts } from './forces';
+import { Forces, Legion, Side, UnitCounts } from './forces';
 import type { OddsLimits, OddsSolution } from './odds';
 import { Result } from './result';
 import { UnitCatalog } from './units';
@@ -52,6 +52,11 @@ export interface Ruleset<
   orderKeys: readonly string[];
   /** Checks and normalises options; the result is plain JSON, recorded in every log. */
   parseOptions(raw: RawOptions): Result<Options>;
+  /**
+   * Reads roster text, when the ruleset's rosters say more than `count unit` pairs (optional:
+   * else the generic parser of roster.ts reads it with `units`).
+   */
+  parseRoster?(text: string, side: Side): Result<Legion[]>;
   /** Checks the forces against the rules (legion sizes, unit kinds allowed). */
   checkForces(forces: Forces, options: Options): Result<true>;
   start(forces: Forces, options: Options): State;

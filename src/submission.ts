@@ -5,6 +5,7 @@ import { parseDiceList } from './dice';
 import { Legion, Side } from './forces';
 import { AnyRuleset, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
+import { readFleetRows } from './submission-fleets';
 import { readLegionRows } from './submission-legions';
 
 /**
@@ -53,6 +54,12 @@ const BATTLE_COLUMNS = {
   retreat: ['retreat', 'retreat condition', 'retreat if'],
   rounds: ['rounds', 'pause after', 'pause'],
   mode: ['mode'],
+  combat: ['combat'],
+  range: ['range'],
+  planet: ['planet', 'friendly planet'],
+  units: ['units', 'unit data'],
+  attackerOrders: ['attacker orders'],
+  defenderOrders: ['defender orders'],
   seed: ['seed'],
   dice: ['dice'],
 } as const;
@@ -60,11 +67,24 @@ const BATTLE_COLUMNS = {
 type BattleKey = keyof typeof BATTLE_COLUMNS;
 
 /** The option columns, by the key each ruleset's `parseOptions` takes. */
-const OPTION_KEYS = ['sea', 'fort', 'breachBy', 'retreat', 'rounds', 'mode'] as const;
+const OPTION_KEYS = [
+  'sea',
+  'fort',
+  'breachBy',
+  'retreat',
+  'rounds',
+  'mode',
+  ...(['combat', 'range', 'planet', 'units', 'attackerOrders', 'defenderOrders'] as const),
+] as const;
 
 const sheetName = (t: SheetTable) => t.origin.sheet ?? 'the table';
 
-export function readSubmission(battles: SheetTable, legions: SheetTable): Submission {
+export function readSubmission(
+  battles: SheetTable,
+  legions: SheetTable,
+  /** The `Fleets` table, when the workbook has one (imperium battles' ships). */
+  fleets?: SheetTable | null,
+): Submission {
   const header = battles.cells[0] ?? [];
   const cols = findColumns(header, BATTLE_COLUMNS);
   const known = Object.values(BATTLE_COLUMNS).flat() as string[];
@@ -72,7 +92,7 @@ export function readSubmission(battles: SheetTable, legions: SheetTable): Submis
     header,
     battles.origin,
     (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
-    'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Mode, Seed, Dice',
+    'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Mode, Combat, Range, Planet, Units, Attacker orders, Defender orders, Seed, Dice',
   );
   if (cols.battle === undefined) {
     return {
@@ -94,6 +114,17 @@ export function readSubmission(battles: SheetTable, legions: SheetTable): Submis
   problems.push(...legionRows.problems);
   warnings.push(...legionRows.warnings);
   if (legionRows.fatal) return { entries: [], problems, warnings };
+  if (fleets) {
+    const fleetRows = readFleetRows(fleets, entries, sheetName(battles));
+    problems.push(...fleetRows.problems);
+    warnings.push(...fleetRows.warnings);
+    if (fleetRows.fatal) return { entries: [], problems, warnings };
+    for (const [i, error] of fleetRows.errors)
+      if (!legionRows.errors.has(i)) legionRows.errors.set(i, error);
+    for (const [i, rows] of fleetRows.byEntry) {
+      legionRows.byEntry.set(i, [...(legionRows.byEntry.get(i) ?? []), ...rows]);
+    }
+  }
 
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];

@@ -32,6 +32,8 @@ export type { Mismatch } from './verify-cells';
 export interface WorkbookSheets {
   battles: SheetTable;
   legions: SheetTable;
+  /** The `Fleets` table (imperium battles' ships), when the workbook has one. */
+  fleets?: SheetTable | null;
   /** Every sheet's name, in the workbook's order. */
   sheetNames: readonly string[];
   /** The cells of the sheets that `isVerifySheet` accepts: the Results and Log sheets. */
@@ -113,7 +115,7 @@ export function verifyWorkbook(book: WorkbookSheets, key?: VerifyKey): Result<Ve
     verification.notes.push(`no battle in ${resultsName} has sealed dice: the key was not needed`);
   }
 
-  const submission = readSubmission(book.battles, book.legions);
+  const submission = readSubmission(book.battles, book.legions, book.fleets);
   const replay = adjudicateSubmission(
     submission,
     seal.value && sealKey ? { ...seal.value.record, key: sealKey } : undefined,

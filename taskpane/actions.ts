@@ -101,6 +101,10 @@ export async function showOdds(
 
 export const BATTLES_SHEET = 'Battles';
 export const LEGIONS_SHEET = 'Legions';
+/** Imperium battles' ships: read when the workbook has a sheet of this name. */
+export const FLEETS_SHEET = 'Fleets';
+export const isFleetsSheet = (name: string): boolean =>
+  name.trim().toLowerCase() === FLEETS_SHEET.toLowerCase();
 
 /**
  * Resolve all: every battle of the `Battles` and `Legions` tables (or sheets), through the same functions as
@@ -109,10 +113,10 @@ export const LEGIONS_SHEET = 'Legions';
  * `praetor adjudicate --key --turn`: Results record the commitment, never the key.
  */
 export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Report> {
-  const read = await host.readTables([BATTLES_SHEET, LEGIONS_SHEET]);
+  const read = await host.readTables([BATTLES_SHEET, LEGIONS_SHEET], isFleetsSheet);
   if (!read.ok) return failure(read.error);
-  const [battles, legions] = read.value.grids;
-  const submission = readSubmission(battles, legions);
+  const [battles, legions, fleets] = read.value.grids;
+  const submission = readSubmission(battles, legions, fleets ?? null);
   if (submission.entries.length === 0) {
     return failure(`No battles to resolve in the ${BATTLES_SHEET} sheet.`, [
       ...submission.problems,

@@ -1,6 +1,7 @@
 import { specFromObject, validateBattle } from '../src/battle';
 import { cellAddress } from '../src/cells';
 import { parseRosterCells, parseRosterText } from '../src/roster';
+import { rulesetIds } from '../src/rulesets';
 import { PBEM_UNITS } from '../src/rulesets/cote-pbem/tables';
 import { failure } from './helpers/battle';
 
@@ -160,7 +161,7 @@ describe('legions against the rules', () => {
     ],
     [
       { attacker: '1 INF', defender: '1 INF', rules: 'risk' },
-      'battle battle: unknown rules "risk" (known: cote-pbem, cote-online)',
+      `battle battle: unknown rules "risk" (known: ${rulesetIds().join(', ')})`,
     ],
     [
       { attacker: '1 INF', defender: '1 INF', rounds: 0 },

@@ -281,6 +281,39 @@ describe('Resolve all', () => {
     expect(model.snapshot()).toBe(before);
   });
 
+  test('reads a Fleets sheet for imperium battles, as praetor adjudicate does', async () => {
+    const battles = [
+      ['Battle', 'Rules', 'Range', 'Seed'],
+      ['Sol', 'imperium', 'short', 'sol'],
+    ];
+    const legions = [['Battle', 'Side', 'Player', 'Leader', 'Infantry']];
+    const fleets = [
+      ['Battle', 'Side', 'Faction', 'Type', 'Count', 'Damaged', 'Fleet marker'],
+      ['Sol', 'Attacker', 'Terran', 'DD', 2, '', 'TF1'],
+      ['Sol', 'Defender', 'Imperial', 'CR', 1, 'no', 'IF1'],
+    ];
+    const host = await open({
+      sheets: [
+        { name: 'Battles', rows: battles },
+        { name: 'Legions', rows: legions },
+        { name: 'Fleets', rows: fleets },
+      ],
+    });
+    const submission = readSubmission(
+      cellsAt('Battles', 'A1:D2'),
+      cellsAt('Legions', 'A1:E1'),
+      cellsAt('Fleets', 'A1:G3'),
+    );
+    const all = adjudicateSubmission(submission);
+    expect(all[0].outcome.ok).toBe(true);
+    const report = await resolveAll(host);
+    expect(report.tone).toBe('success');
+    expect(model.sheet('Results')!.grid()).toEqual(
+      resultsSheet(all, submission.problems, submission.warnings),
+    );
+    expect(model.sheet('Log Sol')).toBeDefined();
+  });
+
   test('Results never overwrites: an existing Results sheet makes Results (2)', async () => {
     const host = await open(submissionWorkbook({ sheets: [{ name: 'Results', rows: [['old']] }] }));
     await resolveAll(host);

@@ -33,6 +33,22 @@ describe('WorkerPool', () => {
     ]);
   });
 
+  it('sends a worker its next tasks early, and gives another worker those a failed one held', async () => {
+    const p = pool(1);
+    const tasks = ['a', 'crash', 'b', 'c', 'exit', 'd', 'e'];
+    const results = await Promise.all(tasks.map((t) => p.run(t)));
+    await p.close();
+    expect(results).toEqual([
+      { ok: true, value: 'done a' },
+      { ok: false, error: 'crashed the reader: boom' },
+      { ok: true, value: 'done b' },
+      { ok: true, value: 'done c' },
+      { ok: false, error: 'the worker stopped unexpectedly' },
+      { ok: true, value: 'done d' },
+      { ok: true, value: 'done e' },
+    ]);
+  });
+
   it('stops a task that runs out of memory, crashes or exits', async () => {
     const p = pool(2, 20000);
     const results = await Promise.all(['oom', 'crash', 'exit', 'fine'].map((t) => p.run(t)));

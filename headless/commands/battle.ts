@@ -13,7 +13,13 @@ import { parseDiceList } from '../../src/dice';
 import { logTable, renderTextTable, summaryLines } from '../../src/log';
 import { Result } from '../../src/result';
 import { findRuleset } from '../../src/rulesets';
-import { withFortValue } from '../flags';
+import {
+  IMPERIUM_FLAGS,
+  imperiumOptions,
+  LEGION_FLAGS,
+  legionOptions,
+  withFortValue,
+} from '../flags';
 import { EXIT, Io, UsageError } from '../io';
 
 export const BATTLE_HELP = `Usage: praetor battle --attacker ROSTER --defender ROSTER (--seed TEXT | --dice LIST) [options]
@@ -29,7 +35,7 @@ Rosters: legions separated by ";", each "[Leader:] count unit, ...", e.g.
 Options:
   --attacker ROSTER     the attacking side
   --defender ROSTER     the defending side
-  --rules ID            ruleset: cote-pbem (default) or cote-online
+  --rules ID            ruleset: cote-pbem (default), cote-online or imperium
   --seed TEXT           roll with a seeded generator; any text is a seed
   --dice LIST           scripted d6 values, e.g. "3,4,4,2,3" (as posted by a dice server)
   --fort [1|2]          the defender is in a fortified city with 1 (default) or 2 wall hit points
@@ -39,6 +45,17 @@ Options:
   --rounds N            pause after N rounds ("fight N rounds and await instructions")
   --mode MODE           cote-online: fight-to-the-death (default) or hit-and-run;
                         there --fort means yes (the defender's extra Artillery)
+  imperium (docs/rules-imperium.md): rosters "Terran: 2 DD, 1 CA (damaged); 3 DD"
+  --combat WHAT         space (default) or ground
+  --range R             the first round's range: long (default) or short
+  --planet SIDE         the side(s) with a friendly planet in the system: none, attacker,
+                        defender, both (fighters land there on disengaging)
+  --units TEXT|FILE     unit table overrides, e.g. "Terran DD B3 T1 D1 CM2 / B2"
+  --attacker-orders O   standing orders, e.g. "range=close, split=auto, disengage=never"
+  --defender-orders O   (keys range, disengage, allocation, target, split, reserves)
+  legion-battles (docs/rules-legion-battles.md): rosters "Septimius: veteran century, pila"
+  --readings TEXT       its readings, e.g. "shakenAt=1, outOfArrows=withdraw"
+  --clashes N           Clashes before the battle stops undecided (default 12)
   --input FILE          a JSON array of battles: {id, rules, attacker, defender, sea, fort,
                         breachBy, retreat, mode, rounds, seed | dice}; prints results in the
                         same order
@@ -63,6 +80,8 @@ const OPTIONS = {
   retreat: { type: 'string' },
   rounds: { type: 'string' },
   mode: { type: 'string' },
+  ...IMPERIUM_FLAGS,
+  ...LEGION_FLAGS,
   input: { type: 'string' },
   resume: { type: 'string' },
   save: { type: 'string' },
@@ -101,7 +120,15 @@ export function battleCommand(argv: string[], io: Io): number {
       defender: v.defender,
       seed: v.seed,
       dice: v.dice,
-      options: { sea: v.sea, fort: v.fort, breachBy: v['breach-by'], mode: v.mode, ...orders },
+      options: {
+        sea: v.sea,
+        fort: v.fort,
+        breachBy: v['breach-by'],
+        mode: v.mode,
+        ...imperiumOptions(v),
+        ...legionOptions(v),
+        ...orders,
+      },
     };
     outcomes = [run(spec, '1')];
   }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { validateBattle } from '../../src/battle';
 import { formatCounts, Side, UnitCounts } from '../../src/forces';
 import { computeOdds, DEFAULT_ODDS_SEED, DEFAULT_RUNS, OddsResult } from '../../src/odds';
-import { RULE_OPTION_FLAGS, withFortValue } from '../flags';
+import { imperiumOptions, legionOptions, RULE_OPTION_FLAGS, withFortValue } from '../flags';
 import { findRuleset } from '../../src/rulesets';
 import { EXIT, Io, UsageError } from '../io';
 
@@ -24,6 +24,9 @@ Options:
   --sea                 a sea battle: every legion is carried by galleys (GAL)
   --retreat COND        the attacker's retreat condition, e.g. "lost.CAT >= 1 and units <= 3"
   --mode MODE           cote-online: fight-to-the-death (default) or hit-and-run
+  --combat, --range, --planet, --units, --attacker-orders, --defender-orders
+                        imperium's options, as for praetor battle
+  --readings, --clashes legion-battles' readings and Clash limit, as for praetor battle
   --method M            "exact" or "montecarlo" (default: exact when the ruleset has a solver;
                         a battle too large for it falls back to Monte Carlo, with a note)
   --runs N              Monte Carlo battles to fight (default ${DEFAULT_RUNS})
@@ -83,6 +86,8 @@ export function oddsCommand(argv: string[], io: Io): number {
         breachBy: v['breach-by'],
         retreat: v.retreat,
         mode: v.mode,
+        ...imperiumOptions(v),
+        ...legionOptions(v),
       },
     },
     'odds',

@@ -1,11 +1,13 @@
 import { err, ok, Result } from '../../src/result';
 import { findEndOfDirectory, inflate, LOCAL_SIG, rawData, readDirectory, ZipEntry } from './zip';
+import { ZipPackage } from './zip-package';
 
 /**
  * Checks a file before any parser sees it: that it is a zip package at all (and not an
  * encrypted or legacy OLE file), that it is whole, and that it is no zip bomb. The central
  * directory is read first (entry count, declared sizes and ratios), then every entry is
- * inflated with a hard output cap, so that a lying directory is caught too.
+ * inflated with a hard output cap, so that a lying directory is caught too. The parts that
+ * `keep` names are handed on unpacked in the package returned, so that nothing is inflated twice.
  */
 
 export interface PackageLimits {
@@ -35,7 +37,8 @@ const MB = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 export function checkPackage(
   data: Buffer,
   limits: PackageLimits = DEFAULT_LIMITS,
-): Result<ZipEntry[]> {
+  keep: (name: string) => boolean = () => false,
+): Result<ZipPackage> {
   if (data.length > limits.maxFileBytes) {
     return err(`the file is ${MB(data.length)}; the limit is ${MB(limits.maxFileBytes)}`);
   }
@@ -62,12 +65,13 @@ export function checkPackage(
   const { entries, start } = directory.value;
   const declared = checkDeclared(entries, limits);
   if (!declared.ok) return declared;
-  const inflated = checkContents(data, entries, start, limits);
+  const pkg = new ZipPackage(data, entries, start);
+  const inflated = checkContents(pkg, limits, keep);
   if (!inflated.ok) return inflated;
   if (!entries.some((e) => e.name === '[Content_Types].xml')) {
     return err('not a workbook: the zip package has no [Content_Types].xml');
   }
-  return ok(entries);
+  return ok(pkg);
 }
 
 /** What the directory declares: encryption, methods, sizes and ratios. */
@@ -102,20 +106,24 @@ function checkDeclared(entries: readonly ZipEntry[], limits: PackageLimits): Res
   return ok(true);
 }
 
-/** Inflates every entry with a cap: sizes must be what the directory says, data must be whole. */
+/**
+ * Inflates every entry with a cap: sizes must be what the directory says, data must be whole.
+ * The entries `keep` names stay unpacked in the package.
+ */
 function checkContents(
-  data: Buffer,
-  entries: readonly ZipEntry[],
-  dirStart: number,
+  pkg: ZipPackage,
   limits: PackageLimits,
+  keep: (name: string) => boolean,
 ): Result<true> {
   let total = 0;
-  for (const entry of entries) {
-    const raw = rawData(data, entry, dirStart);
+  for (const entry of pkg.entries) {
+    const raw = rawData(pkg.data, entry, pkg.start);
     if (!raw.ok) return raw;
     let size = raw.value.length;
     try {
-      size = inflate(raw.value, entry.method, Math.max(1, entry.size + 1)).length;
+      const content = inflate(raw.value, entry.method, Math.max(1, entry.size + 1));
+      size = content.length;
+      if (size === entry.size && keep(entry.name)) pkg.keep(entry, content);
     } catch (e) {
       const code = (e as { code?: string }).code;
       return err(

@@ -24,9 +24,10 @@ export function logContent(log: LogSheet): SheetContent {
         cells: [line],
         kind: i === 0 ? 'title' : 'body',
       })),
-      { cells: [] },
+      // Every row with a kind, so that the writer sees rows of one shape.
+      { cells: [], kind: 'body' },
       { cells: log.header, kind: 'header' },
-      ...log.rows.map((cells): SheetRow => ({ cells })),
+      ...log.rows.map((cells): SheetRow => ({ cells, kind: 'body' })),
     ],
     widths: log.widths,
     frozenRows: header + 1,

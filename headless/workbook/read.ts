@@ -3,8 +3,9 @@ import ExcelJS from 'exceljs';
 import { Cell, isBlank } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
+import { loadCellParts, isCellPart } from './exceljs-load';
 import { checkPackage } from './guard';
-import { findEndOfDirectory, inflate, OutEntry, rawData, readDirectory, writeZip } from './zip';
+import { ZipPackage } from './zip-package';
 
 /**
  * Reads a submission workbook with exceljs into the grids the pure core takes: the `Battles`
@@ -15,68 +16,22 @@ import { findEndOfDirectory, inflate, OutEntry, rawData, readDirectory, writeZip
 export interface WorkbookTables {
   battles: SheetTable | null;
   legions: SheetTable | null;
+  /** The `Fleets` table (imperium battles' ships), when the workbook has one. */
+  fleets: SheetTable | null;
   /** Every sheet's name, so that new sheets get names not yet taken. */
   sheetNames: string[];
 }
 
-/** Parts of a sheet the referee does not need: skipping them is faster and less fragile. */
-const IGNORED_NODES = [
-  'dataValidations',
-  'conditionalFormatting',
-  'extLst',
-  'hyperlinks',
-  'drawing',
-  'picture',
-  'pageSetup',
-  'headerFooter',
-  'printOptions',
-  'pageMargins',
-  'rowBreaks',
-  'sheetProtection',
-];
-
-export async function readWorkbookTables(data: Buffer): Promise<WorkbookTables> {
-  return tablesOf(await loadWorkbook(data));
+export async function readWorkbookTables(source: Buffer | ZipPackage): Promise<WorkbookTables> {
+  return tablesOf(await loadWorkbook(source));
 }
 
 /**
- * The parts that hold cells, tables and cell notes (comments and their VML); drawings, media,
- * charts and macros are left out.
+ * Loads a workbook's cells with exceljs, from the parts that hold cells only: the package as
+ * the guard handed it on (its cell parts unpacked already), or the file's bytes.
  */
-const CELL_PARTS =
-  /^(\[Content_Types\]\.xml|_rels\/\.rels|xl\/(workbook\.xml|_rels\/workbook\.xml\.rels|styles\.xml|sharedStrings\.xml|worksheets\/[^/]+\.xml|worksheets\/_rels\/[^/]+\.rels|tables\/[^/]+\.xml|comments[^/]*\.xml|drawings\/vmlDrawing[^/]*\.vml))$/i;
-
-/**
- * A package of the cell parts only, stored uncompressed: exceljs then reads less, never sees a
- * chart or a macro, and inflates nothing itself (Node's zlib is much faster than its own).
- * The original when the package cannot be read this way (the guard has checked it before).
- */
-export function cellPackage(data: Buffer): Buffer {
-  const eocd = findEndOfDirectory(data);
-  if (eocd < 0) return data;
-  const dir = readDirectory(data, eocd);
-  if (!dir.ok) return data;
-  const out: OutEntry[] = [];
-  for (const entry of dir.value.entries) {
-    if (!CELL_PARTS.test(entry.name)) continue;
-    const raw = rawData(data, entry, dir.value.start);
-    if (!raw.ok) return data;
-    const content = inflate(raw.value, entry.method, entry.size + 1);
-    out.push({ ...entry, method: 0, size: content.length, raw: content });
-  }
-  return writeZip(out);
-}
-
-/** Loads a workbook's cells with exceljs, skipping the parts Praetor never reads. */
-export async function loadWorkbook(data: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(
-    cellPackage(data) as unknown as ArrayBuffer,
-    {
-      ignoreNodes: IGNORED_NODES,
-    } as Parameters<typeof workbook.xlsx.load>[1],
-  );
-  return workbook;
+export async function loadWorkbook(source: Buffer | ZipPackage): Promise<ExcelJS.Workbook> {
+  return loadCellParts(ZipPackage.of(source));
 }
 
 /** A workbook file, checked by the guard and loaded; every failure is a message naming the file. */
@@ -87,10 +42,10 @@ export async function openWorkbook(path: string): Promise<Result<ExcelJS.Workboo
   } catch (e) {
     return err(`${path}: ${(e as Error).message}`);
   }
-  const checked = checkPackage(data);
+  const checked = checkPackage(data, undefined, isCellPart);
   if (!checked.ok) return err(`${path}: ${checked.error}`);
   try {
-    return ok(await loadWorkbook(data));
+    return ok(await loadWorkbook(checked.value));
   } catch (e) {
     return err(`${path}: not a readable workbook (${(e as Error).message})`);
   }
@@ -100,6 +55,7 @@ export function tablesOf(workbook: ExcelJS.Workbook): WorkbookTables {
   return {
     battles: findTable(workbook, 'Battles'),
     legions: findTable(workbook, 'Legions'),
+    fleets: findTable(workbook, 'Fleets'),
     sheetNames: workbook.worksheets.map((ws) => ws.name),
   };
 }

@@ -55,7 +55,8 @@ export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
   const cols = sheet.widths
     .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w + 1.7}" customWidth="1"/>`)
     .join('');
-  const rows = sheet.rows.map((row, r) => rowXml(row, r, styles)).join('');
+  let rows = '';
+  for (let r = 0; r < sheet.rows.length; r++) rows += rowXml(sheet.rows[r], r, styles);
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
     `<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
@@ -76,12 +77,18 @@ export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
   );
 }
 
+/** Column letters of the first columns, made once: every cell needs its own. */
+const LETTERS = Array.from({ length: 64 }, (_, c) => columnLetters(c));
+const letters = (c: number) => LETTERS[c] ?? columnLetters(c);
+
 function rowXml(row: SheetRow, r: number, styles: StyleIds): string {
   const rowStyle = row.kind === 'header' ? styles.header : row.kind === 'title' ? styles.title : 0;
-  const cells = row.cells
-    .map((value, c) => cellXml(value, `${columnLetters(c)}${r + 1}`, rowStyle, styles))
-    .join('');
-  return `<row r="${r + 1}">${cells}</row>`;
+  const n = r + 1;
+  let cells = '';
+  for (let c = 0; c < row.cells.length; c++) {
+    cells += cellXml(row.cells[c], letters(c) + n, rowStyle, styles);
+  }
+  return `<row r="${n}">${cells}</row>`;
 }
 
 function cellXml(value: CellValue, ref: string, rowStyle: number, styles: StyleIds): string {

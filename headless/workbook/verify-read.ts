@@ -17,6 +17,7 @@ export async function readForVerify(path: string): Promise<Result<WorkbookSheets
   return ok({
     battles: tables.battles,
     legions: tables.legions,
+    fleets: tables.fleets,
     sheetNames: tables.sheetNames,
     sheets: workbook.worksheets.filter((ws) => isVerifySheet(ws.name)).map(sheetGrid),
   });

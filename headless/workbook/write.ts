@@ -14,16 +14,8 @@ import {
 import { printTitlesRef, SheetContent, worksheetXml } from './sheet-xml';
 import { addPraetorStyles, EMPTY_STYLES } from './styles';
 import { attribute } from './xml';
-import {
-  deflatedEntry,
-  findEndOfDirectory,
-  inflate,
-  OutEntry,
-  rawData,
-  readDirectory,
-  writeZip,
-  ZipEntry,
-} from './zip';
+import { deflatedEntry, OutEntry, writeZip } from './zip';
+import { ZipPackage } from './zip-package';
 
 /**
  * Adds sheets to a workbook by editing its zip package: new worksheet parts, and insertions into
@@ -35,10 +27,10 @@ const OFFICE_DOCUMENT =
   'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument';
 
 export async function addSheetsToPackage(
-  data: Buffer,
+  source: Buffer | ZipPackage,
   sheets: readonly SheetContent[],
 ): Promise<Buffer> {
-  const pkg = openPackage(data);
+  const pkg = openPackage(ZipPackage.of(source));
   const rootRels = pkg.text('_rels/.rels');
   const workbookPath = (relationshipTarget(rootRels, OFFICE_DOCUMENT) ?? 'xl/workbook.xml').replace(
     /^\//,
@@ -110,30 +102,21 @@ function partPath(dir: string, target: string): string {
 }
 
 /**
- * A package open for edits: parts are read on demand; a changed or new part is deflated anew
- * and takes the stamp of the workbook part (so the same input gives the same bytes); every
- * other part is written back exactly as it was stored.
+ * A package open for edits: parts are read on demand (or as the guard unpacked them); a changed
+ * or new part is deflated anew and takes the stamp of the content types part (so the same
+ * input gives the same bytes); every other part is written back exactly as it was stored.
  */
-function openPackage(data: Buffer) {
-  const eocd = findEndOfDirectory(data);
-  const directory = eocd < 0 ? null : readDirectory(data, eocd);
-  if (!directory?.ok) throw new Error(directory ? directory.error : 'not a zip package');
-  const { entries, start } = directory.value;
-  const byName = new Map(entries.map((e) => [e.name.replace(/^\//, ''), e]));
+function openPackage(zip: ZipPackage) {
+  const { entries, byName } = zip;
   const lower = new Set([...byName.keys()].map((k) => k.toLowerCase()));
   const changed = new Map<string, Buffer>();
   const stamp = byName.get('[Content_Types].xml') ?? entries[0];
-  const raw = (e: ZipEntry) => {
-    const r = rawData(data, e, start);
-    if (!r.ok) throw new Error(r.error);
-    return r.value;
-  };
   return {
     has: (path: string) => lower.has(path.toLowerCase()) || changed.has(path),
     text(path: string): string {
-      const e = byName.get(path);
-      if (!e) throw new Error(`the package has no ${path}`);
-      return inflate(raw(e), e.method, e.size + 1).toString('utf8');
+      const text = zip.text(path);
+      if (text === undefined) throw new Error(`the package has no ${path}`);
+      return text;
     },
     put(path: string, content: string) {
       changed.set(path, Buffer.from(content, 'utf8'));
@@ -144,7 +127,9 @@ function openPackage(data: Buffer) {
         const name = e.name.replace(/^\//, '');
         const content = changed.get(name);
         if (content) return deflatedEntry(e.name, content, e);
-        return { ...e, raw: raw(e) };
+        // The fields of a deflated entry, in its order: writeZip then sees one shape only.
+        const { method, time, date, crc, size } = e;
+        return { name: e.name, method, time, date, crc, size, raw: zip.raw(e) };
       });
       for (const [name, content] of changed) {
         if (!byName.has(name)) out.push(deflatedEntry(name, content, stamp));

@@ -117,39 +117,49 @@ export function deflatedEntry(
   };
 }
 
+/** The package's bytes, made in one buffer: local headers and data, then the directory. */
 export function writeZip(entries: readonly OutEntry[]): Buffer {
-  const chunks: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(LOCAL_SIG, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8_FLAG, 6);
-    local.writeUInt16LE(e.method, 8);
-    local.writeUInt16LE(e.time, 10);
-    local.writeUInt16LE(e.date, 12);
-    local.writeUInt32LE(e.crc >>> 0, 14);
-    local.writeUInt32LE(e.raw.length, 18);
-    local.writeUInt32LE(e.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(CENTRAL_SIG, 0);
-    dir.writeUInt16LE(20, 4);
-    local.copy(dir, 6, 4, 30);
-    dir.writeUInt32LE(offset, 42);
-    chunks.push(local, name, e.raw);
-    central.push(dir, name);
-    offset += 30 + name.length + e.raw.length;
+  const names = entries.map((e) => Buffer.from(e.name, 'utf8'));
+  let size = 22;
+  for (let i = 0; i < entries.length; i++) size += 76 + 2 * names[i].length + entries[i].raw.length;
+  const out = Buffer.allocUnsafe(size);
+  const offsets: number[] = [];
+  let at = 0;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    offsets.push(at);
+    out.writeUInt32LE(LOCAL_SIG, at);
+    out.writeUInt16LE(20, at + 4);
+    out.writeUInt16LE(UTF8_FLAG, at + 6);
+    out.writeUInt16LE(e.method, at + 8);
+    out.writeUInt16LE(e.time, at + 10);
+    out.writeUInt16LE(e.date, at + 12);
+    out.writeUInt32LE(e.crc >>> 0, at + 14);
+    out.writeUInt32LE(e.raw.length, at + 18);
+    out.writeUInt32LE(e.size, at + 22);
+    out.writeUInt16LE(names[i].length, at + 26);
+    out.writeUInt16LE(0, at + 28);
+    at += 30;
+    at += names[i].copy(out, at);
+    at += e.raw.copy(out, at);
   }
-  const dirSize = central.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(EOCD_SIG, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(dirSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...chunks, ...central, end]);
+  const dirStart = at;
+  for (let i = 0; i < entries.length; i++) {
+    out.writeUInt32LE(CENTRAL_SIG, at);
+    out.writeUInt16LE(20, at + 4);
+    // Version needed, flags, method, time, date, CRC, sizes and name length: as the local header.
+    out.copy(out, at + 6, offsets[i] + 4, offsets[i] + 30);
+    out.fill(0, at + 32, at + 42);
+    out.writeUInt32LE(offsets[i], at + 42);
+    at += 46;
+    at += names[i].copy(out, at);
+  }
+  out.writeUInt32LE(EOCD_SIG, at);
+  out.fill(0, at + 4, at + 8);
+  out.writeUInt16LE(entries.length, at + 8);
+  out.writeUInt16LE(entries.length, at + 10);
+  out.writeUInt32LE(at - dirStart, at + 12);
+  out.writeUInt32LE(dirStart, at + 16);
+  out.writeUInt16LE(0, at + 20);
+  return out;
 }

@@ -9,6 +9,18 @@ import { CAT, CAV, GAL, INF } from './tables';
  * (living units + walls), which every change lowers by one.
  */
 
+/**
+ * The round slots of a group whose sides have nA and nD units in their lists: slot
+ * (rA, rD, turn) is at `(rA * (nD + 1) + rD) * 2 + turn`.
+ */
+export function roundSize(nA: number, nD: number): number {
+  return (nA + 1) * (nD + 1) * 2;
+}
+
+export function roundSlot(nA: number, nD: number, rA: number, rD: number, turn: number): number {
+  return (rA * (nD + 1) + rD) * 2 + turn;
+}
+
 /** Counts are kept at `side * 4 + type`; the walls at WALLS. */
 export const WALLS = 8;
 
@@ -27,14 +39,14 @@ export class Layout {
   offset = new Int32Array(0);
   levelSize: number[] = [];
   /**
-   * Groups by level in the order they were placed (first reached): `order[levelStart[L] ..
-   * levelStart[L] + placed[L])`. A group's slots are placed when it is first reached, so that
-   * groups reached together lie together in memory.
+   * Groups by level, in increasing number: `order[levelStart[L] .. levelStart[L + 1])`. A
+   * group's slots lie in its level's buffer in the same order, so that the groups a sweep of
+   * one level writes to move forward through the next level's buffer together.
    */
   order = new Int32Array(0);
   levelStart = new Int32Array(0);
-  placed: number[] = [];
-  private fill: number[] = [];
+  /** Whether a group has been reached (only those are swept). */
+  reached = new Uint8Array(0);
   slots = 0;
   size = new Float64Array(0);
   private readonly scratch = new Int32Array(9);
@@ -67,7 +79,7 @@ export class Layout {
       if (l + c[side * 4 + GAL] === 0) return 0;
       if (l > 0 && c[side * 4 + GAL] < this.init[side * 4 + GAL]) return 0;
     }
-    return (nA + 1) * (nD + 1) * 2 + this.burstSize(c, nA, nD);
+    return roundSize(nA, nD) + this.burstSize(c, nA, nD);
   }
 
   /** Lays out every group; false when the slots would exceed `maxSlots`. */
@@ -96,23 +108,24 @@ export class Layout {
     for (let g = 0; g < groups; g++) levelStart[level[g] + 1]++;
     for (let L = 0; L <= maxLevel; L++) levelStart[L + 1] += levelStart[L];
     const levelSize = new Array<number>(maxLevel + 1).fill(0);
-    for (let g = 0; g < groups; g++) levelSize[level[g]] += size[g];
-    const offset = new Int32Array(groups).fill(-1);
+    const offset = new Int32Array(groups);
     const order = new Int32Array(groups);
-    const placed = new Array<number>(maxLevel + 1).fill(0);
-    const fill = new Array<number>(maxLevel + 1).fill(0);
+    const at = levelStart.slice();
+    for (let g = 0; g < groups; g++) {
+      const lv = level[g];
+      offset[g] = levelSize[lv];
+      levelSize[lv] += size[g];
+      order[at[lv]++] = g;
+    }
+    const reached = new Uint8Array(groups);
     Object.assign(this, { nList: [nA, nD], level, offset, levelSize, order, levelStart, slots });
-    Object.assign(this, { size, placed, fill });
+    Object.assign(this, { size, reached });
     return true;
   }
 
-  /** Gives group g its slots in its level's buffer, if it has none yet. */
+  /** Marks group g reached, if it is ever a live state. */
   place(g: number): void {
-    if (this.offset[g] >= 0 || this.size[g] === 0) return;
-    const lv = this.level[g];
-    this.offset[g] = this.fill[lv];
-    this.fill[lv] += this.size[g];
-    this.order[this.levelStart[lv] + this.placed[lv]++] = g;
+    if (this.size[g] !== 0) this.reached[g] = 1;
   }
 
   /** Burst slots: per bursting side X, `[bX - 1][rY]`, then nested `[bX][bY - 1]`. */
@@ -137,7 +150,7 @@ export class Layout {
     const c = this.decode(g, this.scratch);
     const nA = this.nList[0][g];
     const nD = this.nList[1][g];
-    let base = (nA + 1) * (nD + 1) * 2;
+    let base = roundSize(nA, nD);
     if (x === 1) base += this.burstSegment(c, 0, nD, true);
     const nY = x === 0 ? nD : nA;
     return base + (bX - 1) * (nY + 1) + rY;
@@ -148,7 +161,7 @@ export class Layout {
     const c = this.decode(g, this.scratch);
     const nA = this.nList[0][g];
     const nD = this.nList[1][g];
-    let base = (nA + 1) * (nD + 1) * 2;
+    let base = roundSize(nA, nD);
     if (x === 1) base += this.burstSegment(c, 0, nD, true);
     const nY = x === 0 ? nD : nA;
     base += this.burstSegment(c, x, nY, false);

@@ -1,0 +1,154 @@
+import { Side } from '../../forces';
+import { err, ok, Result } from '../../result';
+import {
+  defaultUnit,
+  PcAction,
+  QUALITIES,
+  Quality,
+  QUALITY_CODE,
+  RatedLegion,
+  STEPS,
+  UnitSpec,
+} from './units';
+
+/**
+ * Roster text for legion-battles: units separated by `;` or new lines, each `[Name:] quality
+ * [noun], rating, ...`, e.g. `Septimius: veteran century, discipline 4, pila, finished works;
+ * levy: raw levy, discipline 2, 4:1`. See docs/rules-legion-battles.md for every rating.
+ */
+export function parseLegionRoster(text: string, side: Side): Result<RatedLegion[]> {
+  const items = text
+    .split(/[;\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (items.length === 0) return err(`${side}: no units given`);
+  const legions: RatedLegion[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const where = `${side} unit ${i + 1}`;
+    const unit = parseUnit(items[i], `${side} ${i + 1}`);
+    if (!unit.ok) return err(`${where}: ${unit.error}`);
+    const u = unit.value;
+    legions.push({
+      leader: u.name,
+      units: { [QUALITY_CODE[u.quality]]: 1 },
+      where: `${where} (${u.name})`,
+      unit: u,
+    });
+  }
+  return ok(legions);
+}
+
+const NUM = '(\\d+)';
+const CK = '(\\d+)\\s*/\\s*(\\d+)(?:\\s*\\+\\s*(\\d+))?';
+
+type Rule = [RegExp, (u: UnitSpec, m: RegExpExecArray) => string | null];
+
+const setNoun = (u: UnitSpec, noun: string) => {
+  if (/century|cohort|legion|legionaries/.test(noun)) u.cohorts = true;
+  if (/screen|archer/.test(noun)) {
+    u.screen = true;
+    u.horse = true;
+  }
+  if (/horse|cavalry|rider/.test(noun)) u.horse = true;
+  return null;
+};
+
+const RULES: Rule[] = [
+  [/^(veteran|trained|raw)\b\s*(.*)$/, (u, m) => ((u.quality = m[1] as Quality), setNoun(u, m[2]))],
+  [new RegExp(`^(?:discipline|d)\\s*${NUM}$`), (u, m) => set(u, 'discipline', Number(m[1]), 0, 6)],
+  [
+    /^(?:strength\s+)?(full|worn|half)$/,
+    (u, m) => ((u.strength = STEPS.findIndex((s) => s.toLowerCase() === m[1])), null),
+  ],
+  [/^pila$/, (u) => ((u.pila = true), null)],
+  [/^(?:line of )?cohorts$/, (u) => ((u.cohorts = true), null)],
+  [/^(?:no relief|no cohorts)$/, (u) => ((u.cohorts = false), null)],
+  [
+    new RegExp(`^leader\\s+${CK}$`),
+    (u, m) => ((u.leader = { characteristic: +m[1], skill: +m[2], boons: m[3] ? +m[3] : 0 }), null),
+  ],
+  [
+    /^(?:supply\s+)?(supplied|short|starving)(?:\s+supply)?$/,
+    (u, m) => ((u.supply = m[1] as UnitSpec['supply']), null),
+  ],
+  [
+    /^(?:works\s+)?(finished|camp|low|unfinished)(?:\s+works)?$/,
+    (u, m) => ((u.works = m[1] as UnitSpec['works']), null),
+  ],
+  [
+    new RegExp(`^(?:numbers\\s+)?${NUM}\\s*(?::\\s*1|to one)?$`),
+    (u, m) => set(u, 'numbers', +m[1], 1, 99),
+  ],
+  [new RegExp(`^${NUM}\\s+boons?(?: dice)?$`), (u, m) => set(u, 'boons', +m[1], 0, 9)],
+  [new RegExp(`^${NUM}\\s+banes?(?: dice)?$`), (u, m) => set(u, 'banes', +m[1], 0, 9)],
+  [/^screen$/, (u) => ((u.screen = true), (u.horse = true), null)],
+  [/^horse$/, (u) => ((u.horse = true), null)],
+  [new RegExp(`^arrows\\s+${NUM}$`), (u, m) => ((u.arrows = +m[1]), null)],
+  [/^(?:camels|camel train)$/, (u) => ((u.arrows = null), null)],
+  [
+    new RegExp(`^lock(?:ed)? shields(?:\\s+(?:at|from)\\s+(?:clash\\s+)?${NUM})?$`),
+    (u, m) => ((u.lockShields = m[1] ? +m[1] : 1), null),
+  ],
+  [/^flank$/, (u) => ((u.flank = true), null)],
+  [new RegExp(`^(?:vs|target)\\s+${NUM}$`), (u, m) => ((u.target = +m[1] - 1), null)],
+  [
+    new RegExp(
+      `^pc\\s+(\\S+)\\s+(fight|rally|read)\\s+${CK}(?:\\s+resistance\\s+${NUM})?(?:\\s+athletics\\s+(\\d+)\\s*/\\s*(\\d+))?$`,
+    ),
+    (u, m) => {
+      if (u.pcs.length >= 2) return 'at most 2 player characters a unit';
+      u.pcs.push({
+        name: m[1],
+        action: m[2] as PcAction,
+        characteristic: +m[3],
+        skill: +m[4],
+        boons: m[5] ? +m[5] : 0,
+        resistance: m[6] ? +m[6] : 0,
+        athletics: m[7] ? [+m[7], +m[8]] : [2, 1],
+      });
+      return null;
+    },
+  ],
+];
+
+function set(
+  u: UnitSpec,
+  key: 'discipline' | 'numbers' | 'boons' | 'banes',
+  n: number,
+  lo: number,
+  hi: number,
+): string | null {
+  if (n < lo || n > hi) return `${key} ${n}: expected ${lo} to ${hi}`;
+  u[key] = n;
+  return null;
+}
+
+function parseUnit(item: string, fallbackName: string): Result<UnitSpec> {
+  const colon = item.indexOf(':');
+  const named = colon >= 0 && !/^\d/.test(item.slice(colon + 1).trim()) ? colon : -1;
+  const name = named >= 0 ? item.slice(0, named).trim() : fallbackName;
+  const parts = (named >= 0 ? item.slice(named + 1) : item)
+    .split(',')
+    .map((s) => s.trim().toLowerCase().replace(/\s+/g, ' '))
+    .filter((s) => s !== '');
+  const quality = parts.map((p) => p.split(' ')[0]).find((w) => QUALITIES.includes(w as Quality));
+  if (quality === undefined) {
+    return err(`"${item}": give the Quality first (veteran, trained or raw)`);
+  }
+  const u = defaultUnit(quality as Quality, name);
+  for (const part of parts) {
+    const rule = RULES.map(([re, f]) => [re.exec(part), f] as const).find(([m]) => m !== null);
+    if (!rule) return err(`"${part}" is not a rating (see docs/rules-legion-battles.md)`);
+    const problem = rule[1](u, rule[0] as RegExpExecArray);
+    if (problem !== null) return err(problem);
+  }
+  return ok(u);
+}
+
+/** A legion's ratings: its own, or the defaults of its Quality code (`1 VET` in plain rosters). */
+export function unitOf(legion: RatedLegion, fallbackName: string): UnitSpec {
+  if (legion.unit) return legion.unit;
+  const code = Object.keys(legion.units).find((c) => (legion.units[c] ?? 0) > 0) ?? 'TRN';
+  const quality = (Object.keys(QUALITY_CODE) as Quality[]).find((q) => QUALITY_CODE[q] === code);
+  return defaultUnit(quality ?? 'trained', legion.leader ?? fallbackName);
+}

@@ -1,0 +1,110 @@
+import { Legion } from '../../forces';
+import { UnitCatalog } from '../../units';
+import { Pool } from './dice';
+
+/** Quality: the unit's pool in a Clash (spec, "Units and the Clash"). */
+export const QUALITIES = ['veteran', 'trained', 'raw'] as const;
+export type Quality = (typeof QUALITIES)[number];
+
+export const QUALITY_POOL: Record<Quality, Partial<Pool>> = {
+  veteran: { mastery: 3, boon: 1 },
+  trained: { mastery: 3 },
+  raw: { mastery: 2 },
+};
+
+export const QUALITY_CODE: Record<Quality, string> = { veteran: 'VET', trained: 'TRN', raw: 'RAW' };
+
+export const LEGION_UNITS: UnitCatalog = [
+  { code: 'VET', name: 'Veteran', aliases: ['veteran unit', 'veterans'] },
+  { code: 'TRN', name: 'Trained', aliases: ['trained unit'] },
+  { code: 'RAW', name: 'Raw', aliases: ['raw unit', 'levy'] },
+];
+
+/** Strength steps, from Full; a unit at Shattered breaks. */
+export const STEPS = ['Full', 'Worn', 'Half', 'Shattered'] as const;
+export const SHATTERED = 3;
+/** Steps a unit has before Shattered: what the forces counts show (Full 3 ... broken 0). */
+export const stepsLeft = (strength: number) => Math.max(0, SHATTERED - strength);
+
+export const SUPPLIES = ['supplied', 'short', 'starving'] as const;
+export type Supply = (typeof SUPPLIES)[number];
+
+export const WORKS = ['none', 'finished', 'camp', 'low', 'unfinished'] as const;
+export type Works = (typeof WORKS)[number];
+
+export type PcAction = 'fight' | 'rally' | 'read';
+
+/** A player character in the unit: the Action taken each Clash and its check. */
+export interface PcSpec {
+  name: string;
+  action: PcAction;
+  /** Characteristic and skill of the Action's check, and Boon dice (talents, gear). */
+  characteristic: number;
+  skill: number;
+  boons: number;
+  resistance: number;
+  /** Athletics pool to fall back when the unit breaks: characteristic and skill. */
+  athletics: [number, number];
+}
+
+/** A unit as the roster rates it: plain JSON, carried on its legion. */
+export interface UnitSpec {
+  name: string;
+  quality: Quality;
+  /** Steps lost at the start: 0 Full, 1 Worn, 2 Half. */
+  strength: number;
+  discipline: number;
+  /** In a line of cohorts: gets the relief once. */
+  cohorts: boolean;
+  pila: boolean;
+  /** The leader who rolls Discipline tests: Charisma, Leadership and Boon dice. */
+  leader: { characteristic: number; skill: number; boons: number };
+  supply: Supply;
+  works: Works;
+  /** Numbers against the enemy: 1, 2 (2:1) or 4 (4:1) and more. */
+  numbers: number;
+  /** Extra Boon and Bane dice in every Clash. */
+  boons: number;
+  banes: number;
+  /** Horse archers who refuse to close; `arrows` Clashes of arrows, null with a camel train. */
+  screen: boolean;
+  arrows: number | null;
+  /** Mounted: a broken enemy's PCs fall back at Hard. */
+  horse: boolean;
+  /** Locks shields from this Clash on (against a screen), or null. */
+  lockShields: number | null;
+  /** A second attacker on the same enemy comes at the flank or rear. */
+  flank: boolean;
+  /** Which enemy unit it faces (0-based), or null for the one opposite. */
+  target: number | null;
+  pcs: PcSpec[];
+}
+
+/** A legion of this ruleset: one unit, its ratings on `unit`. */
+export interface RatedLegion extends Legion {
+  unit?: UnitSpec;
+}
+
+export function defaultUnit(quality: Quality, name: string): UnitSpec {
+  return {
+    name,
+    quality,
+    strength: 0,
+    discipline: quality === 'raw' ? 2 : 3,
+    cohorts: false,
+    pila: false,
+    leader: { characteristic: 3, skill: 2, boons: 0 },
+    supply: 'supplied',
+    works: 'none',
+    numbers: 1,
+    boons: 0,
+    banes: 0,
+    screen: false,
+    arrows: 4,
+    horse: false,
+    lockShields: null,
+    flank: false,
+    target: null,
+    pcs: [],
+  };
+}

@@ -1,0 +1,174 @@
+import { cellAddress, cellText, isBlank } from './cells';
+import { findColumns, NOTE_COLUMNS, unknownColumns } from './columns';
+import { Side } from './forces';
+import { err, ok, Result } from './result';
+import { parseSide, readCountCell } from './roster';
+import { findRuleset } from './rulesets';
+import type { SheetTable, SubmissionEntry } from './submission';
+import type { LegionRow, LegionRows } from './submission-legions';
+import { unitCode } from './units';
+
+/**
+ * The `Fleets` table of a submission, for rulesets whose forces are ships by type (imperium):
+ * one row per type of a fleet, `Battle | Side | Faction | Type | Count | Damaged | Fleet
+ * marker`. The rows of one battle, side and fleet marker make one fleet (a legion whose leader
+ * is the faction); `Damaged` is yes/no (all of them) or how many of the count are damaged.
+ */
+
+const FLEET_COLUMNS = {
+  battle: ['battle', 'battle id'],
+  side: ['side'],
+  faction: ['faction'],
+  type: ['type', 'unit', 'ship'],
+  count: ['count', 'number', 'qty', 'quantity'],
+  damaged: ['damaged'],
+  fleet: ['fleet marker', 'fleet', 'marker'],
+  player: ['player'],
+} as const;
+
+type FleetColumns = ReturnType<typeof findColumns<keyof typeof FLEET_COLUMNS>>;
+
+export function readFleetRows(
+  fleets: SheetTable,
+  entries: SubmissionEntry[],
+  battlesSheet: string,
+): LegionRows {
+  const out: LegionRows = {
+    fatal: false,
+    problems: [],
+    warnings: [],
+    errors: new Map(),
+    byEntry: new Map(),
+  };
+  const header = fleets.cells[0] ?? [];
+  const cols = findColumns(header, FLEET_COLUMNS);
+  const sheet = fleets.origin.sheet ?? 'the table';
+  const known = Object.values(FLEET_COLUMNS).flat() as string[];
+  out.warnings.push(
+    ...unknownColumns(
+      header,
+      fleets.origin,
+      (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
+      'Battle, Side, Faction, Type, Count, Damaged, Fleet marker, Player',
+    ),
+  );
+  const headerAt = cellAddress(fleets.origin, 0, 0);
+  for (const key of ['battle', 'side', 'faction', 'type', 'count'] as const) {
+    if (cols[key] === undefined) {
+      out.problems.push(`${headerAt}: ${sheet} has no "${FLEET_COLUMNS[key][0]}" column`);
+    }
+  }
+  if (out.problems.length > 0) {
+    out.fatal = true;
+    return out;
+  }
+  const index = new Map<string, number>();
+  entries.forEach((e, i) => {
+    if (!index.has(e.id.toLowerCase())) index.set(e.id.toLowerCase(), i);
+  });
+  /** Fleets by battle, side and marker, in the order first seen. */
+  const byKey = new Map<string, LegionRow>();
+  for (let r = 1; r < fleets.cells.length; r++) {
+    const row = fleets.cells[r];
+    if (row.every(isBlank)) continue;
+    const battleCell = cellAddress(fleets.origin, r, cols.battle!);
+    const battleId = cellText(row[cols.battle!]);
+    const i = index.get(battleId.toLowerCase());
+    if (battleId === '' || i === undefined) {
+      out.problems.push(
+        battleId === ''
+          ? `${battleCell}: the fleet row names no battle (the Battle column is blank)`
+          : `${battleCell}: the fleet row is for battle "${battleId}", which is not in ${battlesSheet}`,
+      );
+      continue;
+    }
+    const entry = entries[i];
+    if (entry.spec === null || out.errors.has(i)) continue;
+    const read = readFleetRow(fleets, cols, r, String(entry.spec.rules));
+    if (!read.ok) {
+      out.errors.set(i, read.error);
+      continue;
+    }
+    const { side, faction, marker, units } = read.value;
+    const key = `${i}|${side}|${marker.toLowerCase()}`;
+    let fleet = byKey.get(key);
+    if (fleet === undefined) {
+      const at = cellAddress(fleets.origin, r, cols.battle!);
+      const name = marker === '' ? '' : ` ${marker}`;
+      fleet = {
+        side,
+        legion: { leader: faction, units: {}, where: `${side} fleet${name} at ${at}` },
+      };
+      byKey.set(key, fleet);
+      const list = out.byEntry.get(i) ?? [];
+      list.push(fleet);
+      out.byEntry.set(i, list);
+    } else if (fleet.legion.leader!.toLowerCase() !== faction.toLowerCase()) {
+      out.errors.set(
+        i,
+        `${cellAddress(fleets.origin, r, cols.faction!)}: faction "${faction}" in a fleet that is ${fleet.legion.leader}`,
+      );
+      continue;
+    }
+    for (const [code, n] of Object.entries(units)) {
+      fleet.legion.units[code] = (fleet.legion.units[code] ?? 0) + n;
+    }
+  }
+  return out;
+}
+
+function readFleetRow(
+  table: SheetTable,
+  cols: FleetColumns,
+  r: number,
+  rules: string,
+): Result<{ side: Side; faction: string; marker: string; units: Record<string, number> }> {
+  const row = table.cells[r];
+  const at = (col: number) => cellAddress(table.origin, r, col);
+  const ruleset = findRuleset(rules);
+  if (ruleset?.id !== 'imperium') {
+    return err(
+      `${at(cols.battle!)}: a Fleets row is for an imperium battle; this battle's rules are ${rules}`,
+    );
+  }
+  const side = parseSide(row[cols.side!]);
+  if (side === undefined) {
+    const text = cellText(row[cols.side!]);
+    return err(
+      `${at(cols.side!)}: side ${text === '' ? 'is blank' : `"${text}" is neither Attacker nor Defender`}`,
+    );
+  }
+  const faction = cellText(row[cols.faction!]);
+  if (faction === '') return err(`${at(cols.faction!)}: the faction is blank (Terran or Imperial)`);
+  const typeText = cellText(row[cols.type!]);
+  const code = unitCode(ruleset.units, typeText);
+  if (code === undefined || code.endsWith('*')) {
+    return err(`${at(cols.type!)}: unknown type "${typeText}" (e.g. BB, CA, DD, F, PD, RT4)`);
+  }
+  const count = readCountCell(row[cols.count!], at(cols.count!));
+  if (!count.ok) return count;
+  const damaged =
+    cols.damaged === undefined
+      ? ok(0)
+      : readDamaged(row[cols.damaged], count.value, at(cols.damaged));
+  if (!damaged.ok) return damaged;
+  if (damaged.value > 0 && unitCode(ruleset.units, `${code}*`) === undefined) {
+    return err(`${at(cols.damaged!)}: ${code} has no damaged side`);
+  }
+  const units: Record<string, number> = {};
+  if (count.value - damaged.value > 0) units[code] = count.value - damaged.value;
+  if (damaged.value > 0) units[`${code}*`] = damaged.value;
+  const marker = cols.fleet === undefined ? '' : cellText(row[cols.fleet]);
+  return ok({ side, faction, marker, units });
+}
+
+/** `Damaged`: blank or no for none, yes for all `count`, or how many of them. */
+function readDamaged(cell: unknown, count: number, address: string): Result<number> {
+  const w = cellText(cell).toLowerCase();
+  if (['', 'no', 'n', 'false'].includes(w)) return ok(0);
+  if (['yes', 'y', 'true', 'damaged'].includes(w)) return ok(count);
+  const n = readCountCell(cell, address);
+  if (!n.ok) return err(`${address}: damaged is "${cellText(cell)}": yes, no, or how many`);
+  if (n.value > count) return err(`${address}: ${n.value} damaged of only ${count}`);
+  return n;
+}

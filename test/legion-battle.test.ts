@@ -1,0 +1,126 @@
+import { resolveBattle, resumeBattle, validateBattle } from '../src/battle';
+import { LegionEvent } from '../src/rulesets/legion-battles';
+import { parseLegionRoster } from '../src/rulesets/legion-battles/roster';
+
+const LEVY = 'levy: raw levy, discipline 2, 4:1';
+const CENTURY = 'Septimius: veteran century, discipline 4, pila, finished works';
+
+function run(spec: Record<string, unknown>) {
+  const b = validateBattle({ rules: 'legion-battles', ...spec });
+  if (!b.ok) throw new Error(b.error);
+  const r = resolveBattle(b.value);
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
+
+describe('legion-battles roster', () => {
+  it('reads ratings', () => {
+    const r = parseLegionRoster(
+      'Septimius: veteran century, discipline 4, pila, finished works, leader 3/2+1, pc Septimius fight 3/2 resistance 4 athletics 3/1',
+      'defender',
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const u = r.value[0].unit!;
+    expect(u).toMatchObject({
+      name: 'Septimius',
+      quality: 'veteran',
+      discipline: 4,
+      pila: true,
+      cohorts: true,
+      works: 'finished',
+      leader: { characteristic: 3, skill: 2, boons: 1 },
+    });
+    expect(u.pcs[0]).toMatchObject({ action: 'fight', resistance: 4, athletics: [3, 1] });
+    expect(r.value[0].units).toEqual({ VET: 1 });
+  });
+  it('refuses what it cannot read', () => {
+    expect(parseLegionRoster('levy: raw, wings', 'attacker')).toMatchObject({ ok: false });
+    expect(parseLegionRoster('levy: 2 boons', 'attacker')).toMatchObject({ ok: false });
+  });
+});
+
+describe('legion-battles: a Clash by hand', () => {
+  // Levy (attacker): 2 Mastery + 2 Boon (4:1), all blank: d12 = two d6 (1,1) -> face 1; d6 1 -> face 1.
+  // Century (defender): 3 Mastery + 4 Boon (Veteran, works 2, pila): Mastery faces 4 (SS) = (1,4),
+  // 4, 1, Boons blank: net 4. The century wins by 4: 1 step and 1 Discipline, and the pila's
+  // extra step (round 1, won by 2+): the levy falls to Half, Discipline 1.
+  const dice = [1, 1, 1, 1, 1, 1, 1, 4, 1, 4, 1, 1, 1, 1, 1, 1];
+  it('plays the pila Clash', () => {
+    const r = run({ attacker: LEVY, defender: CENTURY, dice, options: { clashes: 1 } });
+    expect(r.diceUsed).toBe(16);
+    const events = r.events as LegionEvent[];
+    const clash = events.find((e) => e.kind === 'clash')!;
+    expect(clash.pool).toBe('2 mastery, 2 boon | 3 mastery, 4 boon');
+    expect(clash.faces).toBe('M1 M1 B1 B1 | M4 M4 M1 B1 B1 B1 B1');
+    expect(clash.net).toBe('0:4');
+    expect(clash.result).toBe('Septimius wins by 4');
+    const loss = events.find((e) => e.kind === 'loss')!;
+    expect(loss.result).toBe('-2 steps');
+    expect(loss.effect).toBe('Full, Discipline 2 -> Half, Discipline 1');
+    expect(r.outcome).toBe('standing');
+    expect(r.winner).toBeNull();
+    expect(r.attacker).toEqual({ RAW: 1 });
+    expect(r.defender).toEqual({ VET: 3 });
+  });
+  it('names where scripted dice ran out', () => {
+    const b = validateBattle({
+      rules: 'legion-battles',
+      attacker: LEVY,
+      defender: CENTURY,
+      dice: [1, 1, 1],
+    });
+    expect(b.ok).toBe(true);
+    if (!b.ok) return;
+    const r = resolveBattle(b.value);
+    expect(r).toMatchObject({ ok: false });
+    if (!r.ok) expect(r.error).toContain('Clash 1, levy against Septimius');
+  });
+});
+
+describe('legion-battles properties', () => {
+  const spec = {
+    attacker: 'century: trained century, discipline 3, pila, pc Septimius fight 3/2 resistance 4',
+    defender: 'nobles: trained nobles, discipline 3, 2:1; levy: raw levy, discipline 2',
+  };
+  it('the same seed gives the same log; a Clash ends every battle', () => {
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      const a = run({ ...spec, seed });
+      const b = run({ ...spec, seed });
+      expect(b.events).toEqual(a.events);
+      expect(a.outcome).not.toBe('paused');
+    }
+  });
+  it('every die is used once: the rolls replay as scripted dice', () => {
+    for (const seed of ['e', 'f', 'g']) {
+      const a = run({ ...spec, seed });
+      expect(a.rolls).toHaveLength(a.diceUsed);
+      const b = run({ ...spec, dice: a.rolls });
+      expect(b.events).toEqual(a.events);
+      expect(b.diceUsed).toBe(a.diceUsed);
+    }
+  });
+  it('pause and resume give the log of the battle fought through', () => {
+    const whole = run({ ...spec, seed: 'pause' });
+    const first = run({ ...spec, seed: 'pause', options: { rounds: 2 } });
+    expect(whole.rounds).toBeGreaterThan(2);
+    expect(first.outcome).toBe('paused');
+    const rest = resumeBattle(first.saved!);
+    expect(rest.ok).toBe(true);
+    if (!rest.ok) return;
+    expect([...first.events, ...rest.value.events]).toEqual(whole.events);
+    expect(rest.value.outcome).toBe(whole.outcome);
+  });
+  it('a screen that loses takes no steps', () => {
+    for (const seed of ['s1', 's2', 's3']) {
+      const r = run({
+        attacker: 'parthians: trained screen, camels',
+        defender: 'cohort: veteran cohort, discipline 4',
+        seed,
+      });
+      const events = r.events as LegionEvent[];
+      expect(events.some((e) => e.kind === 'loss' && e.unit === 'parthians')).toBe(false);
+      expect(r.winner).not.toBe('defender');
+    }
+  });
+});
