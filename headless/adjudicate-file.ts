@@ -125,7 +125,7 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
     return { ...emptyReport(job.input), errors: problems.length, problems };
   }
 
-  const submission = readSubmission(tables.battles, tables.legions, tables.fleets);
+  const submission = readSubmission(tables.battles, tables.legions, tables.fleets, tables.units);
   const adjudicated = adjudicateSubmission(submission, job.seal);
   const report: FileReport = {
     input: job.input,

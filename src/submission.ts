@@ -7,6 +7,7 @@ import { AnyRuleset, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
 import { readFleetRows } from './submission-fleets';
 import { readLegionRows } from './submission-legions';
+import { readUnitRows } from './submission-units';
 
 /**
  * A submission workbook's `Battles` and `Legions` tables, read into battle specs. Pure: the
@@ -84,6 +85,8 @@ export function readSubmission(
   legions: SheetTable,
   /** The `Fleets` table, when the workbook has one (imperium battles' ships). */
   fleets?: SheetTable | null,
+  /** The `Units` table, when the workbook has one (legion-battles battles' units). */
+  units?: SheetTable | null,
 ): Submission {
   const header = battles.cells[0] ?? [];
   const cols = findColumns(header, BATTLE_COLUMNS);
@@ -114,15 +117,19 @@ export function readSubmission(
   problems.push(...legionRows.problems);
   warnings.push(...legionRows.warnings);
   if (legionRows.fatal) return { entries: [], problems, warnings };
-  if (fleets) {
-    const fleetRows = readFleetRows(fleets, entries, sheetName(battles));
-    problems.push(...fleetRows.problems);
-    warnings.push(...fleetRows.warnings);
-    if (fleetRows.fatal) return { entries: [], problems, warnings };
-    for (const [i, error] of fleetRows.errors)
+  const extras = [
+    fleets ? readFleetRows(fleets, entries, sheetName(battles)) : null,
+    units ? readUnitRows(units, entries, sheetName(battles)) : null,
+  ];
+  for (const rows of extras) {
+    if (rows === null) continue;
+    problems.push(...rows.problems);
+    warnings.push(...rows.warnings);
+    if (rows.fatal) return { entries: [], problems, warnings };
+    for (const [i, error] of rows.errors)
       if (!legionRows.errors.has(i)) legionRows.errors.set(i, error);
-    for (const [i, rows] of fleetRows.byEntry) {
-      legionRows.byEntry.set(i, [...(legionRows.byEntry.get(i) ?? []), ...rows]);
+    for (const [i, more] of rows.byEntry) {
+      legionRows.byEntry.set(i, [...(legionRows.byEntry.get(i) ?? []), ...more]);
     }
   }
 

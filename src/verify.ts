@@ -34,6 +34,8 @@ export interface WorkbookSheets {
   legions: SheetTable;
   /** The `Fleets` table (imperium battles' ships), when the workbook has one. */
   fleets?: SheetTable | null;
+  /** The `Units` table (legion-battles battles' units), when the workbook has one. */
+  units?: SheetTable | null;
   /** Every sheet's name, in the workbook's order. */
   sheetNames: readonly string[];
   /** The cells of the sheets that `isVerifySheet` accepts: the Results and Log sheets. */
@@ -115,7 +117,7 @@ export function verifyWorkbook(book: WorkbookSheets, key?: VerifyKey): Result<Ve
     verification.notes.push(`no battle in ${resultsName} has sealed dice: the key was not needed`);
   }
 
-  const submission = readSubmission(book.battles, book.legions, book.fleets);
+  const submission = readSubmission(book.battles, book.legions, book.fleets, book.units);
   const replay = adjudicateSubmission(
     submission,
     seal.value && sealKey ? { ...seal.value.record, key: sealKey } : undefined,

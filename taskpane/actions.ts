@@ -105,6 +105,10 @@ export const LEGIONS_SHEET = 'Legions';
 export const FLEETS_SHEET = 'Fleets';
 export const isFleetsSheet = (name: string): boolean =>
   name.trim().toLowerCase() === FLEETS_SHEET.toLowerCase();
+/** Legion-battles battles' units: read when the workbook has a sheet of this name. */
+export const UNITS_SHEET = 'Units';
+export const isUnitsSheet = (name: string): boolean =>
+  name.trim().toLowerCase() === UNITS_SHEET.toLowerCase();
 
 /**
  * Resolve all: every battle of the `Battles` and `Legions` tables (or sheets), through the same functions as
@@ -113,10 +117,15 @@ export const isFleetsSheet = (name: string): boolean =>
  * `praetor adjudicate --key --turn`: Results record the commitment, never the key.
  */
 export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Report> {
-  const read = await host.readTables([BATTLES_SHEET, LEGIONS_SHEET], isFleetsSheet);
+  const read = await host.readTables(
+    [BATTLES_SHEET, LEGIONS_SHEET],
+    (name) => isFleetsSheet(name) || isUnitsSheet(name),
+  );
   if (!read.ok) return failure(read.error);
-  const [battles, legions, fleets] = read.value.grids;
-  const submission = readSubmission(battles, legions, fleets ?? null);
+  const [battles, legions, ...rest] = read.value.grids;
+  const named = (is: (name: string) => boolean) =>
+    rest.find((g) => is(String(g.origin.sheet))) ?? null;
+  const submission = readSubmission(battles, legions, named(isFleetsSheet), named(isUnitsSheet));
   if (submission.entries.length === 0) {
     return failure(`No battles to resolve in the ${BATTLES_SHEET} sheet.`, [
       ...submission.problems,

@@ -1,5 +1,5 @@
 import { isVerifySheet, VerifyKey, verifyWorkbook } from '../src/verify';
-import { BATTLES_SHEET, isFleetsSheet, LEGIONS_SHEET, Report } from './actions';
+import { BATTLES_SHEET, isFleetsSheet, isUnitsSheet, LEGIONS_SHEET, Report } from './actions';
 import { WorkbookHost } from './host';
 
 /**
@@ -14,15 +14,17 @@ const SHOWN = 40;
 export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Report> {
   const read = await host.readTables(
     [BATTLES_SHEET, LEGIONS_SHEET],
-    (name) => isVerifySheet(name) || isFleetsSheet(name),
+    (name) => isVerifySheet(name) || isFleetsSheet(name) || isUnitsSheet(name),
   );
   if (!read.ok) return { tone: 'error', message: read.error, details: [] };
   const [battles, legions, ...rest] = read.value.grids;
   const isFleets = (g: (typeof rest)[number]) => isFleetsSheet(String(g.origin.sheet));
+  const isUnits = (g: (typeof rest)[number]) => isUnitsSheet(String(g.origin.sheet));
   const fleets = rest.find(isFleets) ?? null;
-  const sheets = rest.filter((g) => !isFleets(g));
+  const units = rest.find(isUnits) ?? null;
+  const sheets = rest.filter((g) => !isFleets(g) && !isUnits(g));
   const checked = verifyWorkbook(
-    { battles, legions, fleets, sheetNames: read.value.sheetNames, sheets },
+    { battles, legions, fleets, units, sheetNames: read.value.sheetNames, sheets },
     key,
   );
   if (!checked.ok) {

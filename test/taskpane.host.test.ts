@@ -4,6 +4,7 @@ import { resolveAll, resolveOne, showOdds } from '../taskpane/actions';
 import { connectExcel } from '../taskpane/excel';
 import { WorkbookHost } from '../taskpane/host';
 import { coreOdds } from '../taskpane/odds';
+import { verifyAll } from '../taskpane/verify';
 import { bigArmies, paneInput, submissionWorkbook } from './sim/fixtures';
 import * as expected from './sim/expected';
 import { SimFixture, SimWorkbook } from './sim/model';
@@ -312,6 +313,42 @@ describe('Resolve all', () => {
       resultsSheet(all, submission.problems, submission.warnings),
     );
     expect(model.sheet('Log Sol')).toBeDefined();
+  });
+
+  test('reads a Units sheet for legion-battles battles; Verify replays them', async () => {
+    const battles = [
+      ['Battle', 'Rules', 'Seed'],
+      ['Alesia', 'legion-battles', 'alesia'],
+    ];
+    const legions = [['Battle', 'Side', 'Player', 'Leader', 'Infantry']];
+    const units = [
+      ['Battle', 'Side', 'Unit', 'Quality', 'Discipline', 'Pila', 'Numbers', 'PC'],
+      ['Alesia', 'Attacker', 'nobles', 'trained', 3, '', 2, ''],
+      ['Alesia', 'Defender', 'Century', 'trained century', '', 'yes', '', 'Septimius fight 3/2'],
+    ];
+    const host = await open({
+      sheets: [
+        { name: 'Units', rows: units },
+        { name: 'Battles', rows: battles },
+        { name: 'Legions', rows: legions },
+      ],
+    });
+    const submission = readSubmission(
+      cellsAt('Battles', 'A1:C2'),
+      cellsAt('Legions', 'A1:E1'),
+      null,
+      cellsAt('Units', 'A1:H3'),
+    );
+    expect(submission.entries[0].error).toBeNull();
+    const all = adjudicateSubmission(submission);
+    expect(all[0].outcome.ok).toBe(true);
+    const report = await resolveAll(host);
+    expect(report.tone).toBe('success');
+    expect(model.sheet('Results')!.grid()).toEqual(
+      resultsSheet(all, submission.problems, submission.warnings),
+    );
+    expect(model.sheet('Log Alesia')).toBeDefined();
+    expect(await verifyAll(host)).toMatchObject({ tone: 'success' });
   });
 
   test('Results never overwrites: an existing Results sheet makes Results (2)', async () => {

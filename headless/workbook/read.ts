@@ -18,6 +18,8 @@ export interface WorkbookTables {
   legions: SheetTable | null;
   /** The `Fleets` table (imperium battles' ships), when the workbook has one. */
   fleets: SheetTable | null;
+  /** The `Units` table (legion-battles battles' units), when the workbook has one. */
+  units: SheetTable | null;
   /** Every sheet's name, so that new sheets get names not yet taken. */
   sheetNames: string[];
 }
@@ -56,6 +58,7 @@ export function tablesOf(workbook: ExcelJS.Workbook): WorkbookTables {
     battles: findTable(workbook, 'Battles'),
     legions: findTable(workbook, 'Legions'),
     fleets: findTable(workbook, 'Fleets'),
+    units: findTable(workbook, 'Units'),
     sheetNames: workbook.worksheets.map((ws) => ws.name),
   };
 }

@@ -18,6 +18,7 @@ export async function readForVerify(path: string): Promise<Result<WorkbookSheets
     battles: tables.battles,
     legions: tables.legions,
     fleets: tables.fleets,
+    units: tables.units,
     sheetNames: tables.sheetNames,
     sheets: workbook.worksheets.filter((ws) => isVerifySheet(ws.name)).map(sheetGrid),
   });

@@ -137,12 +137,21 @@ function parseUnit(item: string, fallbackName: string): Result<UnitSpec> {
   }
   const u = defaultUnit(quality as Quality, name);
   for (const part of parts) {
-    const rule = RULES.map(([re, f]) => [re.exec(part), f] as const).find(([m]) => m !== null);
-    if (!rule) return err(`"${part}" is not a rating (see docs/rules-legion-battles.md)`);
-    const problem = rule[1](u, rule[0] as RegExpExecArray);
+    const problem = applyRating(u, part);
     if (problem !== null) return err(problem);
   }
   return ok(u);
+}
+
+/**
+ * One rating of roster text (`discipline 4`, `pc Septimius fight 3/2`) applied to `u`: null, or
+ * what is wrong. The workbook's `Units` sheet reads its cells through it too.
+ */
+export function applyRating(u: UnitSpec, rating: string): string | null {
+  const part = rating.trim().toLowerCase().replace(/\s+/g, ' ');
+  const rule = RULES.map(([re, f]) => [re.exec(part), f] as const).find(([m]) => m !== null);
+  if (!rule) return `"${part}" is not a rating (see docs/rules-legion-battles.md)`;
+  return rule[1](u, rule[0] as RegExpExecArray);
 }
 
 /** A legion's ratings: its own, or the defaults of its Quality code (`1 VET` in plain rosters). */

@@ -1,0 +1,306 @@
+import { cellAddress, Cell, cellText, isBlank, plainValue } from './cells';
+import { findColumns, NOTE_COLUMNS, unknownColumns } from './columns';
+import { Side } from './forces';
+import { err, ok, Result } from './result';
+import { parseSide } from './roster';
+import { findRuleset } from './rulesets';
+import { applyRating } from './rulesets/legion-battles/roster';
+import {
+  defaultUnit,
+  QUALITIES,
+  Quality,
+  QUALITY_CODE,
+  RatedLegion,
+  UnitSpec,
+  WORKS,
+} from './rulesets/legion-battles/units';
+import type { SheetTable, SubmissionEntry } from './submission';
+import type { LegionRow, LegionRows } from './submission-legions';
+
+/**
+ * The `Units` table of a submission, for legion-battles battles: one row per unit, its ratings
+ * in columns (`Battle | Side | Unit | Quality | Strength | Discipline | Line of cohorts | Pila |
+ * Leader Charisma | Leadership | Supply | Works | Numbers | ... | PC | PC 2`). A blank cell is
+ * the roster text's default; each row makes one legion carrying its ratings on `unit`, as
+ * `parseLegionRoster` does. See docs/workbook.md.
+ */
+
+const UNIT_COLUMNS = {
+  battle: ['battle', 'battle id'],
+  side: ['side'],
+  name: ['unit', 'unit name', 'name'],
+  quality: ['quality'],
+  strength: ['strength'],
+  discipline: ['discipline'],
+  cohorts: ['line of cohorts', 'cohorts'],
+  pila: ['pila'],
+  charisma: ['leader charisma', 'charisma'],
+  leadership: ['leadership', 'leader leadership'],
+  leaderBoons: ['leader boons'],
+  supply: ['supply'],
+  works: ['works'],
+  numbers: ['numbers'],
+  boons: ['boons'],
+  banes: ['banes'],
+  screen: ['screen'],
+  arrows: ['arrows'],
+  horse: ['horse'],
+  lockShields: ['locked shields', 'lock shields'],
+  flank: ['flank'],
+  vs: ['vs', 'faces'],
+  pc: ['pc', 'pc 1'],
+  pc2: ['pc 2'],
+  player: ['player'],
+} as const;
+
+type UnitKey = keyof typeof UNIT_COLUMNS;
+type UnitColumns = Partial<Record<UnitKey, number>>;
+
+const KNOWN =
+  'Battle, Side, Unit, Quality, Strength, Discipline, Line of cohorts, Pila, Leader Charisma, ' +
+  'Leadership, Leader boons, Supply, Works, Numbers, Boons, Banes, Screen, Arrows, Horse, ' +
+  'Locked shields, Flank, Vs, PC, PC 2, Player';
+
+export function readUnitRows(
+  units: SheetTable,
+  entries: SubmissionEntry[],
+  battlesSheet: string,
+): LegionRows {
+  const out: LegionRows = {
+    fatal: false,
+    problems: [],
+    warnings: [],
+    errors: new Map(),
+    byEntry: new Map(),
+  };
+  const header = units.cells[0] ?? [];
+  const cols = findColumns(header, UNIT_COLUMNS);
+  const sheet = units.origin.sheet ?? 'the table';
+  const known = Object.values(UNIT_COLUMNS).flat() as string[];
+  out.warnings.push(
+    ...unknownColumns(
+      header,
+      units.origin,
+      (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
+      KNOWN,
+    ),
+  );
+  const headerAt = cellAddress(units.origin, 0, 0);
+  for (const key of ['battle', 'side', 'quality'] as const) {
+    if (cols[key] === undefined) {
+      out.problems.push(`${headerAt}: ${sheet} has no "${UNIT_COLUMNS[key][0]}" column`);
+    }
+  }
+  if (out.problems.length > 0) {
+    out.fatal = true;
+    return out;
+  }
+  const index = new Map<string, number>();
+  entries.forEach((e, i) => {
+    if (!index.has(e.id.toLowerCase())) index.set(e.id.toLowerCase(), i);
+  });
+  for (let r = 1; r < units.cells.length; r++) {
+    const row = units.cells[r];
+    if (row.every(isBlank)) continue;
+    const battleCell = cellAddress(units.origin, r, cols.battle!);
+    const battleId = cellText(row[cols.battle!]);
+    const i = index.get(battleId.toLowerCase());
+    if (battleId === '' || i === undefined) {
+      out.problems.push(
+        battleId === ''
+          ? `${battleCell}: the unit row names no battle (the Battle column is blank)`
+          : `${battleCell}: the unit row is for battle "${battleId}", which is not in ${battlesSheet}`,
+      );
+      continue;
+    }
+    const entry = entries[i];
+    if (entry.spec === null || out.errors.has(i)) continue;
+    const list = out.byEntry.get(i) ?? [];
+    const read = readUnitRow(units, cols, r, String(entry.spec.rules), list);
+    if (!read.ok) {
+      out.errors.set(i, read.error);
+      continue;
+    }
+    list.push(read.value);
+    out.byEntry.set(i, list);
+  }
+  return out;
+}
+
+function readUnitRow(
+  table: SheetTable,
+  cols: UnitColumns,
+  r: number,
+  rules: string,
+  before: readonly LegionRow[],
+): Result<LegionRow> {
+  const row = table.cells[r];
+  const at = (col: number) => cellAddress(table.origin, r, col);
+  if (findRuleset(rules)?.id !== 'legion-battles') {
+    return err(
+      `${at(cols.battle!)}: a Units row is for a legion-battles battle; this battle's rules are ${rules}`,
+    );
+  }
+  const side = parseSide(row[cols.side!]);
+  if (side === undefined) {
+    const text = cellText(row[cols.side!]);
+    return err(
+      `${at(cols.side!)}: side ${text === '' ? 'is blank' : `"${text}" is neither Attacker nor Defender`}`,
+    );
+  }
+  const n = before.filter((l) => l.side === side).length + 1;
+  const nameText = cols.name === undefined ? '' : cellText(row[cols.name]);
+  const name = nameText === '' ? `${side} ${n}` : nameText;
+
+  const qualityText = cellText(row[cols.quality!]);
+  const quality = qualityText.toLowerCase().split(/\s+/)[0] as Quality;
+  if (!QUALITIES.includes(quality)) {
+    return err(
+      `${at(cols.quality!)}: quality ${qualityText === '' ? 'is blank' : `"${qualityText}"`}: veteran, trained or raw (and a noun: century, cohort, screen)`,
+    );
+  }
+  const u = defaultUnit(quality, name);
+  const problem = applyRating(u, qualityText);
+  if (problem !== null) return err(`${at(cols.quality!)}: ${problem}`);
+
+  /** The cell of `key`, when the column is there and the cell filled in. */
+  const cell = (key: UnitKey): { value: Cell; address: string } | null => {
+    const col = cols[key];
+    if (col === undefined || isBlank(row[col])) return null;
+    return { value: row[col], address: at(col) };
+  };
+  const steps: (() => string | null)[] = [
+    () => choice(cell('strength'), 'strength', ['full', 'worn', 'half'], (w) => w, u),
+    () => whole(cell('discipline'), 'discipline', 0, 6, (v) => (u.discipline = v)),
+    () => yesNo(cell('cohorts'), 'line of cohorts', (v) => (u.cohorts = v)),
+    () => yesNo(cell('pila'), 'pila', (v) => (u.pila = v)),
+    () => whole(cell('charisma'), 'charisma', 0, 9, (v) => (u.leader.characteristic = v)),
+    () => whole(cell('leadership'), 'leadership', 0, 9, (v) => (u.leader.skill = v)),
+    () => whole(cell('leaderBoons'), 'leader boons', 0, 9, (v) => (u.leader.boons = v)),
+    () => choice(cell('supply'), 'supply', ['supplied', 'short', 'starving'], (w) => w, u),
+    () => readWorks(cell('works'), u),
+    () => readNumbers(cell('numbers'), u),
+    () => whole(cell('boons'), 'boons', 0, 9, (v) => (u.boons = v)),
+    () => whole(cell('banes'), 'banes', 0, 9, (v) => (u.banes = v)),
+    () => yesNo(cell('screen'), 'screen', (v) => ((u.screen = v), v && (u.horse = true))),
+    () => readArrows(cell('arrows'), u),
+    () => yesNo(cell('horse'), 'horse', (v) => (u.horse = v)),
+    () => readLockShields(cell('lockShields'), u),
+    () => yesNo(cell('flank'), 'flank', (v) => (u.flank = v)),
+    () => whole(cell('vs'), 'vs', 1, 99, (v) => (u.target = v - 1)),
+    () => readPc(cell('pc'), u),
+    () => readPc(cell('pc2'), u),
+  ];
+  for (const step of steps) {
+    const error = step();
+    if (error !== null) return err(error);
+  }
+  const legion: RatedLegion = {
+    leader: name,
+    units: { [QUALITY_CODE[quality]]: 1 },
+    where: `${side} unit ${name} at ${at(cols.battle!)}`,
+    unit: u,
+  };
+  return ok({ side, legion });
+}
+
+type Filled = { value: Cell; address: string } | null;
+
+/** A whole number from `lo` to `hi`, handed to `set`: null, or the cell-named error. */
+function whole(
+  c: Filled,
+  what: string,
+  lo: number,
+  hi: number,
+  set: (n: number) => unknown,
+): string | null {
+  if (c === null) return null;
+  const v = plainValue(c.value);
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
+  if (!Number.isInteger(n) || n < lo || n > hi) {
+    return `${c.address}: ${what} is "${cellText(c.value)}": a whole number from ${lo} to ${hi}`;
+  }
+  set(n);
+  return null;
+}
+
+function yesNo(c: Filled, what: string, set: (v: boolean) => unknown): string | null {
+  if (c === null) return null;
+  const w = cellText(c.value).toLowerCase();
+  if (['yes', 'y', 'true', 'x'].includes(w)) set(true);
+  else if (['no', 'n', 'false'].includes(w)) set(false);
+  else return `${c.address}: ${what} is "${cellText(c.value)}": yes or no`;
+  return null;
+}
+
+/** One word of `words`, applied as the roster text `rating(word)` would be. */
+function choice(
+  c: Filled,
+  what: string,
+  words: readonly string[],
+  rating: (w: string) => string,
+  u: UnitSpec,
+): string | null {
+  if (c === null) return null;
+  const w = cellText(c.value).toLowerCase();
+  if (!words.includes(w)) {
+    return `${c.address}: ${what} is "${cellText(c.value)}": ${words.join(', ')}`;
+  }
+  const problem = applyRating(u, rating(w));
+  return problem === null ? null : `${c.address}: ${problem}`;
+}
+
+function readWorks(c: Filled, u: UnitSpec): string | null {
+  if (c === null) return null;
+  const w = cellText(c.value)
+    .toLowerCase()
+    .replace(/\s+works$/, '');
+  const works = WORKS.find((x) => x === (w === 'no' ? 'none' : w));
+  if (works === undefined) {
+    return `${c.address}: works is "${cellText(c.value)}": ${WORKS.join(', ')}`;
+  }
+  u.works = works;
+  return null;
+}
+
+/** Numbers: 1, 2 or 4 (or `2:1`, `4:1` typed as text). */
+function readNumbers(c: Filled, u: UnitSpec): string | null {
+  if (c === null) return null;
+  const text = cellText(c.value);
+  const m = /^(\d+)\s*(?::\s*1)?$/.exec(text);
+  if (m === null) return `${c.address}: numbers is "${text}": 1, 2 or 4 (for 1:1, 2:1, 4:1)`;
+  return whole({ ...c, value: Number(m[1]) }, 'numbers', 1, 99, (n) => (u.numbers = n));
+}
+
+/** Arrows: Clashes of arrows (4), or `camels` for a camel train that keeps them full. */
+function readArrows(c: Filled, u: UnitSpec): string | null {
+  if (c === null) return null;
+  const w = cellText(c.value).toLowerCase();
+  if (w === 'camels' || w === 'camel train') {
+    u.arrows = null;
+    return null;
+  }
+  const problem = whole(c, 'arrows', 0, 99, (n) => (u.arrows = n));
+  return problem === null ? null : `${problem}, or camels`;
+}
+
+/** Locked shields: yes (from Clash 1), no, or the Clash they lock from. */
+function readLockShields(c: Filled, u: UnitSpec): string | null {
+  if (c === null) return null;
+  if (typeof plainValue(c.value) === 'number' || /^\d+$/.test(cellText(c.value))) {
+    return whole(c, 'locked shields', 1, 99, (n) => (u.lockShields = n));
+  }
+  const problem = yesNo(c, 'locked shields', (v) => (u.lockShields = v ? 1 : null));
+  return problem === null ? null : `${problem}, or the Clash they lock from`;
+}
+
+/** A player character: `NAME fight|rally|read C/K[+B] [resistance R] [athletics C/K]`. */
+function readPc(c: Filled, u: UnitSpec): string | null {
+  if (c === null) return null;
+  const text = cellText(c.value).replace(/^pc\s+/i, '');
+  const problem = applyRating(u, `pc ${text}`);
+  if (problem === null) return null;
+  return /is not a rating/.test(problem)
+    ? `${c.address}: PC "${text}": NAME fight|rally|read C/K[+B] [resistance R] [athletics C/K]`
+    : `${c.address}: ${problem}`;
+}
