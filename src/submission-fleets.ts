@@ -1,11 +1,12 @@
-import { cellAddress, cellText, isBlank } from './cells';
-import { findColumns, NOTE_COLUMNS, unknownColumns } from './columns';
+import { cellAddress, cellText } from './cells';
+import { findColumns } from './columns';
 import { Side } from './forces';
 import { err, ok, Result } from './result';
 import { parseSide, readCountCell } from './roster';
 import { findRuleset } from './rulesets';
 import type { SheetTable, SubmissionEntry } from './submission';
 import type { LegionRow, LegionRows } from './submission-legions';
+import { emptyRows, readForcesTable } from './submission-rows';
 import { unitCode } from './units';
 
 /**
@@ -33,88 +34,52 @@ export function readFleetRows(
   entries: SubmissionEntry[],
   battlesSheet: string,
 ): LegionRows {
-  const out: LegionRows = {
-    fatal: false,
-    problems: [],
-    warnings: [],
-    errors: new Map(),
-    byEntry: new Map(),
-  };
-  const header = fleets.cells[0] ?? [];
-  const cols = findColumns(header, FLEET_COLUMNS);
-  const sheet = fleets.origin.sheet ?? 'the table';
-  const known = Object.values(FLEET_COLUMNS).flat() as string[];
-  out.warnings.push(
-    ...unknownColumns(
-      header,
-      fleets.origin,
-      (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
-      'Battle, Side, Faction, Type, Count, Damaged, Fleet marker, Player',
-    ),
-  );
-  const headerAt = cellAddress(fleets.origin, 0, 0);
-  for (const key of ['battle', 'side', 'faction', 'type', 'count'] as const) {
-    if (cols[key] === undefined) {
-      out.problems.push(`${headerAt}: ${sheet} has no "${FLEET_COLUMNS[key][0]}" column`);
-    }
-  }
-  if (out.problems.length > 0) {
-    out.fatal = true;
-    return out;
-  }
-  const index = new Map<string, number>();
-  entries.forEach((e, i) => {
-    if (!index.has(e.id.toLowerCase())) index.set(e.id.toLowerCase(), i);
-  });
+  const out = emptyRows();
   /** Fleets by battle, side and marker, in the order first seen. */
   const byKey = new Map<string, LegionRow>();
-  for (let r = 1; r < fleets.cells.length; r++) {
-    const row = fleets.cells[r];
-    if (row.every(isBlank)) continue;
-    const battleCell = cellAddress(fleets.origin, r, cols.battle!);
-    const battleId = cellText(row[cols.battle!]);
-    const i = index.get(battleId.toLowerCase());
-    if (battleId === '' || i === undefined) {
-      out.problems.push(
-        battleId === ''
-          ? `${battleCell}: the fleet row names no battle (the Battle column is blank)`
-          : `${battleCell}: the fleet row is for battle "${battleId}", which is not in ${battlesSheet}`,
-      );
-      continue;
-    }
-    const entry = entries[i];
-    if (entry.spec === null || out.errors.has(i)) continue;
-    const read = readFleetRow(fleets, cols, r, String(entry.spec.rules));
-    if (!read.ok) {
-      out.errors.set(i, read.error);
-      continue;
-    }
-    const { side, faction, marker, units } = read.value;
-    const key = `${i}|${side}|${marker.toLowerCase()}`;
-    let fleet = byKey.get(key);
-    if (fleet === undefined) {
-      const at = cellAddress(fleets.origin, r, cols.battle!);
-      const name = marker === '' ? '' : ` ${marker}`;
-      fleet = {
-        side,
-        legion: { leader: faction, units: {}, where: `${side} fleet${name} at ${at}` },
-      };
-      byKey.set(key, fleet);
-      const list = out.byEntry.get(i) ?? [];
-      list.push(fleet);
-      out.byEntry.set(i, list);
-    } else if (fleet.legion.leader!.toLowerCase() !== faction.toLowerCase()) {
-      out.errors.set(
-        i,
-        `${cellAddress(fleets.origin, r, cols.faction!)}: faction "${faction}" in a fleet that is ${fleet.legion.leader}`,
-      );
-      continue;
-    }
-    for (const [code, n] of Object.entries(units)) {
-      fleet.legion.units[code] = (fleet.legion.units[code] ?? 0) + n;
-    }
-  }
-  return out;
+  return readForcesTable(
+    fleets,
+    entries,
+    battlesSheet,
+    {
+      columns: FLEET_COLUMNS,
+      required: ['battle', 'side', 'faction', 'type', 'count'],
+      knownText: 'Battle, Side, Faction, Type, Count, Damaged, Fleet marker, Player',
+      rowName: 'fleet row',
+    },
+    (r, i, entry, cols) => {
+      const read = readFleetRow(fleets, cols, r, String(entry.spec!.rules));
+      if (!read.ok) {
+        out.errors.set(i, read.error);
+        return;
+      }
+      const { side, faction, marker, units } = read.value;
+      const key = `${i}|${side}|${marker.toLowerCase()}`;
+      let fleet = byKey.get(key);
+      if (fleet === undefined) {
+        const at = cellAddress(fleets.origin, r, cols.battle!);
+        const name = marker === '' ? '' : ` ${marker}`;
+        fleet = {
+          side,
+          legion: { leader: faction, units: {}, where: `${side} fleet${name} at ${at}` },
+        };
+        byKey.set(key, fleet);
+        const list = out.byEntry.get(i) ?? [];
+        list.push(fleet);
+        out.byEntry.set(i, list);
+      } else if (fleet.legion.leader!.toLowerCase() !== faction.toLowerCase()) {
+        out.errors.set(
+          i,
+          `${cellAddress(fleets.origin, r, cols.faction!)}: faction "${faction}" in a fleet that is ${fleet.legion.leader}`,
+        );
+        return;
+      }
+      for (const [code, n] of Object.entries(units)) {
+        fleet.legion.units[code] = (fleet.legion.units[code] ?? 0) + n;
+      }
+    },
+    out,
+  );
 }
 
 function readFleetRow(

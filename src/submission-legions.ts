@@ -1,10 +1,11 @@
 import { cellAddress, cellText, isBlank } from './cells';
-import { findColumns, headerWord, NOTE_COLUMNS, unknownColumns } from './columns';
+import { findColumns, headerWord } from './columns';
 import { Legion, Side } from './forces';
 import { err, ok, Result } from './result';
 import { parseSide, readCountCell } from './roster';
 import { DEFAULT_RULESET, findRuleset, RULESETS } from './rulesets';
 import type { SheetTable, SubmissionEntry } from './submission';
+import { emptyRows, readForcesTable } from './submission-rows';
 import { unitCode } from './units';
 
 /** The `Legions` table of a submission: one legion per row, each for a battle of `Battles`. */
@@ -38,68 +39,34 @@ export function readLegionRows(
   entries: SubmissionEntry[],
   battlesSheet: string,
 ): LegionRows {
-  const out: LegionRows = {
-    fatal: false,
-    problems: [],
-    warnings: [],
-    errors: new Map(),
-    byEntry: new Map(),
-  };
-  const header = legions.cells[0] ?? [];
-  const cols = findColumns(header, LEGION_COLUMNS);
-  const sheet = legions.origin.sheet ?? 'the table';
-  const known = Object.values(LEGION_COLUMNS).flat() as string[];
-  out.warnings.push(
-    ...unknownColumns(
-      header,
-      legions.origin,
-      (w) => known.includes(w) || NOTE_COLUMNS.includes(w) || isUnitWord(w),
-      'Battle, Side, Player, Leader, Infantry, Cavalry, Catapults, Galleys',
-    ),
+  const out = emptyRows();
+  return readForcesTable(
+    legions,
+    entries,
+    battlesSheet,
+    {
+      columns: LEGION_COLUMNS,
+      required: ['battle', 'side'],
+      knownText: 'Battle, Side, Player, Leader, Infantry, Cavalry, Catapults, Galleys',
+      alsoKnown: isUnitWord,
+      rowName: 'legion',
+      headerProblem: (header, at, sheet) =>
+        header.some((c) => !isBlank(c) && isUnitWord(headerWord(c)))
+          ? null
+          : `${at}: ${sheet} has no unit columns (Infantry, Cavalry, Catapults, Galleys)`,
+    },
+    (r, i, entry, cols) => {
+      const legion = readLegionRow(legions, cols, r, String(entry.spec!.rules ?? DEFAULT_RULESET));
+      if (!legion.ok) {
+        out.errors.set(i, legion.error);
+        return;
+      }
+      const list = out.byEntry.get(i) ?? [];
+      list.push(legion.value);
+      out.byEntry.set(i, list);
+    },
+    out,
   );
-  const headerAt = cellAddress(legions.origin, 0, 0);
-  if (cols.battle === undefined) out.problems.push(`${headerAt}: ${sheet} has no "Battle" column`);
-  if (cols.side === undefined) out.problems.push(`${headerAt}: ${sheet} has no "Side" column`);
-  if (!header.some((c) => !isBlank(c) && isUnitWord(headerWord(c)))) {
-    out.problems.push(
-      `${headerAt}: ${sheet} has no unit columns (Infantry, Cavalry, Catapults, Galleys)`,
-    );
-  }
-  if (out.problems.length > 0) {
-    out.fatal = true;
-    return out;
-  }
-
-  const index = new Map<string, number>();
-  entries.forEach((e, i) => {
-    if (!index.has(e.id.toLowerCase())) index.set(e.id.toLowerCase(), i);
-  });
-  for (let r = 1; r < legions.cells.length; r++) {
-    const row = legions.cells[r];
-    if (row.every(isBlank)) continue;
-    const battleCell = cellAddress(legions.origin, r, cols.battle!);
-    const battleId = cellText(row[cols.battle!]);
-    const i = index.get(battleId.toLowerCase());
-    if (battleId === '' || i === undefined) {
-      out.problems.push(
-        battleId === ''
-          ? `${battleCell}: the legion names no battle (the Battle column is blank)`
-          : `${battleCell}: the legion is for battle "${battleId}", which is not in ${battlesSheet}`,
-      );
-      continue;
-    }
-    const entry = entries[i];
-    if (entry.spec === null || out.errors.has(i)) continue;
-    const legion = readLegionRow(legions, cols, r, String(entry.spec.rules ?? DEFAULT_RULESET));
-    if (!legion.ok) {
-      out.errors.set(i, legion.error);
-      continue;
-    }
-    const list = out.byEntry.get(i) ?? [];
-    list.push(legion.value);
-    out.byEntry.set(i, list);
-  }
-  return out;
 }
 
 function readLegionRow(

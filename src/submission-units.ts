@@ -1,6 +1,4 @@
 import { cellAddress, Cell, cellText, isBlank, plainValue } from './cells';
-import { findColumns, NOTE_COLUMNS, unknownColumns } from './columns';
-import { Side } from './forces';
 import { err, ok, Result } from './result';
 import { parseSide } from './roster';
 import { findRuleset } from './rulesets';
@@ -16,6 +14,7 @@ import {
 } from './rulesets/legion-battles/units';
 import type { SheetTable, SubmissionEntry } from './submission';
 import type { LegionRow, LegionRows } from './submission-legions';
+import { emptyRows, readForcesTable } from './submission-rows';
 
 /**
  * The `Units` table of a submission, for legion-battles battles: one row per unit, its ratings
@@ -66,65 +65,29 @@ export function readUnitRows(
   entries: SubmissionEntry[],
   battlesSheet: string,
 ): LegionRows {
-  const out: LegionRows = {
-    fatal: false,
-    problems: [],
-    warnings: [],
-    errors: new Map(),
-    byEntry: new Map(),
-  };
-  const header = units.cells[0] ?? [];
-  const cols = findColumns(header, UNIT_COLUMNS);
-  const sheet = units.origin.sheet ?? 'the table';
-  const known = Object.values(UNIT_COLUMNS).flat() as string[];
-  out.warnings.push(
-    ...unknownColumns(
-      header,
-      units.origin,
-      (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
-      KNOWN,
-    ),
+  const out = emptyRows();
+  return readForcesTable(
+    units,
+    entries,
+    battlesSheet,
+    {
+      columns: UNIT_COLUMNS,
+      required: ['battle', 'side', 'quality'],
+      knownText: KNOWN,
+      rowName: 'unit row',
+    },
+    (r, i, entry, cols) => {
+      const list = out.byEntry.get(i) ?? [];
+      const read = readUnitRow(units, cols, r, String(entry.spec!.rules), list);
+      if (!read.ok) {
+        out.errors.set(i, read.error);
+        return;
+      }
+      list.push(read.value);
+      out.byEntry.set(i, list);
+    },
+    out,
   );
-  const headerAt = cellAddress(units.origin, 0, 0);
-  for (const key of ['battle', 'side', 'quality'] as const) {
-    if (cols[key] === undefined) {
-      out.problems.push(`${headerAt}: ${sheet} has no "${UNIT_COLUMNS[key][0]}" column`);
-    }
-  }
-  if (out.problems.length > 0) {
-    out.fatal = true;
-    return out;
-  }
-  const index = new Map<string, number>();
-  entries.forEach((e, i) => {
-    if (!index.has(e.id.toLowerCase())) index.set(e.id.toLowerCase(), i);
-  });
-  for (let r = 1; r < units.cells.length; r++) {
-    const row = units.cells[r];
-    if (row.every(isBlank)) continue;
-    const battleCell = cellAddress(units.origin, r, cols.battle!);
-    const battleId = cellText(row[cols.battle!]);
-    const i = index.get(battleId.toLowerCase());
-    if (battleId === '' || i === undefined) {
-      out.problems.push(
-        battleId === ''
-          ? `${battleCell}: the unit row names no battle (the Battle column is blank)`
-          : `${battleCell}: the unit row is for battle "${battleId}", which is not in ${battlesSheet}`,
-      );
-      continue;
-    }
-    const entry = entries[i];
-    if (entry.spec === null || out.errors.has(i)) continue;
-    const list = out.byEntry.get(i) ?? [];
-    const read = readUnitRow(units, cols, r, String(entry.spec.rules), list);
-    if (!read.ok) {
-      out.errors.set(i, read.error);
-      continue;
-    }
-    list.push(read.value);
-    out.byEntry.set(i, list);
-  }
-  return out;
 }
 
 function readUnitRow(

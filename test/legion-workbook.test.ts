@@ -148,7 +148,7 @@ describe('legion-battles Units in a submission workbook', () => {
       null,
       table('Units', [['Battle', 'Side', 'Unit', 'Colour']]),
     );
-    expect(noQuality.problems).toEqual(['Units!A1: Units has no "quality" column']);
+    expect(noQuality.problems).toEqual(['Units!A1: Units has no "Quality" column']);
     expect(noQuality.warnings[0]).toMatch(/^Units!D1: column "Colour" is not one Praetor reads/);
   });
 

@@ -1,0 +1,93 @@
+import { cellAddress, cellText, isBlank } from './cells';
+import { findColumns, NOTE_COLUMNS, unknownColumns } from './columns';
+import type { LegionRows } from './submission-legions';
+import type { SheetTable, SubmissionEntry } from './submission';
+
+/**
+ * What the forces tables of a submission (`Legions`, `Fleets`, `Units`) share: their header
+ * checked (required columns, unknown columns warned of), then each row matched to its battle.
+ * Each table says what a row holds.
+ */
+export interface ForcesTable<K extends string> {
+  columns: Record<K, readonly string[]>;
+  required: readonly K[];
+  /** The columns read, for the warning on one that is not. */
+  knownText: string;
+  /** Header words read beyond `columns` (the Legions table's unit columns). */
+  alsoKnown?: (word: string) => boolean;
+  /** `legion`, `fleet row`, `unit row`: how messages call a row. */
+  rowName: string;
+  /** A problem with the header beyond a missing column (no unit columns at all). */
+  headerProblem?: (header: readonly unknown[], at: string, sheet: string) => string | null;
+}
+
+export type Columns<K extends string> = ReturnType<typeof findColumns<K>>;
+
+/** Reads a forces table: `each` gets every row whose battle exists and is still good. */
+export function readForcesTable<K extends 'battle' | string>(
+  table: SheetTable,
+  entries: readonly SubmissionEntry[],
+  battlesSheet: string,
+  kind: ForcesTable<K>,
+  each: (r: number, entryIndex: number, entry: SubmissionEntry, cols: Columns<K>) => void,
+  out: LegionRows = emptyRows(),
+): LegionRows {
+  const header = table.cells[0] ?? [];
+  const cols = findColumns(header, kind.columns);
+  const sheet = table.origin.sheet ?? 'the table';
+  const known = Object.values<readonly string[]>(kind.columns).flat();
+  out.warnings.push(
+    ...unknownColumns(
+      header,
+      table.origin,
+      (w) => known.includes(w) || NOTE_COLUMNS.includes(w) || (kind.alsoKnown?.(w) ?? false),
+      kind.knownText,
+    ),
+  );
+  const headerAt = cellAddress(table.origin, 0, 0);
+  for (const key of kind.required) {
+    if (cols[key] === undefined) {
+      out.problems.push(`${headerAt}: ${sheet} has no "${title(kind.columns[key][0])}" column`);
+    }
+  }
+  const problem = kind.headerProblem?.(header, headerAt, sheet);
+  if (problem) out.problems.push(problem);
+  if (out.problems.length > 0) {
+    out.fatal = true;
+    return out;
+  }
+  const index = new Map<string, number>();
+  entries.forEach((e, i) => {
+    if (!index.has(e.id.toLowerCase())) index.set(e.id.toLowerCase(), i);
+  });
+  const battleCol = (cols as Record<string, number | undefined>).battle!;
+  for (let r = 1; r < table.cells.length; r++) {
+    const row = table.cells[r];
+    if (row.every(isBlank)) continue;
+    const battleCell = cellAddress(table.origin, r, battleCol);
+    const battleId = cellText(row[battleCol]);
+    const i = index.get(battleId.toLowerCase());
+    if (battleId === '' || i === undefined) {
+      out.problems.push(
+        battleId === ''
+          ? `${battleCell}: the ${kind.rowName} names no battle (the Battle column is blank)`
+          : `${battleCell}: the ${kind.rowName} is for battle "${battleId}", which is not in ${battlesSheet}`,
+      );
+      continue;
+    }
+    const entry = entries[i];
+    if (entry.spec === null || out.errors.has(i)) continue;
+    each(r, i, entry, cols);
+  }
+  return out;
+}
+
+export const emptyRows = (): LegionRows => ({
+  fatal: false,
+  problems: [],
+  warnings: [],
+  errors: new Map(),
+  byEntry: new Map(),
+});
+
+const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
