@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adjudicateBatch } from '../headless/adjudicate';
+import { BATTLE_COLUMNS, LEGION_COLUMNS } from '../headless/workbook/template';
 
 /**
  * `praetor adjudicate` on 1,000 generated submissions of 5 battles each: against the floor of
@@ -18,28 +19,8 @@ export async function generate(dir: string, count = FILES): Promise<void> {
     const wb = new ExcelJS.Workbook();
     const battles = wb.addWorksheet('Battles');
     const legions = wb.addWorksheet('Legions');
-    battles.addRow([
-      'Battle',
-      'Territory',
-      'Rules',
-      'Sea',
-      'Fort',
-      'Breach by',
-      'Retreat',
-      'Rounds',
-      'Seed',
-      'Dice',
-    ]);
-    legions.addRow([
-      'Battle',
-      'Side',
-      'Player',
-      'Leader',
-      'Infantry',
-      'Cavalry',
-      'Catapults',
-      'Galleys',
-    ]);
+    battles.addRow(BATTLE_COLUMNS.map((c) => c.header));
+    legions.addRow(LEGION_COLUMNS.map((c) => c.header));
     for (let b = 0; b < 5; b++) {
       const id = `T${f}-B${b}`;
       battles.addRow([

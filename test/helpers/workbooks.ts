@@ -1,3 +1,4 @@
+import { BATTLE_COLUMNS, LEGION_COLUMNS } from '../../headless/workbook/template';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { createHash } from 'node:crypto';
@@ -8,28 +9,9 @@ import { Io } from '../../headless/io';
 
 /** Workbooks, folders and streams for the tests. */
 
-export const BATTLES_HEADER = [
-  'Battle',
-  'Territory',
-  'Rules',
-  'Sea',
-  'Fort',
-  'Breach by',
-  'Retreat',
-  'Rounds',
-  'Seed',
-  'Dice',
-];
-export const LEGIONS_HEADER = [
-  'Battle',
-  'Side',
-  'Player',
-  'Leader',
-  'Infantry',
-  'Cavalry',
-  'Catapults',
-  'Galleys',
-];
+/** The template's headers: the submission workbook as Praetor documents it. */
+export const BATTLES_HEADER = BATTLE_COLUMNS.map((c) => c.header);
+export const LEGIONS_HEADER = LEGION_COLUMNS.map((c) => c.header);
 
 /** A Battles row: id, then the named columns. */
 export function battle(id: string, cols: Partial<Record<string, unknown>> = {}): unknown[] {
