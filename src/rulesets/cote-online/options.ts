@@ -28,12 +28,9 @@ export const ONLINE_DEFAULTS: OnlineOptions = {
 
 const KEYS = Object.keys(ONLINE_DEFAULTS);
 
-const blank = isBlankValue;
-const word = optionWord;
-
 function parseMode(v: unknown): Result<OnlineMode> {
-  if (blank(v)) return ok('fight-to-the-death');
-  const w = word(v).replace(/[\s_-]+/g, '');
+  if (isBlankValue(v)) return ok('fight-to-the-death');
+  const w = optionWord(v).replace(/[\s_-]+/g, '');
   if (w === 'fighttothedeath') return ok('fight-to-the-death');
   if (w === 'hitandrun') return ok('hit-and-run');
   return err(`mode is "${String(v)}": expected "fight-to-the-death" or "hit-and-run"`);
@@ -48,17 +45,17 @@ const parseFort = (v: unknown): Result<boolean> =>
 
 /** `sea: no` says what every cote-online battle is: a workbook's shared Sea column may say it. */
 const saysLand = (k: string, v: unknown) =>
-  k === 'sea' && (v === false || ['no', 'n', 'false', '0', 'land'].includes(word(v)));
+  k === 'sea' && (v === false || ['no', 'n', 'false', '0', 'land'].includes(optionWord(v)));
 
 /** Checks the options; a key given as `undefined` counts as not given (as in cote-pbem). */
 export function parseOnlineOptions(raw: RawOptions): Result<OnlineOptions> {
-  if (raw.sea !== undefined && !blank(raw.sea) && !saysLand('sea', raw.sea)) {
+  if (raw.sea !== undefined && !isBlankValue(raw.sea) && !saysLand('sea', raw.sea)) {
     return err('cote-online has no sea battles: galleys are transports and never fight');
   }
   const unknown = unknownOptionsError(
     raw,
     KEYS,
-    (k, v) => blank(v) || saysLand(k, v),
+    (k, v) => isBlankValue(v) || saysLand(k, v),
     'cote-online',
   );
   if (unknown !== null) return err(unknown);

@@ -32,14 +32,11 @@ export const PBEM_DEFAULTS: PbemOptions = {
 
 const KEYS = Object.keys(PBEM_DEFAULTS);
 
-const blank = isBlankValue;
-const word = optionWord;
-
 function parseFort(v: unknown): Result<0 | 1 | 2> {
-  if (blank(v)) return ok(0);
+  if (isBlankValue(v)) return ok(0);
   if (v === true) return ok(1);
   if (v === false) return ok(0);
-  const w = word(v);
+  const w = optionWord(v);
   if (['0', 'no', 'n', 'false', 'none'].includes(w)) return ok(0);
   if (['1', 'yes', 'y', 'true'].includes(w)) return ok(1);
   if (w === '2') return ok(2);
@@ -47,8 +44,8 @@ function parseFort(v: unknown): Result<0 | 1 | 2> {
 }
 
 function parseBreachBy(v: unknown): Result<'any' | 'catapult'> {
-  if (blank(v)) return ok('any');
-  const w = word(v);
+  if (isBlankValue(v)) return ok('any');
+  const w = optionWord(v);
   if (['any', 'all', 'any hit'].includes(w)) return ok('any');
   if (['catapult', 'catapults', 'cat', 'artillery'].includes(w)) return ok('catapult');
   return err(`breach by is "${String(v)}": expected "any" or "catapult"`);
@@ -66,7 +63,7 @@ export function parsePbemOptions(raw: RawOptions): Result<PbemOptions> {
   const rounds = pauseRounds(raw.rounds);
   if (!rounds.ok) return rounds;
   let retreat: string | null = null;
-  if (!blank(raw.retreat)) {
+  if (!isBlankValue(raw.retreat)) {
     retreat = String(raw.retreat).trim();
     const parsed = parseRetreat(retreat);
     if (!parsed.ok) return parsed;
