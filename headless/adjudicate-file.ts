@@ -125,7 +125,13 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
     return { ...emptyReport(job.input), errors: problems.length, problems };
   }
 
-  const submission = readSubmission(tables.battles, tables.legions, tables.fleets, tables.units);
+  const submission = readSubmission(
+    tables.battles,
+    tables.legions,
+    tables.fleets,
+    tables.units,
+    tables.armies,
+  );
   const adjudicated = adjudicateSubmission(submission, job.seal);
   const report: FileReport = {
     input: job.input,

@@ -43,6 +43,17 @@ export const legionOptions = (v: { readings?: string; clashes?: string }) => ({
   clashes: v.clashes,
 });
 
+/** The fortunes-of-war ruleset's own flags (its numbers go in `--readings`, shared above). */
+export const FOW_FLAGS = {
+  terrain: { type: 'string' },
+  castes: { type: 'string' },
+} as const;
+
+export const fowOptions = (v: { terrain?: string; castes?: string }) => ({
+  terrain: v.terrain,
+  castes: v.castes,
+});
+
 /** The ruleset option flags, as `node:util` parseArgs options. */
 export const RULE_OPTION_FLAGS = {
   rules: { type: 'string' },
@@ -53,6 +64,7 @@ export const RULE_OPTION_FLAGS = {
   mode: { type: 'string' },
   ...IMPERIUM_FLAGS,
   ...LEGION_FLAGS,
+  ...FOW_FLAGS,
 } as const;
 
 /** `--fort` alone means one wall hit point: give it its value before parsing. */

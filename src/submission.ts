@@ -5,6 +5,7 @@ import { parseDiceList } from './dice';
 import { Legion, Side } from './forces';
 import { AnyRuleset, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
+import { readArmyRows } from './submission-armies';
 import { readFleetRows } from './submission-fleets';
 import { readLegionRows } from './submission-legions';
 import { readUnitRows } from './submission-units';
@@ -61,6 +62,9 @@ const BATTLE_COLUMNS = {
   units: ['units', 'unit data'],
   attackerOrders: ['attacker orders'],
   defenderOrders: ['defender orders'],
+  readings: ['readings'],
+  terrain: ['terrain'],
+  castes: ['castes'],
   seed: ['seed'],
   dice: ['dice'],
 } as const;
@@ -76,6 +80,7 @@ const OPTION_KEYS = [
   'rounds',
   'mode',
   ...(['combat', 'range', 'planet', 'units', 'attackerOrders', 'defenderOrders'] as const),
+  ...(['readings', 'terrain', 'castes'] as const),
 ] as const;
 
 const sheetName = (t: SheetTable) => t.origin.sheet ?? 'the table';
@@ -87,6 +92,8 @@ export function readSubmission(
   fleets?: SheetTable | null,
   /** The `Units` table, when the workbook has one (legion-battles battles' units). */
   units?: SheetTable | null,
+  /** The `Armies` table, when the workbook has one (fortunes-of-war battles' armies). */
+  armies?: SheetTable | null,
 ): Submission {
   const header = battles.cells[0] ?? [];
   const cols = findColumns(header, BATTLE_COLUMNS);
@@ -95,7 +102,7 @@ export function readSubmission(
     header,
     battles.origin,
     (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
-    'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Mode, Combat, Range, Planet, Units, Attacker orders, Defender orders, Seed, Dice',
+    'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Mode, Combat, Range, Planet, Units, Attacker orders, Defender orders, Readings, Terrain, Castes, Seed, Dice',
   );
   if (cols.battle === undefined) {
     return {
@@ -120,6 +127,7 @@ export function readSubmission(
   const extras = [
     fleets ? readFleetRows(fleets, entries, sheetName(battles)) : null,
     units ? readUnitRows(units, entries, sheetName(battles)) : null,
+    armies ? readArmyRows(armies, entries, sheetName(battles)) : null,
   ];
   for (const rows of extras) {
     if (rows === null) continue;

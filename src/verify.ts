@@ -36,6 +36,8 @@ export interface WorkbookSheets {
   fleets?: SheetTable | null;
   /** The `Units` table (legion-battles battles' units), when the workbook has one. */
   units?: SheetTable | null;
+  /** The `Armies` table (fortunes-of-war battles' armies), when the workbook has one. */
+  armies?: SheetTable | null;
   /** Every sheet's name, in the workbook's order. */
   sheetNames: readonly string[];
   /** The cells of the sheets that `isVerifySheet` accepts: the Results and Log sheets. */
@@ -117,7 +119,13 @@ export function verifyWorkbook(book: WorkbookSheets, key?: VerifyKey): Result<Ve
     verification.notes.push(`no battle in ${resultsName} has sealed dice: the key was not needed`);
   }
 
-  const submission = readSubmission(book.battles, book.legions, book.fleets, book.units);
+  const submission = readSubmission(
+    book.battles,
+    book.legions,
+    book.fleets,
+    book.units,
+    book.armies,
+  );
   const replay = adjudicateSubmission(
     submission,
     seal.value && sealKey ? { ...seal.value.record, key: sealKey } : undefined,

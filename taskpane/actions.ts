@@ -109,6 +109,10 @@ export const isFleetsSheet = (name: string): boolean =>
 export const UNITS_SHEET = 'Units';
 export const isUnitsSheet = (name: string): boolean =>
   name.trim().toLowerCase() === UNITS_SHEET.toLowerCase();
+/** Fortunes-of-war battles' armies: read when the workbook has a sheet of this name. */
+export const ARMIES_SHEET = 'Armies';
+export const isArmiesSheet = (name: string): boolean =>
+  name.trim().toLowerCase() === ARMIES_SHEET.toLowerCase();
 
 /**
  * Resolve all: every battle of the `Battles` and `Legions` tables (or sheets), through the same functions as
@@ -119,13 +123,19 @@ export const isUnitsSheet = (name: string): boolean =>
 export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Report> {
   const read = await host.readTables(
     [BATTLES_SHEET, LEGIONS_SHEET],
-    (name) => isFleetsSheet(name) || isUnitsSheet(name),
+    (name) => isFleetsSheet(name) || isUnitsSheet(name) || isArmiesSheet(name),
   );
   if (!read.ok) return failure(read.error);
   const [battles, legions, ...rest] = read.value.grids;
   const named = (is: (name: string) => boolean) =>
     rest.find((g) => is(String(g.origin.sheet))) ?? null;
-  const submission = readSubmission(battles, legions, named(isFleetsSheet), named(isUnitsSheet));
+  const submission = readSubmission(
+    battles,
+    legions,
+    named(isFleetsSheet),
+    named(isUnitsSheet),
+    named(isArmiesSheet),
+  );
   if (submission.entries.length === 0) {
     return failure(`No battles to resolve in the ${BATTLES_SHEET} sheet.`, [
       ...submission.problems,

@@ -1,5 +1,12 @@
 import { isVerifySheet, VerifyKey, verifyWorkbook } from '../src/verify';
-import { BATTLES_SHEET, isFleetsSheet, isUnitsSheet, LEGIONS_SHEET, Report } from './actions';
+import {
+  BATTLES_SHEET,
+  isArmiesSheet,
+  isFleetsSheet,
+  isUnitsSheet,
+  LEGIONS_SHEET,
+  Report,
+} from './actions';
 import { WorkbookHost } from './host';
 
 /**
@@ -14,7 +21,8 @@ const SHOWN = 40;
 export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Report> {
   const read = await host.readTables(
     [BATTLES_SHEET, LEGIONS_SHEET],
-    (name) => isVerifySheet(name) || isFleetsSheet(name) || isUnitsSheet(name),
+    (name) =>
+      isVerifySheet(name) || isFleetsSheet(name) || isUnitsSheet(name) || isArmiesSheet(name),
   );
   if (!read.ok) return { tone: 'error', message: read.error, details: [] };
   const [battles, legions, ...rest] = read.value.grids;
@@ -22,9 +30,11 @@ export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Re
   const isUnits = (g: (typeof rest)[number]) => isUnitsSheet(String(g.origin.sheet));
   const fleets = rest.find(isFleets) ?? null;
   const units = rest.find(isUnits) ?? null;
-  const sheets = rest.filter((g) => !isFleets(g) && !isUnits(g));
+  const isArmies = (g: (typeof rest)[number]) => isArmiesSheet(String(g.origin.sheet));
+  const armies = rest.find(isArmies) ?? null;
+  const sheets = rest.filter((g) => !isFleets(g) && !isUnits(g) && !isArmies(g));
   const checked = verifyWorkbook(
-    { battles, legions, fleets, units, sheetNames: read.value.sheetNames, sheets },
+    { battles, legions, fleets, units, armies, sheetNames: read.value.sheetNames, sheets },
     key,
   );
   if (!checked.ok) {

@@ -14,6 +14,8 @@ import { logTable, renderTextTable, summaryLines } from '../../src/log';
 import { Result } from '../../src/result';
 import { findRuleset } from '../../src/rulesets';
 import {
+  FOW_FLAGS,
+  fowOptions,
   IMPERIUM_FLAGS,
   imperiumOptions,
   LEGION_FLAGS,
@@ -35,7 +37,8 @@ Rosters: legions separated by ";", each "[Leader:] count unit, ...", e.g.
 Options:
   --attacker ROSTER     the attacking side
   --defender ROSTER     the defending side
-  --rules ID            ruleset: cote-pbem (default), cote-online or imperium
+  --rules ID            ruleset: cote-pbem (default), cote-online, imperium, legion-battles
+                        or fortunes-of-war
   --seed TEXT           roll with a seeded generator; any text is a seed
   --dice LIST           scripted d6 values, e.g. "3,4,4,2,3" (as posted by a dice server)
   --fort [1|2]          the defender is in a fortified city with 1 (default) or 2 wall hit points
@@ -56,6 +59,12 @@ Options:
   legion-battles (docs/rules-legion-battles.md): rosters "Septimius: veteran century, pila"
   --readings TEXT       its readings, e.g. "shakenAt=1, outOfArrows=withdraw"
   --clashes N           Clashes before the battle stops undecided (default 12)
+  fortunes-of-war (docs/rules-fortunes-of-war.md): rosters, text or JSON,
+                        "Legio X: attack 6, defence 5, health 20, morale 15, discipline 18;
+                        leader Thorvald: hero, leadership 2, melee 4, stealth 2"
+  --readings TEXT       its numbers, e.g. "meleeRounds=10, cityDefence=2, transferDivisor=2"
+  --terrain T           clear, forest, mountain, sea, town, city or capital (else the rosters')
+  --castes TEXT         player elimination's castes, "capital 25/50, city 20/60"
   --input FILE          a JSON array of battles: {id, rules, attacker, defender, sea, fort,
                         breachBy, retreat, mode, rounds, seed | dice}; prints results in the
                         same order
@@ -82,6 +91,7 @@ const OPTIONS = {
   mode: { type: 'string' },
   ...IMPERIUM_FLAGS,
   ...LEGION_FLAGS,
+  ...FOW_FLAGS,
   input: { type: 'string' },
   resume: { type: 'string' },
   save: { type: 'string' },
@@ -127,6 +137,7 @@ export function battleCommand(argv: string[], io: Io): number {
         mode: v.mode,
         ...imperiumOptions(v),
         ...legionOptions(v),
+        ...fowOptions(v),
         ...orders,
       },
     };
@@ -181,9 +192,19 @@ function readInput(path: string): BattleSpec[] {
     throw new UsageError(`--input ${path}: expected a JSON array of battles`);
   return data.map((item, i) =>
     typeof item === 'object' && item !== null && !Array.isArray(item)
-      ? specFromObject(item as Record<string, unknown>)
+      ? specFromObject(withRosterObjects(item as Record<string, unknown>))
       : { id: String(i + 1), attacker: undefined },
   );
+}
+
+/** A side given as a JSON object (a fortunes-of-war roster) is read as its JSON text. */
+export function withRosterObjects(item: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...item };
+  for (const side of ['attacker', 'defender']) {
+    const v = out[side];
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) out[side] = JSON.stringify(v);
+  }
+  return out;
 }
 
 function readSaved(path: string): SavedBattle {

@@ -2,7 +2,13 @@ import { parseArgs } from 'node:util';
 import { validateBattle } from '../../src/battle';
 import { formatCounts, Side, UnitCounts } from '../../src/forces';
 import { computeOdds, DEFAULT_ODDS_SEED, DEFAULT_RUNS, OddsResult } from '../../src/odds';
-import { imperiumOptions, legionOptions, RULE_OPTION_FLAGS, withFortValue } from '../flags';
+import {
+  fowOptions,
+  imperiumOptions,
+  legionOptions,
+  RULE_OPTION_FLAGS,
+  withFortValue,
+} from '../flags';
 import { findRuleset } from '../../src/rulesets';
 import { EXIT, Io, UsageError } from '../io';
 
@@ -27,6 +33,8 @@ Options:
   --combat, --range, --planet, --units, --attacker-orders, --defender-orders
                         imperium's options, as for praetor battle
   --readings, --clashes legion-battles' readings and Clash limit, as for praetor battle
+  --readings, --terrain, --castes
+                        fortunes-of-war's numbers, terrain and castes, as for praetor battle
   --method M            "exact" or "montecarlo" (default: exact when the ruleset has a solver;
                         a battle too large for it falls back to Monte Carlo, with a note)
   --runs N              Monte Carlo battles to fight (default ${DEFAULT_RUNS})
@@ -88,6 +96,7 @@ export function oddsCommand(argv: string[], io: Io): number {
         mode: v.mode,
         ...imperiumOptions(v),
         ...legionOptions(v),
+        ...fowOptions(v),
       },
     },
     'odds',

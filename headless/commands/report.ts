@@ -16,6 +16,7 @@ import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { readAdjudicated } from '../workbook/adjudicated';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyArg } from '../keyfile';
+import { withRosterObjects } from './battle';
 import { htmlToPdf, Paper } from '../report/pdf';
 
 export const REPORT_HELP = `Usage: praetor report INPUT --out FILE.pdf|FILE.html [options]
@@ -185,7 +186,8 @@ async function loadInput(path: string, key?: string): Promise<Loaded> {
     } else if ('events' in item && 'forces' in item) {
       loaded.results.push(item as BattleResult);
     } else {
-      const battle = validateBattle(specFromObject(item as Record<string, unknown>), String(i + 1));
+      const spec = specFromObject(withRosterObjects(item as Record<string, unknown>));
+      const battle = validateBattle(spec, String(i + 1));
       const result = battle.ok ? resolveBattle(battle.value) : battle;
       if (result.ok) loaded.results.push(result.value);
       else loaded.errors.push(result.error);

@@ -20,6 +20,8 @@ export interface WorkbookTables {
   fleets: SheetTable | null;
   /** The `Units` table (legion-battles battles' units), when the workbook has one. */
   units: SheetTable | null;
+  /** The `Armies` table (fortunes-of-war battles' armies), when the workbook has one. */
+  armies: SheetTable | null;
   /** Every sheet's name, so that new sheets get names not yet taken. */
   sheetNames: string[];
 }
@@ -59,6 +61,7 @@ export function tablesOf(workbook: ExcelJS.Workbook): WorkbookTables {
     legions: findTable(workbook, 'Legions'),
     fleets: findTable(workbook, 'Fleets'),
     units: findTable(workbook, 'Units'),
+    armies: findTable(workbook, 'Armies'),
     sheetNames: workbook.worksheets.map((ws) => ws.name),
   };
 }

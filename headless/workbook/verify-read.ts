@@ -19,6 +19,7 @@ export async function readForVerify(path: string): Promise<Result<WorkbookSheets
     legions: tables.legions,
     fleets: tables.fleets,
     units: tables.units,
+    armies: tables.armies,
     sheetNames: tables.sheetNames,
     sheets: workbook.worksheets.filter((ws) => isVerifySheet(ws.name)).map(sheetGrid),
   });

@@ -1,11 +1,18 @@
 import { AnyRuleset } from '../ruleset';
 import { coteOnline } from './cote-online';
 import { cotePbem } from './cote-pbem';
+import { fortunesOfWar } from './fortunes-of-war';
 import { imperium } from './imperium';
 import { legionBattles } from './legion-battles';
 
 /** Every ruleset, by id. A new game's rules are a new module and one line here. */
-export const RULESETS: readonly AnyRuleset[] = [cotePbem, coteOnline, imperium, legionBattles];
+export const RULESETS: readonly AnyRuleset[] = [
+  cotePbem,
+  coteOnline,
+  imperium,
+  legionBattles,
+  fortunesOfWar,
+];
 
 export const DEFAULT_RULESET = 'cote-pbem';
 

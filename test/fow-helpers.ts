@@ -1,0 +1,28 @@
+import { BattleResult, resolveBattle, specFromObject, validateBattle } from '../src/battle';
+import { FowEvent } from '../src/rulesets/fortunes-of-war';
+
+/** A fortunes-of-war battle as `praetor battle --input` takes it, resolved or failing the test. */
+export function fow(flat: Record<string, unknown>): BattleResult<FowEvent> {
+  const battle = validateBattle(specFromObject({ rules: 'fortunes-of-war', ...flat }));
+  if (!battle.ok) throw new Error(`invalid battle: ${battle.error}`);
+  const result = resolveBattle(battle.value);
+  if (!result.ok) throw new Error(`battle failed: ${result.error}`);
+  return result.value as BattleResult<FowEvent>;
+}
+
+/** The error of a battle that must fail. */
+export function fowError(flat: Record<string, unknown>): string {
+  const battle = validateBattle(specFromObject({ rules: 'fortunes-of-war', ...flat }));
+  if (!battle.ok) return battle.error;
+  const result = resolveBattle(battle.value);
+  if (result.ok) throw new Error('expected the battle to fail, but it resolved');
+  return result.error;
+}
+
+/** The rows that drew dice, as `segment unit roll: result`. */
+export const draws = (r: BattleResult<FowEvent>) =>
+  r.events.filter((e) => e.roll !== '').map((e) => `${e.segment} ${e.unit} ${e.roll}: ${e.result}`);
+
+/** The rows of one segment, as `unit: detail -> result`. */
+export const rows = (r: BattleResult<FowEvent>, segment: string) =>
+  r.events.filter((e) => e.segment === segment).map((e) => `${e.unit}: ${e.detail} -> ${e.result}`);

@@ -1,0 +1,203 @@
+import { validateBattle } from '../src/battle';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  FOW_DEFAULTS,
+  FOW_NUMBERS,
+  parseFowOptions,
+  WHOSE,
+} from '../src/rulesets/fortunes-of-war/options';
+import { parseFowRoster } from '../src/rulesets/fortunes-of-war/roster';
+import { defaultArmy, defaultLeader } from '../src/rulesets/fortunes-of-war/units';
+
+const side = (text: string) => {
+  const r = parseFowRoster(text, 'attacker');
+  if (!r.ok) throw new Error(r.error);
+  return r.value[0];
+};
+const problem = (text: string) => {
+  const r = parseFowRoster(text, 'defender');
+  if (r.ok) throw new Error('expected an error');
+  return r.error;
+};
+
+describe('fortunes-of-war rosters', () => {
+  it('reads an army, its leader, the city and the empire from text', () => {
+    const legion = side(
+      'Legio X: attack 6, defence 5, missile 2, health 14/20, morale 15, discipline 18, experience 5, forester, caste capital;\n' +
+        'leader Thorvald: hero, leadership 2, melee 4, stealth 2, health 4, experience 20; ' +
+        'city Lutetia: capital, population 25_000; treasury 800; empire population 100000; ' +
+        'empire: Legion capital 18, Numidian cavalry city 12',
+    );
+    expect(legion.leader).toBe('Thorvald');
+    expect(legion.units).toEqual({ HP: 14, LDR: 1 });
+    expect(legion.fow).toEqual({
+      army: {
+        name: 'Legio X',
+        attack: 6,
+        defence: 5,
+        missile: 2,
+        health: 14,
+        maxHealth: 20,
+        morale: 15,
+        discipline: 18,
+        experience: 5,
+        specials: ['forester'],
+        caste: 'capital',
+      },
+      leader: {
+        name: 'Thorvald',
+        rank: 'hero',
+        leadership: 2,
+        melee: 4,
+        stealth: 2,
+        health: 4,
+        experience: 20,
+      },
+      terrain: 'capital',
+      city: { name: 'Lutetia', class: 'capital', population: 25000 },
+      treasury: 800,
+      empirePopulation: 100000,
+      empire: [
+        { name: 'Legion', caste: 'capital', discipline: 18 },
+        { name: 'Numidian cavalry', caste: 'city', discipline: 12 },
+      ],
+    });
+  });
+
+  it('fills what is not given with the defaults, and reads an unescorted leader', () => {
+    expect(side('Levy').fow!.army).toEqual(defaultArmy('Levy'));
+    expect(side('attack 3').fow!.army).toEqual({ ...defaultArmy('attacker army'), attack: 3 });
+    expect(side('health 20').fow!.army).toMatchObject({ health: 20, maxHealth: 20 });
+    const alone = side('leader Waldo: melee 1, stealth 2');
+    expect(alone.fow!.army).toBeNull();
+    expect(alone.fow!.leader).toEqual({ ...defaultLeader('Waldo'), melee: 1, stealth: 2 });
+    expect(alone.units).toEqual({ LDR: 1 });
+    expect(side('Fleet; at sea').fow!.terrain).toBe('sea');
+    expect(side('army City Guard: attack 4').fow!.army).toMatchObject({
+      name: 'City Guard',
+      attack: 4,
+    });
+    expect(side('Guard; city Roma').fow!.city).toEqual({
+      name: 'Roma',
+      class: 'city',
+      population: 0,
+    });
+    expect(side('Fleet: siege, fear').fow!.army!.specials).toEqual(['siege weapons', 'cause fear']);
+  });
+
+  it('reads the same side from JSON', () => {
+    const json = side(
+      JSON.stringify({
+        army: { name: 'Legio X', attack: 6, health: 14, maxHealth: 20, specials: ['forester'] },
+        leader: { name: 'Thorvald', rank: 'hero', melee: 4 },
+        terrain: 'forest',
+        empire: [{ name: 'Legion', caste: 'capital', discipline: 18 }],
+      }),
+    );
+    const text = side(
+      'Legio X: attack 6, health 14/20, forester; leader Thorvald: hero, melee 4; terrain forest; empire: Legion capital 18',
+    );
+    expect(json).toEqual(text);
+  });
+
+  it('says what is wrong', () => {
+    expect(problem('A: attack 6, flying')).toMatch(
+      /^defender: army A: "flying" is not an army rating/,
+    );
+    expect(problem('A: morale 0')).toBe(
+      'defender: army A: morale 0: expected a whole number from 1 to 20',
+    );
+    expect(problem('A: health 21/20')).toBe(
+      'defender: army A: health 21: expected a whole number from 1 to 20',
+    );
+    expect(problem('leader L: king')).toMatch(/^defender: leader L: "king" is not a leader rating/);
+    expect(problem('A; B')).toMatch(/^defender: "B": a side has one army/);
+    expect(problem('leader L; leader M')).toBe('defender: two leaders: a side has at most one');
+    expect(problem('A; terrain swamp')).toMatch(/^defender: terrain "swamp"/);
+    expect(problem('A; empire: Legion 18')).toMatch(
+      /^defender: empire unit "Legion 18": NAME CASTE DISCIPLINE/,
+    );
+    expect(problem('A; city Rome: capital; terrain forest')).toBe(
+      'defender: the city Rome is a capital, but the terrain is forest',
+    );
+    expect(problem('{"army": {"attack": 6}, "horses": 3}')).toMatch(
+      /^defender: unknown field "horses"/,
+    );
+    expect(problem('{"army": ')).toMatch(/^defender: not valid JSON/);
+    expect(problem('treasury 10')).toBe(
+      'defender: no army and no leader: a side needs one or both',
+    );
+  });
+
+  it('refuses two sides that disagree on the terrain, and a caste not in the table', () => {
+    const check = (attacker: string, defender: string, more: Record<string, unknown> = {}) => {
+      const b = validateBattle({
+        rules: 'fortunes-of-war',
+        attacker,
+        defender,
+        seed: 'x',
+        options: more,
+      });
+      return b.ok ? 'ok' : b.error;
+    };
+    expect(check('A; terrain forest', 'B; terrain mountain')).toBe(
+      'battle battle: the sides give different terrains (forest and mountain): give one, or the terrain option',
+    );
+    expect(check('A; terrain forest', 'B; terrain mountain', { terrain: 'clear' })).toBe('ok');
+    expect(check('A: caste tribal', 'B')).toMatch(/caste "tribal" is not in the castes table/);
+    expect(check('A: caste tribal', 'B', { castes: 'tribal 30/70, city 20/60' })).toBe('ok');
+  });
+});
+
+describe('fortunes-of-war options', () => {
+  const parse = (raw: Record<string, unknown>) => {
+    const r = parseFowOptions(raw);
+    return r.ok ? r.value : r.error;
+  };
+
+  it('defaults to the spec and takes readings in any case, fields first', () => {
+    expect(parse({})).toEqual(FOW_DEFAULTS);
+    expect(parse({ readings: 'MELEEROUNDS=4; cityDefence: 5' })).toMatchObject({
+      meleeRounds: 4,
+      cityDefence: 5,
+    });
+    expect(parse({ meleeRounds: 7, readings: 'meleeRounds=4' })).toMatchObject({ meleeRounds: 7 });
+    expect(parse({ castes: 'Capital 30/55 , tribal 10/90' })).toMatchObject({
+      castes: 'capital 30/55, tribal 10/90',
+    });
+    expect(parse({ terrain: 'Mountains' })).toMatchObject({ terrain: 'mountain' });
+  });
+
+  it('refuses what it cannot read', () => {
+    expect(parse({ readings: 'meleeRounds=0' })).toBe(
+      'meleeRounds is "0": expected a whole number from 1 to 1000',
+    );
+    expect(parse({ readings: 'meetBase' })).toBe('readings: "meetBase" is not key=value');
+    expect(parse({ readings: 'wings=2' })).toMatch(/^unknown option "wings" for fortunes-of-war/);
+    expect(parse({ castes: 'capital 25' })).toBe(
+      'castes: "capital 25" is not "caste base/total" (e.g. "capital 25/50")',
+    );
+    expect(parse({ terrain: 'swamp' })).toMatch(/^terrain is "swamp": expected clear, forest/);
+    expect(parse({ rounds: 0 })).toMatch(/^rounds is "0"/);
+  });
+
+  it('are documented with their defaults and whose they are', () => {
+    const doc = readFileSync(join(__dirname, '..', 'docs', 'rules-fortunes-of-war.md'), 'utf8');
+    const table = new Map<string, { defaults: string[]; whose: string }>();
+    for (const line of doc.split('\n')) {
+      const m = /^\| ((?:`\w+`(?:, )?)+)\s*\| ([^|]+?)\s*\| (\w*)\s*\|/.exec(line);
+      if (!m) continue;
+      const keys = m[1].match(/\w+/g)!;
+      const defaults = m[2].split(', ');
+      keys.forEach((k, i) => table.set(k, { defaults: [defaults[i] ?? defaults[0]], whose: m[3] }));
+    }
+    for (const key of Object.keys(FOW_NUMBERS) as (keyof typeof FOW_NUMBERS)[]) {
+      expect({ key, ...table.get(key) }).toEqual({
+        key,
+        defaults: [String(FOW_NUMBERS[key])],
+        whose: WHOSE[key],
+      });
+    }
+  });
+});
