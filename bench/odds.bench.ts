@@ -38,11 +38,15 @@ export function run(): void {
   }
   for (const fort of [0, 2]) {
     const before = process.memoryUsage();
-    const r = exactMs(battle(3, fort));
+    const b = battle(3, fort);
+    const runs = Array.from({ length: 3 }, () => exactMs(b));
+    const r = runs[0];
     const after = process.memoryUsage();
     const peak = process.resourceUsage().maxRSS / 1024;
+    const times = runs.map((x) => x.ms.toFixed(0)).join(', ');
     console.log(
-      `odds: exact 21 v 21${fort ? ` (fort ${fort})` : ''}: ${r.ms.toFixed(0)} ms, ` +
+      `odds: exact 21 v 21${fort ? ` (fort ${fort})` : ''}: median ${median(runs.map((x) => x.ms)).toFixed(0)} ms ` +
+        `(runs ${times}), ` +
         `${r.states.toLocaleString('en')} states, attacker wins ${r.attackerWins.toFixed(4)}; ` +
         `peak RSS ${peak.toFixed(0)} MB (heap ${(after.heapUsed / 1e6).toFixed(0)} MB, ` +
         `array buffers ${(Math.max(before.arrayBuffers, after.arrayBuffers) / 1e6).toFixed(0)} MB after)`,

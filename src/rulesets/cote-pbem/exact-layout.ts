@@ -49,6 +49,8 @@ export class Layout {
   reached = new Uint8Array(0);
   slots = 0;
   size = new Float64Array(0);
+  /** Each group's counts and walls, as `decode` gives them: filled by `build`. */
+  private digits = new Uint16Array(0);
   private readonly scratch = new Int32Array(9);
 
   constructor(
@@ -68,6 +70,10 @@ export class Layout {
   }
 
   decode(g: number, out: Int32Array): Int32Array {
+    if (this.digits.length > 0) {
+      for (let i = 0, at = g * 9; i <= WALLS; i++) out[i] = this.digits[at + i];
+      return out;
+    }
     for (let i = 0; i <= WALLS; i++) out[i] = Math.floor(g / this.stride[i]) % this.radix[i];
     return out;
   }
@@ -90,10 +96,16 @@ export class Layout {
     const nD = new Uint16Array(groups);
     const level = new Uint16Array(groups);
     const size = new Float64Array(groups);
+    const digits = new Uint16Array(groups * 9);
     let maxLevel = 0;
     let slots = 0;
+    c.fill(0);
     for (let g = 0; g < groups; g++) {
-      this.decode(g, c);
+      if (g > 0) {
+        // The next number's digits: add one, carrying.
+        for (let i = 0; i <= WALLS && ++c[i] === this.radix[i]; i++) c[i] = 0;
+      }
+      for (let i = 0; i <= WALLS; i++) digits[g * 9 + i] = c[i];
       let lv = c[WALLS];
       for (let i = 0; i < 8; i++) lv += c[i];
       level[g] = lv;
@@ -119,7 +131,7 @@ export class Layout {
     }
     const reached = new Uint8Array(groups);
     Object.assign(this, { nList: [nA, nD], level, offset, levelSize, order, levelStart, slots });
-    Object.assign(this, { size, reached });
+    Object.assign(this, { size, reached, digits });
     return true;
   }
 

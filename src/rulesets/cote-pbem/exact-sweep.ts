@@ -1,4 +1,17 @@
-import { Layout, roundSize, roundSlot, WALLS } from './exact-layout';
+import { Layout, WALLS } from './exact-layout';
+import {
+  DROP,
+  ENTRY,
+  KEEP,
+  OTHER,
+  OWN,
+  RoundOrder,
+  RoundOrders,
+  SAME,
+  SHOOTER,
+  SLOT,
+  slotOf,
+} from './exact-round';
 import { shotTable } from './exact-shots';
 import { PbemOptions } from './options';
 import { RetreatCondition, retreatHolds } from './retreat';
@@ -19,16 +32,6 @@ export interface SweepResult {
   term: Float64Array;
   expectedRounds: number;
   states: number;
-}
-
-/**
- * The index of round slot (rA, rD, turn) in a group whose sides have nA and nD units in their
- * lists: the turn counts only while both sides have units to fire, and both done is the next
- * round's start.
- */
-function slotOf(nA: number, nD: number, rA: number, rD: number, turn: number): number {
-  if (rA === 0) return rD === 0 ? roundSlot(nA, nD, nA, nD, 0) : roundSlot(nA, nD, 0, rD, 0);
-  return roundSlot(nA, nD, rA, rD, rD === 0 ? 0 : turn);
 }
 
 /** What a loss leads to: a state of the next level, the end of the battle, a galley burst. */
@@ -60,8 +63,6 @@ export class Sweep {
   private retreatHere = false;
   /** Where this group's retreats are counted in `term`. */
   private retreatTerm = 0;
-  /** The probability of the shot being taken, for `other`. */
-  private m = 0;
   private readonly c = new Int32Array(9);
   private readonly land = [0, 0];
   /** Shot tables by `shooter * 4 + firing type`: no change, breach, loss by `* 4 + type`. */
@@ -85,15 +86,18 @@ export class Sweep {
   private readonly xP = new Float64Array(32);
   private readonly xKind = new Int32Array(32);
   private readonly xKey = new Int32Array(32);
-  /** The type of the unit that fires with r units left to fire, by side. */
-  private typeA = new Int32Array(0);
-  private typeD = new Int32Array(0);
-  private chain = new Int32Array(0);
-  private chainQ = new Float64Array(0);
-  private chainM = new Float64Array(0);
-  private mark = new Uint8Array(0);
-  private chainA = new Int32Array(0);
-  private chainD = new Int32Array(0);
+  /** The shot table key (`shooter * 4 + type`) of side s's unit that fires with r units left to fire, at `s * firingStride + r`. */
+  private firing = new Int32Array(0);
+  private firingStride = 0;
+  private readonly orders = new RoundOrders();
+  /** Which types each side has and whether walls stand, for the shot tables now loaded. */
+  private kind = -1;
+  /** Bit `side * 4 + type`: whether a shot here can take that side a unit of that type. */
+  private loseMask = 0;
+  private breachable = false;
+  /** The shots of a sweep of slots whose outcomes `other` takes: probability and entry. */
+  private pendingM = new Float64Array(0);
+  private pendingE = new Int32Array(0);
 
   constructor(
     private readonly L: Layout,
@@ -102,9 +106,12 @@ export class Sweep {
   ) {
     const most = Math.max(...L.levelSize);
     this.bufs = [new Float64Array(most), new Float64Array(most)];
-    const n = L.init.reduce((a, b) => a + b, 1);
-    this.typeA = new Int32Array(n);
-    this.typeD = new Int32Array(n);
+    this.firingStride = L.init.reduce((a, b) => a + b, 1);
+    this.firing = new Int32Array(2 * this.firingStride);
+    const units = (side: number) => L.init.slice(side * 4, side * 4 + 4).reduce((a, b) => a + b, 0);
+    const slots = (units(0) + 1) * (units(1) + 1) * 2;
+    this.pendingM = new Float64Array(slots);
+    this.pendingE = new Int32Array(slots);
     this.term = new Float64Array(3 * L.combos);
     this.retreatMemo = new Int8Array(retreat ? L.combos : 0);
     this.sea = options.sea;
@@ -124,7 +131,9 @@ export class Sweep {
       this.lv = lv;
       this.buf = this.bufs[lv & 1];
       this.next = this.bufs[(lv - 1) & 1];
-      for (let i = L.levelStart[lv]; i < L.levelStart[lv + 1]; i++) {
+      // Groups of one level do not reach each other. Taken from the highest number down, the
+      // sweep moves through both buffers in one direction, as it does inside a group.
+      for (let i = L.levelStart[lv + 1] - 1; i >= L.levelStart[lv]; i--) {
         if (L.reached[L.order[i]] === 1) this.sweepGroup(L.order[i]);
       }
     }
@@ -157,7 +166,27 @@ export class Sweep {
     this.land[1] = c[4 + CAT] + c[4 + CAV] + c[4 + INF];
     this.retreatHere = this.retreatAt(g % L.combos);
     this.retreatTerm = RETREAT * L.combos + (g % L.combos);
-    this.shotTables();
+    // The shot tables depend only on which types each side has and on the walls standing:
+    // consecutive groups mostly share them.
+    const kind =
+      (c[CAT] > 0 ? 1 : 0) |
+      (c[CAV] > 0 ? 2 : 0) |
+      (c[INF] > 0 ? 4 : 0) |
+      (c[GAL] > 0 ? 8 : 0) |
+      (c[4 + CAT] > 0 ? 16 : 0) |
+      (c[4 + CAV] > 0 ? 32 : 0) |
+      (c[4 + INF] > 0 ? 64 : 0) |
+      (c[4 + GAL] > 0 ? 128 : 0) |
+      (c[WALLS] > 0 ? 256 : 0);
+    if (kind !== this.kind) {
+      this.kind = kind;
+      this.shotTables();
+      this.loseMask = 0;
+      for (let key = 0; key < 8; key++) {
+        if (this.canLose(key >> 2, key & 3)) this.loseMask |= 1 << key;
+      }
+      this.breachable = c[WALLS] > 0 && this.canBreach();
+    }
     this.targets();
     this.flatten();
     if (this.sea) this.sweepBursts();
@@ -189,7 +218,7 @@ export class Sweep {
       const living = this.land[e] + c[e * 4 + GAL];
       for (let u = 0; u < 4; u++) {
         const key = e * 4 + u;
-        if (c[key] === 0 || !this.canLose(e, u)) continue;
+        if (c[key] === 0 || ((this.loseMask >> key) & 1) === 0) continue;
         const g2 = g - L.stride[key];
         this.tg[key] = g2;
         if (living > 1) L.place(g2);
@@ -207,7 +236,7 @@ export class Sweep {
                 : this.land[e] - 1;
       }
     }
-    if (c[WALLS] > 0 && this.canBreach()) {
+    if (this.breachable) {
       this.gB = g - L.stride[WALLS];
       L.place(this.gB);
       this.offB = L.offset[this.gB];
@@ -237,54 +266,58 @@ export class Sweep {
   /**
    * Per shooter and type, the outcomes that change the forces: those to a state of the next
    * level (`o*` at `k * 4 + j`, j < nOut[k]) and the others (`x*`: an ending or a burst).
-   * The firing type by r.
+   * And the firing type by units left to fire.
    */
   private flatten(): void {
-    const { L, c } = this;
+    const { c, firing, loss, tElim, tRetreat, tBurst, tg, lostIdx, nOut, nX } = this;
+    const { oP, oOff, oThr, xP, xKind, xKey } = this;
+    const offset = this.L.offset;
     for (let s = 0; s < 2; s++) {
       const n = s === 0 ? this.nA : this.nD;
-      const byR = s === 0 ? this.typeA : this.typeD;
+      const landS = this.land[s];
       // The list is CAT, CAV, INF (or galleys): the last r are still to fire.
-      const c0 = this.land[s] === 0 ? 0 : c[s * 4 + CAT];
-      const c1 = this.land[s] === 0 ? 0 : c[s * 4 + CAV];
-      const rest = this.land[s] === 0 ? GAL : INF;
-      for (let r = 1; r <= n; r++) byR[r] = r > n - c0 ? CAT : r > n - c0 - c1 ? CAV : rest;
+      const at = s * this.firingStride;
+      const cats = landS === 0 ? 0 : c[s * 4 + CAT];
+      const cavs = landS === 0 ? 0 : c[s * 4 + CAV];
+      const rest = s * 4 + (landS === 0 ? GAL : INF);
+      for (let r = 1; r <= n - cats - cavs; r++) firing[at + r] = rest;
+      for (let r = n - cats - cavs + 1; r <= n - cats; r++) firing[at + r] = s * 4 + CAV;
+      for (let r = n - cats + 1; r <= n; r++) firing[at + r] = s * 4 + CAT;
       const e = 1 - s;
+      const nE = e === 0 ? this.nA : this.nD;
       for (let t = 0; t < 4; t++) {
         const k = s * 4 + t;
-        this.nOut[k] = 0;
-        this.nX[k] = 0;
-        if (!this.fires(s, t)) continue;
         let j = 0;
         let x = 0;
-        for (let u = 0; u < 4; u++) {
-          const p = this.loss[k * 4 + u];
+        const fires = landS > 0 ? t !== GAL && c[k] > 0 : t === GAL;
+        for (let u = 0; fires && u < 4; u++) {
+          const p = loss[k * 4 + u];
           if (p === 0) continue;
           const key = e * 4 + u;
-          const kind = this.tElim[key]
+          const kind = tElim[key]
             ? s === 0
               ? OUT_WIN_A
               : OUT_WIN_D
-            : this.tRetreat[key] && s === 1
+            : tRetreat[key] && s === 1
               ? OUT_RETREAT
-              : this.tBurst[key]
+              : tBurst[key]
                 ? OUT_BURST
                 : OUT_NEXT;
           if (kind === OUT_NEXT) {
             const o = k * 4 + j++;
-            this.oP[o] = p;
-            this.oOff[o] = L.offset[this.tg[key]];
+            oP[o] = p;
+            oOff[o] = offset[tg[key]];
             // The loss takes one of e's unfired units when e has at least this many to fire.
-            this.oThr[o] = (e === 0 ? this.nA : this.nD) - this.lostIdx[key];
+            oThr[o] = nE - lostIdx[key];
           } else {
             const o = k * 4 + x++;
-            this.xP[o] = p;
-            this.xKind[o] = kind;
-            this.xKey[o] = key;
+            xP[o] = p;
+            xKind[o] = kind;
+            xKey[o] = key;
           }
         }
-        this.nOut[k] = j;
-        this.nX[k] = x;
+        nOut[k] = j;
+        nX[k] = x;
       }
     }
   }
@@ -320,61 +353,8 @@ export class Sweep {
     else this.bufOf(g)[L.offset[g] + L.nestedSlot(g, x, bX, bY)] += mass;
   }
 
-  /** The attacker's unit with rA - 1 after it left to fire fires, carrying probability m. */
-  private shootA(rA: number, rD: number, at: number): void {
-    const { nA, nD } = this;
-    const m = this.buf[at];
-    this.buf[at] = 0;
-    const k = this.typeA[rA];
-    const a = rA - 1;
-    const idx1 = slotOf(nA, nD, a, rD, 1);
-    const q = this.nc[k];
-    if (q > 0) {
-      this.buf[this.off + idx1] += m * q;
-    }
-    const b = this.br[k];
-    if (b > 0) {
-      this.next[this.offB + idx1] += m * b;
-    }
-    const { next, oP, oOff, oThr } = this;
-    for (let o = k * 4, end = o + this.nOut[k]; o < end; o++) {
-      const d = rD >= oThr[o] ? rD - 1 : rD;
-      next[oOff[o] + slotOf(nA, nD - 1, a, d, 1)] += m * oP[o];
-    }
-    if (this.nX[k] > 0) {
-      this.m = m;
-      this.other(0, k, a);
-    }
-  }
-
-  /** The defender's next unit fires, carrying probability m. */
-  private shootD(rA: number, rD: number, at: number): void {
-    const { nA, nD } = this;
-    const m = this.buf[at];
-    this.buf[at] = 0;
-    const k = 4 + this.typeD[rD];
-    const d = rD - 1;
-    const q = this.nc[k];
-    if (q > 0) {
-      if (this.retreatHere) this.term[this.retreatTerm] += m * q;
-      else {
-        this.buf[this.off + slotOf(nA, nD, rA, d, 0)] += m * q;
-      }
-    }
-    const { next, oP, oOff, oThr } = this;
-    for (let o = k * 4, end = o + this.nOut[k]; o < end; o++) {
-      const a = rA >= oThr[o] ? rA - 1 : rA;
-      next[oOff[o] + slotOf(nA - 1, nD, a, d, 0)] += m * oP[o];
-    }
-    if (this.nX[k] > 0) {
-      this.m = m;
-      this.other(1, k, d);
-    }
-  }
-
   /** The outcomes of a shot by side s's type k that end the battle or start a burst. */
-  private other(s: number, k: number, rS: number): void {
-    const m = this.m;
+  private other(s: number, k: number, rS: number, m: number): void {
     for (let o = k * 4, end = o + this.nX[k]; o < end; o++) {
       const mp = m * this.xP[o];
       const kind = this.xKind[o];
@@ -390,94 +370,92 @@ export class Sweep {
   }
 
   /**
-   * The round slots: first those off the no-change cycle, then the cycle in closed form. Every
-   * slot is cleared as it is swept, so that the level's buffer is clean for reuse.
+   * The round slots, in the order of `roundOrder`: first those off the no-change path from the
+   * round start, then the path, whose cycle (a round in which nothing changes) is summed in
+   * closed form before it is swept. Every slot is cleared as it is swept, so that the level's
+   * buffer is clean for reuse.
    */
   private sweepRound(): void {
-    const { nA, nD, buf, off } = this;
-    const size = roundSize(nA, nD);
-    if (this.chain.length < size) {
-      this.chain = new Int32Array(size);
-      this.chainQ = new Float64Array(size);
-      this.chainM = new Float64Array(size);
-      this.mark = new Uint8Array(size);
-      this.chainA = new Int32Array(size);
-      this.chainD = new Int32Array(size);
-    }
-    const { chain, chainQ, chainM, mark, chainA, chainD } = this;
-    // The no-change path from the round start: every unit fires once and nothing changes. The sweep
-    // below passes over its slots.
-    let rA = nA;
-    let rD = nD;
-    let turn = 0;
-    let len = 0;
-    let cycle = true;
-    let pSelf = 1;
-    for (;;) {
-      const idx = roundSlot(nA, nD, rA, rD, turn);
-      const s = rA > 0 ? (rD > 0 ? turn : 0) : 1;
-      const q = this.nc[s === 0 ? this.typeA[rA] : 4 + this.typeD[rD]];
-      chain[len] = idx;
-      chainA[len] = rA;
-      chainD[len] = rD;
-      chainQ[len] = q;
-      chainM[len++] = 0;
-      mark[idx] = 1;
-      pSelf *= q;
-      if (s === 1 && this.retreatHere) {
-        cycle = false;
-        break;
-      }
-      if (s === 0) rA--;
-      else rD--;
-      turn = rA === 0 || rD === 0 ? 0 : 1 - s;
-      if (rA === 0 && rD === 0) break;
-    }
-    // Slots in decreasing index: a shot that changes nothing always leads to a lower index.
+    const order = this.orders.get(this.nA, this.nD, this.retreatHere);
+    this.sweepSlots(order, 0, order.chainStart);
+    this.closeCycle(order);
+    this.sweepSlots(order, order.chainStart, order.count);
+    // The last shot of the path, when it changes nothing, starts a round already counted.
+    this.buf[this.off + order.start] = 0;
+  }
+
+  /**
+   * Entries [from, to) of the order: each slot's shot. This loop runs once per state, so the
+   * shot is written out here, with no call inside the loop: the rare outcomes that end the
+   * battle or start a burst, which never reach this group's slots, are taken afterwards.
+   */
+  private sweepSlots(order: RoundOrder, from: number, to: number): void {
+    const { buf, next, off, offB, nc, br, nOut, nX, oP, oOff, oThr, firing, term } = this;
+    const { pendingM, pendingE } = this;
+    const stride = this.firingStride;
+    const entries = order.entries;
+    const retreatHere = this.retreatHere;
+    const retreatTerm = this.retreatTerm;
     let states = 0;
-    for (let a = nA; a >= 0; a--) {
-      for (let d = nD; d >= 0; d--) {
-        const at = off + roundSlot(nA, nD, a, d, 0);
-        const m1 = buf[at + 1];
-        if (m1 !== 0 && mark[at + 1 - off] === 0) {
-          states++;
-          if (a > 0 && d === 0) this.shootA(a, d, at + 1);
-          else this.shootD(a, d, at + 1);
-        }
-        const m0 = buf[at];
-        if (m0 !== 0 && mark[at - off] === 0) {
-          states++;
-          if (a > 0) this.shootA(a, d, at);
-          else this.shootD(a, d, at);
-        }
+    let pending = 0;
+    for (let i = from; i < to; i++) {
+      const e = i * ENTRY;
+      const at = off + entries[e + SLOT];
+      const m = buf[at];
+      if (m === 0) continue;
+      buf[at] = 0;
+      states++;
+      const s = entries[e + SHOOTER];
+      const own = entries[e + OWN];
+      const other = entries[e + OTHER];
+      const k = firing[s * stride + own];
+      const q = nc[k];
+      if (q > 0) {
+        if (s === 1 && retreatHere) term[retreatTerm] += m * q;
+        else buf[off + entries[e + SAME]] += m * q;
+      }
+      // Only the attacker's shots breach, so this is 0 for the defender's.
+      if (br[k] > 0) next[offB + entries[e + SAME]] += m * br[k];
+      for (let o = k * 4, end = o + nOut[k]; o < end; o++) {
+        // KEEP when the loss takes a unit that has fired (other < threshold), else DROP.
+        next[oOff[o] + entries[e + KEEP + ((oThr[o] - other - 1) >>> 31)]] += m * oP[o];
+      }
+      if (nX[k] > 0) {
+        pendingM[pending] = m;
+        pendingE[pending++] = e;
       }
     }
-    for (let i = 0; i < len; i++) {
-      chainM[i] = buf[off + chain[i]];
-      buf[off + chain[i]] = 0;
-      mark[chain[i]] = 0;
+    for (let j = 0; j < pending; j++) {
+      const e = pendingE[j];
+      const s = entries[e + SHOOTER];
+      const own = entries[e + OWN];
+      this.other(s, firing[s * stride + own], own - 1, pendingM[j]);
     }
-    if (cycle) {
-      let back = 0;
-      for (let i = 1; i < len; i++) back = (back + chainM[i]) * chainQ[i];
-      chainM[0] = (chainM[0] + back) / (1 - pSelf);
-    }
-    // Every round begun in this group starts here.
-    this.rounds += chainM[0];
-    for (let i = 0; i < len; i++) {
-      const idx = chain[i];
-      // With what the previous slot of the path brings now.
-      const m = chainM[i] + buf[off + idx];
-      buf[off + idx] = m;
-      if (m === 0) continue;
-      states++;
-      const a = chainA[i];
-      const d = chainD[i];
-      if (a > 0 && (d === 0 || (idx & 1) === 0)) this.shootA(a, d, off + idx);
-      else this.shootD(a, d, off + idx);
-    }
-    buf[off + chain[0]] = 0;
     this.states += states;
+  }
+
+  /**
+   * Before the no-change path is swept: the probability of the round start becomes that of
+   * every round begun in this group, by summing the cycle. What has reached a slot of the path
+   * goes round it to the start with the path's no-change probabilities.
+   */
+  private closeCycle(order: RoundOrder): void {
+    const { buf, off, nc, firing } = this;
+    const { entries, count, chainStart } = order;
+    const startAt = off + order.start;
+    if (!this.retreatHere) {
+      let back = 0;
+      let pSelf = 1;
+      for (let i = chainStart; i < count; i++) {
+        const e = i * ENTRY;
+        const own = entries[e + OWN];
+        const q = nc[firing[entries[e + SHOOTER] * this.firingStride + own]];
+        if (i > chainStart) back = (back + buf[off + entries[e + SLOT]]) * q;
+        pSelf *= q;
+      }
+      buf[startAt] = (buf[startAt] + back) / (1 - pSelf);
+    }
+    this.rounds += buf[startAt];
   }
 
   /** Galley bursts at sea: a side that lost its last land unit fires all its galleys at once. */
