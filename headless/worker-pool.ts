@@ -37,6 +37,9 @@ interface Slot<T, R> {
   timer: NodeJS.Timeout | null;
 }
 
+/** A worker's young generation, in MB (V8's default for a worker is far smaller). */
+export const YOUNG_GENERATION_MB = 48;
+
 export class WorkerPool<T, R> {
   private readonly slots = new Set<Slot<T, R>>();
   private readonly queue: Pending<T, R>[] = [];
@@ -89,7 +92,7 @@ export class WorkerPool<T, R> {
       // limit, far smaller, and a worker spends its time collecting garbage.
       resourceLimits: {
         maxOldGenerationSizeMb: this.options.memoryMb,
-        maxYoungGenerationSizeMb: Math.min(48, this.options.memoryMb),
+        maxYoungGenerationSizeMb: Math.min(YOUNG_GENERATION_MB, this.options.memoryMb),
       },
     });
     const slot: Slot<T, R> = { worker, jobs: [], timer: null };
