@@ -12,6 +12,7 @@ import {
   terrainDefence,
   totalAttack,
   totalDefence,
+  Total,
 } from './totals';
 import { isCity } from './units';
 
@@ -65,31 +66,17 @@ function logTerrain(h: Hex): void {
 
 /** Segment 2A: each unit with missiles fires, attacker first, applied at once. */
 function missiles(h: Hex): boolean {
-  if (SIDES.every((side) => h.st.sides[side].army!.spec.missile <= 0)) return false;
+  const firing = SIDES.filter((side) => h.st.sides[side].army!.spec.missile > 0);
+  if (firing.length === 0) return false;
   const damage: Record<Side, number> = { attacker: 0, defender: 0 };
-  for (const side of SIDES) {
-    if (h.st.sides[side].army!.spec.missile <= 0) continue;
+  for (const side of firing) {
     const foe = otherSide(side);
-    const att = missileAttack(h, side, `round 1, missiles: ${armyName(h, side)} fires`);
-    const segment = '2A missiles';
-    log(h, {
-      side,
-      segment,
-      unit: armyName(h, side),
-      draw: att.draw,
-      detail: `fire: ${att.detail}`,
-      result: 'fires',
-    });
-    const def = missileDefence(h, foe, `round 1, missiles: ${armyName(h, foe)}'s defence`);
-    const hit = damageOf(h, foe, att, def);
-    damage[foe] = hit.damage;
-    log(h, {
-      side: foe,
-      segment,
-      unit: armyName(h, foe),
-      draw: def.draw,
-      detail: `defence: ${def.detail}`,
-      result: hit.text,
+    damage[foe] = exchange(h, '2A missiles', side, {
+      attack: missileAttack(h, side, `round 1, missiles: ${armyName(h, side)} fires`),
+      defence: missileDefence(h, foe, `round 1, missiles: ${armyName(h, foe)}'s defence`),
+      attackLabel: 'fire',
+      defenceLabel: 'defence',
+      attackResult: 'fires',
     });
   }
   return applyDamage(h, damage, '2A missiles');
@@ -98,32 +85,55 @@ function missiles(h: Hex): boolean {
 /** Segment 2B: each side's TOTAL_ATTACK against the other's TOTAL_DEFENSE, applied at once. */
 function melee(h: Hex): boolean {
   const damage: Record<Side, number> = { attacker: 0, defender: 0 };
-  const segment = '2B melee';
+  const round = `round ${h.st.round}, melee`;
   for (const side of SIDES) {
     const foe = otherSide(side);
-    const round = `round ${h.st.round}, melee`;
-    const att = totalAttack(h, side, `${round}: ${armyName(h, side)} attacks`);
-    log(h, {
-      side,
-      segment,
-      unit: armyName(h, side),
-      draw: att.draw,
-      detail: `TOTAL_ATTACK: ${att.detail}`,
-      result: 'attacks',
-    });
-    const def = totalDefence(h, foe, `${round}: ${armyName(h, foe)} defends`);
-    const hit = damageOf(h, foe, att, def);
-    damage[foe] = hit.damage;
-    log(h, {
-      side: foe,
-      segment,
-      unit: armyName(h, foe),
-      draw: def.draw,
-      detail: `TOTAL_DEFENSE: ${def.detail}`,
-      result: hit.text,
+    damage[foe] = exchange(h, '2B melee', side, {
+      attack: totalAttack(h, side, `${round}: ${armyName(h, side)} attacks`),
+      defence: totalDefence(h, foe, `${round}: ${armyName(h, foe)} defends`),
+      attackLabel: 'TOTAL_ATTACK',
+      defenceLabel: 'TOTAL_DEFENSE',
+      attackResult: 'attacks',
     });
   }
-  return applyDamage(h, damage, segment);
+  return applyDamage(h, damage, '2B melee');
+}
+
+/**
+ * One side's attack against the other's defence, each drawn in that order (the attack's draw
+ * is made before the defence's) and logged: the damage the other side takes.
+ */
+function exchange(
+  h: Hex,
+  segment: string,
+  side: Side,
+  x: {
+    attack: Total;
+    defence: Total;
+    attackLabel: string;
+    defenceLabel: string;
+    attackResult: string;
+  },
+): number {
+  const foe = otherSide(side);
+  log(h, {
+    side,
+    segment,
+    unit: armyName(h, side),
+    draw: x.attack.draw,
+    detail: `${x.attackLabel}: ${x.attack.detail}`,
+    result: x.attackResult,
+  });
+  const hit = damageOf(h, foe, x.attack, x.defence);
+  log(h, {
+    side: foe,
+    segment,
+    unit: armyName(h, foe),
+    draw: x.defence.draw,
+    detail: `${x.defenceLabel}: ${x.defence.detail}`,
+    result: hit.text,
+  });
+  return hit.damage;
 }
 
 /** Both sides' damage at once; true when a unit is destroyed (the combat goes to segment 4). */
