@@ -10,79 +10,21 @@ import {
   resultsSheet,
   resultsSheetName,
 } from '../src/sheets';
-import { Seal } from '../src/sealed';
 import { readSubmission } from '../src/submission';
 import { OutputExistsError, writeFileAtomic } from './atomic-write';
 import { isCellPart } from './workbook/exceljs-load';
-import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './workbook/guard';
+import { checkPackage, DEFAULT_LIMITS } from './workbook/guard';
 import { logContent, resultsContent } from './workbook/layouts';
 import { readWorkbookTables } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
 import { addSheetsToPackage } from './workbook/write';
+import { BattleReport, emptyReport, failedFile, FileJob, FileReport } from './file-report';
 
 /**
  * One workbook, start to end: check the package, read the Battles and Legions tables, resolve
  * every battle with the shared core, and write the original package plus a `Results` sheet and
  * a `Log <battle>` sheet per battle to a new file. Never throws: a bad file is a report.
  */
-
-export interface FileJob {
-  input: string;
-  output: string;
-  force: boolean;
-  limits?: PackageLimits;
-  /** Sealed dice for every battle: the game key (hex, in memory only), the game and the turn. */
-  seal?: Seal;
-}
-
-/** One battle's result, for `--json`. */
-export interface BattleReport {
-  id: string;
-  where: string;
-  outcome: string | null;
-  winner: string | null;
-  rounds: number | null;
-  attacker: string | null;
-  defender: string | null;
-  captured: string[];
-  diceUsed: number | null;
-  seed: string | null;
-  error: string | null;
-}
-
-export interface FileReport {
-  input: string;
-  /** The workbook written, or null when none was. */
-  output: string | null;
-  battles: number;
-  resolved: number;
-  /** Battles with errors, plus problems of the workbook as a whole. */
-  errors: number;
-  results: BattleReport[];
-  /** Errors not tied to one battle (a missing sheet or column, a legion for no battle). */
-  problems: string[];
-  warnings: string[];
-  /** Why the file could not be adjudicated at all (not a workbook, encrypted, a zip bomb). */
-  error: string | null;
-}
-
-const emptyReport = (input: string): FileReport => ({
-  input,
-  output: null,
-  battles: 0,
-  resolved: 0,
-  errors: 0,
-  results: [],
-  problems: [],
-  warnings: [],
-  error: null,
-});
-
-export const failedFile = (input: string, error: string): FileReport => ({
-  ...emptyReport(input),
-  errors: 1,
-  error,
-});
 
 export async function adjudicateFile(job: FileJob): Promise<FileReport> {
   try {

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { adjudicateFile, FileJob } from './adjudicate-file';
+import { adjudicateFile } from './adjudicate-file';
+import { FileJob } from './file-report';
 
 /**
  * A worker thread of `praetor adjudicate`: takes one file at a time, in the order they come,

@@ -1,6 +1,6 @@
 import { mkdirSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { adjudicateFile, failedFile, FileJob, FileReport } from './adjudicate-file';
+import { failedFile, FileJob, FileReport } from './file-report';
 import { planFiles } from './batch-inputs';
 import { Seal } from '../src/sealed';
 import { PackageLimits } from './workbook/guard';
@@ -61,7 +61,7 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
       limits: options.limits,
       ...(options.seal ? { seal: options.seal } : {}),
     };
-    if (!pool) return adjudicateFile(job);
+    if (!pool) return (await import('./adjudicate-file')).adjudicateFile(job);
     const result = await pool.run(job);
     return result.ok ? result.value : failedFile(p.input, result.error);
   };

@@ -1,62 +1,74 @@
-import { adjudicateCommand, ADJUDICATE_HELP } from './commands/adjudicate';
-import { battleCommand, BATTLE_HELP } from './commands/battle';
-import { diceCommand, DICE_HELP } from './commands/dice';
-import { oddsCommand, ODDS_HELP } from './commands/odds';
-import { reportCommand, REPORT_HELP } from './commands/report';
-import { sealCommand, SEAL_HELP } from './commands/seal';
-import { templateCommand, TEMPLATE_HELP } from './commands/template';
-import { verifyCommand, VERIFY_HELP } from './commands/verify';
-import { turnCommand, TURN_HELP } from './commands/turn';
 import { EXIT, Io, processIo, UsageError } from './io';
 
-const COMMANDS: Record<
-  string,
-  { run: (argv: string[], io: Io) => number | Promise<number>; help: string; summary: string }
-> = {
+/** A command's code and help, loaded only when it runs: `praetor battle` never loads exceljs. */
+interface LoadedCommand {
+  run: (argv: string[], io: Io) => number | Promise<number>;
+  help: string;
+}
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<LoadedCommand> }> = {
   battle: {
-    run: battleCommand,
-    help: BATTLE_HELP,
     summary: 'resolve battles shot by shot and print the log',
+    load: async () => {
+      const m = await import('./commands/battle');
+      return { run: m.battleCommand, help: m.BATTLE_HELP };
+    },
   },
   odds: {
-    run: oddsCommand,
-    help: ODDS_HELP,
     summary: 'the odds of a battle, before the dice fall',
+    load: async () => {
+      const m = await import('./commands/odds');
+      return { run: m.oddsCommand, help: m.ODDS_HELP };
+    },
   },
   adjudicate: {
-    run: adjudicateCommand,
-    help: ADJUDICATE_HELP,
     summary: 'resolve every battle of submitted workbooks, logs written back',
+    load: async () => {
+      const m = await import('./commands/adjudicate');
+      return { run: m.adjudicateCommand, help: m.ADJUDICATE_HELP };
+    },
   },
   template: {
-    run: templateCommand,
-    help: TEMPLATE_HELP,
     summary: 'write an empty submission workbook to fill in',
+    load: async () => {
+      const m = await import('./commands/template');
+      return { run: m.templateCommand, help: m.TEMPLATE_HELP };
+    },
   },
   report: {
-    run: reportCommand,
-    help: REPORT_HELP,
     summary: 'printable battle reports (PDF or HTML)',
+    load: async () => {
+      const m = await import('./commands/report');
+      return { run: m.reportCommand, help: m.REPORT_HELP };
+    },
   },
   seal: {
-    run: sealCommand,
-    help: SEAL_HELP,
     summary: 'make a secret game key for sealed dice; print its commitment',
+    load: async () => {
+      const m = await import('./commands/seal');
+      return { run: m.sealCommand, help: m.SEAL_HELP };
+    },
   },
   verify: {
-    run: verifyCommand,
-    help: VERIFY_HELP,
     summary: 'check an adjudicated workbook: every die, shot and result',
+    load: async () => {
+      const m = await import('./commands/verify');
+      return { run: m.verifyCommand, help: m.VERIFY_HELP };
+    },
   },
   dice: {
-    run: diceCommand,
-    help: DICE_HELP,
     summary: 'exact odds of a Legion Battles check (dice pools)',
+    load: async () => {
+      const m = await import('./commands/dice');
+      return { run: m.diceCommand, help: m.DICE_HELP };
+    },
   },
   turn: {
-    run: turnCommand,
-    help: TURN_HELP,
     summary: "a turn's economy: income, inflation, ransoms, purchases",
+    load: async () => {
+      const m = await import('./commands/turn');
+      return { run: m.turnCommand, help: m.TURN_HELP };
+    },
   },
 };
 
@@ -82,11 +94,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     io.out('praetor 0.1.0');
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const entry = COMMANDS[name];
+  if (!entry) {
     io.err(`praetor: unknown command "${name}"\n\n${HELP}`);
     return EXIT.usage;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.out(command.help);
     return EXIT.ok;

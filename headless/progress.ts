@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { FileReport } from './adjudicate-file';
+import { FileReport } from './file-report';
 import { Io } from './io';
 
 /**

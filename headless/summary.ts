@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { FileReport } from './adjudicate-file';
+import { FileReport } from './file-report';
 import { renderTextTable } from '../src/log';
 
 /** The end of a batch: a table of files, then every error and warning with its place. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { keyCommitment, parseTurn, Seal } from '../../src/sealed';
 import { adjudicateBatch, DEFAULT_JOBS } from '../adjudicate';
-import { FileReport } from '../adjudicate-file';
+import { FileReport } from '../file-report';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyFile } from '../keyfile';
 import { startProgress, Progress } from '../progress';

@@ -1,0 +1,65 @@
+import { PackageLimits } from './workbook/guard';
+import { Seal } from '../src/sealed';
+
+/**
+ * What `praetor adjudicate` sends a worker and gets back: a file to adjudicate and its report.
+ * Kept apart from the adjudication itself so that the main thread never loads the reader.
+ */
+
+export interface FileJob {
+  input: string;
+  output: string;
+  force: boolean;
+  limits?: PackageLimits;
+  /** Sealed dice for every battle: the game key (hex, in memory only), the game and the turn. */
+  seal?: Seal;
+}
+
+/** One battle's result, for `--json`. */
+export interface BattleReport {
+  id: string;
+  where: string;
+  outcome: string | null;
+  winner: string | null;
+  rounds: number | null;
+  attacker: string | null;
+  defender: string | null;
+  captured: string[];
+  diceUsed: number | null;
+  seed: string | null;
+  error: string | null;
+}
+
+export interface FileReport {
+  input: string;
+  /** The workbook written, or null when none was. */
+  output: string | null;
+  battles: number;
+  resolved: number;
+  /** Battles with errors, plus problems of the workbook as a whole. */
+  errors: number;
+  results: BattleReport[];
+  /** Errors not tied to one battle (a missing sheet or column, a legion for no battle). */
+  problems: string[];
+  warnings: string[];
+  /** Why the file could not be adjudicated at all (not a workbook, encrypted, a zip bomb). */
+  error: string | null;
+}
+
+export const emptyReport = (input: string): FileReport => ({
+  input,
+  output: null,
+  battles: 0,
+  resolved: 0,
+  errors: 0,
+  results: [],
+  problems: [],
+  warnings: [],
+  error: null,
+});
+
+export const failedFile = (input: string, error: string): FileReport => ({
+  ...emptyReport(input),
+  errors: 1,
+  error,
+});
