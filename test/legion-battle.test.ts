@@ -1,6 +1,8 @@
 import { resolveBattle, resumeBattle, validateBattle } from '../src/battle';
 import { LegionEvent } from '../src/rulesets/legion-battles';
+import { parseLegionOptions } from '../src/rulesets/legion-battles/options';
 import { parseLegionRoster } from '../src/rulesets/legion-battles/roster';
+import { formatLegionRoster } from '../src/rulesets/legion-battles/roster-text';
 
 const LEVY = 'levy: raw levy, discipline 2, 4:1';
 const CENTURY = 'Septimius: veteran century, discipline 4, pila, finished works';
@@ -121,6 +123,59 @@ describe('legion-battles properties', () => {
       const events = r.events as LegionEvent[];
       expect(events.some((e) => e.kind === 'loss' && e.unit === 'parthians')).toBe(false);
       expect(r.winner).not.toBe('defender');
+    }
+  });
+});
+
+describe('legion-battles readings', () => {
+  const firstClashPools = (defender: string, options = {}) => {
+    const r = run({
+      attacker: 'levy: raw levy',
+      defender,
+      seed: 'pila',
+      options: { clashes: 1, ...options },
+    });
+    return (r.events as LegionEvent[]).find((e) => e.kind === 'clash')!.pool;
+  };
+  it('legionPila: a line of cohorts throws pila in the first Clash unless rated otherwise', () => {
+    expect(firstClashPools('c: trained cohort')).toBe('2 mastery | 3 mastery, 1 boon');
+    expect(firstClashPools('c: trained cohort, no pila')).toBe('2 mastery | 3 mastery');
+    expect(firstClashPools('c: trained cohort', { legionPila: 'no' })).toBe(
+      '2 mastery | 3 mastery',
+    );
+    expect(firstClashPools('c: trained cohort, pila', { legionPila: 'no' })).toBe(
+      '2 mastery | 3 mastery, 1 boon',
+    );
+    expect(firstClashPools('c: trained nobles')).toBe('2 mastery | 3 mastery');
+  });
+  it('reads legionPila and screenHits, and refuses other values', () => {
+    expect(parseLegionOptions({ legionPila: 'no', screenHits: 'steps' })).toMatchObject({
+      ok: true,
+      value: { legionPila: false, screenHits: 'steps' },
+    });
+    expect(parseLegionOptions({})).toMatchObject({
+      ok: true,
+      value: { legionPila: true, screenHits: 'normal' },
+    });
+    expect(parseLegionOptions({ screenHits: 'some' })).toMatchObject({ ok: false });
+    expect(parseLegionOptions({ legionPila: 'maybe' })).toMatchObject({ ok: false });
+  });
+});
+
+describe('legion-battles roster text', () => {
+  it('reads back what it writes, every rating included', () => {
+    const rosters = [
+      'Septimius: veteran century, discipline 4, pila, finished works, leader 3/2+1, pc Septimius fight 3/2 resistance 4 athletics 3/1',
+      'levy: raw levy, discipline 2, 4:1, starving, 2 banes; nobles: trained nobles, worn, no pila, flank, vs 1',
+      'parthians: trained screen, camels; cohort: veteran cohort, half, locked shields from 4, short supply, pc A rally 3/3+1, pc B read 2/2',
+      'b: trained, arrows 6, horse, low works, 1 boons, numbers 2',
+    ];
+    for (const text of rosters) {
+      const first = parseLegionRoster(text, 'attacker');
+      if (!first.ok) throw new Error(first.error);
+      const again = parseLegionRoster(formatLegionRoster(first.value), 'attacker');
+      if (!again.ok) throw new Error(again.error);
+      expect(again.value.map((l) => l.unit)).toEqual(first.value.map((l) => l.unit));
     }
   });
 });

@@ -20,8 +20,16 @@ export interface Chance {
    * `log` for a check that changes nothing in the battle, such as falling back).
    */
   check(pool: Pool, kind: 'success' | 'test' | 'log'): CheckRoll;
-  /** Two pools against each other: the first's net Successes less the second's. */
-  opposed(a: Pool, b: Pool): { margin: number; a: CheckRoll; b: CheckRoll };
+  /**
+   * Two pools against each other: the first's net Successes less the second's. `cuts` are the
+   * sizes of margin from which the rules read it differently (1: a win; 3: a Discipline lost);
+   * an enumeration gives one margin for each class between them, the class's smallest.
+   */
+  opposed(
+    a: Pool,
+    b: Pool,
+    cuts: readonly number[],
+  ): { margin: number; a: CheckRoll; b: CheckRoll };
 }
 
 export function diceChance(dice: Dice): Chance {

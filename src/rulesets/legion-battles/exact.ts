@@ -1,106 +1,48 @@
 import { Forces } from '../../forces';
 import { OddsLimits, OddsOutcome, OddsSolution, SurvivorRow } from '../../odds';
 import { err, ok, Result } from '../../result';
-import { Chance, CheckRoll } from './chance';
-import { checkOdds, marginOdds } from './check-odds';
-import { DIE_KINDS, Pool } from './dice';
-import { settle, startLegion, step } from './engine';
+import { roundsAlikeFrom } from './clash';
+import { clashOutcomes, cloneState, GroupCache, stateKey } from './clash-outcomes';
+import { settle, startLegion } from './engine';
 import { countsOf } from './events';
 import { LegionOptions } from './options';
 import { LegionState } from './state';
 
 /**
  * Exact odds: a Markov chain over the battle's states (each unit's Strength, Discipline, relief,
- * arrows and the player characters' pending Boon dice, and the Clash number), carried forward
- * Clash by Clash. Each Clash runs the very rules of clash.ts with a Chance that enumerates the
- * outcomes that matter: a check's success (and 2+ net Boons for a Discipline test), and a
- * Clash's margin, in classes -3 or worse, -2 ... 2, 3 or more. PC wounds do not change the
- * battle and are left out.
+ * arrows and the player characters' pending Boon dice; a unit out of the fight only broken or
+ * withdrawn), carried forward Clash by Clash as a map of probabilities. Each state's Clash is
+ * worked out once (clash-outcomes.ts) and reused in every later Clash alike (clash.ts,
+ * `roundsAlikeFrom`). PC wounds do not change the battle and are left out.
  */
 
 const DEFAULT_MAX_STATES = 2_000_000;
 
-type Branch = { choices: number[]; p: number };
-type Option<T> = { p: number; value: T };
-
-const poolKey = (p: Pool) => DIE_KINDS.map((k) => p[k]).join(',');
-const memo = new Map<string, Option<CheckRoll>[]>();
-const NO = { calamity: false, faces: '' };
-
-function checkOptions(pool: Pool, kind: 'success' | 'test'): Option<CheckRoll>[] {
-  const key = `${kind}:${poolKey(pool)}`;
-  let o = memo.get(key);
-  if (!o) {
-    const c = checkOdds(pool);
-    const list: Option<CheckRoll>[] =
-      kind === 'test'
-        ? [
-            { p: c.successWithTwoBoons, value: { net: 1, boons: 2, ...NO } },
-            { p: c.success - c.successWithTwoBoons, value: { net: 1, boons: 0, ...NO } },
-            { p: 1 - c.success, value: { net: 0, boons: 0, ...NO } },
-          ]
-        : [
-            { p: c.success, value: { net: 1, boons: 0, ...NO } },
-            { p: 1 - c.success, value: { net: 0, boons: 0, ...NO } },
-          ];
-    o = list.filter((x) => x.p > 0);
-    memo.set(key, o);
-  }
-  return o;
+/** Where a battle ended, for the odds' rows. */
+interface Final {
+  key: string;
+  outcome: OddsOutcome;
+  row: SurvivorRow;
 }
 
-function marginOptions(a: Pool, b: Pool): Option<number>[] {
-  const key = `m:${poolKey(a)}|${poolKey(b)}`;
-  let o = memo.get(key) as unknown as Option<number>[] | undefined;
-  if (!o) {
-    const classes = new Map<number, number>();
-    for (const m of marginOdds(a, b)) {
-      const c = Math.max(-3, Math.min(3, m.value));
-      classes.set(c, (classes.get(c) ?? 0) + m.p);
-    }
-    o = [...classes.entries()].map(([value, p]) => ({ p, value }));
-    memo.set(key, o as unknown as Option<CheckRoll>[]);
-  }
-  return o;
-}
-
-/** Replays one Clash along a list of choices; a new choice point branches into `branches`. */
-function enumerator(branch: Branch, branches: Branch[]): { chance: Chance; p: () => number } {
-  const choices = [...branch.choices];
-  let p = branch.p;
-  let i = 0;
-  const pick = <T>(options: Option<T>[]): T => {
-    if (i < choices.length) return options[choices[i++]].value;
-    for (let k = 1; k < options.length; k++) {
-      branches.push({ choices: [...choices, k], p: p * options[k].p });
-    }
-    choices.push(0);
-    i++;
-    p *= options[0].p;
-    return options[0].value;
-  };
-  const chance: Chance = {
-    check: (pool, kind) =>
-      kind === 'log' ? { net: 0, boons: 0, ...NO } : pick(checkOptions(pool, kind)),
-    opposed: (a, b) => {
-      const margin = pick(marginOptions(a, b));
-      return { margin, a: { net: margin, boons: 0, ...NO }, b: { net: 0, boons: 0, ...NO } };
-    },
-  };
-  return { chance, p: () => p };
-}
-
-const stateKey = (st: LegionState) =>
-  `${st.round}|${st.units
-    .map(
-      (u) =>
-        `${u.strength},${u.discipline},${+u.relieved},${+u.broken},${+u.withdrawn},${u.arrows},${u.pendingBoons}`,
-    )
-    .join('|')}`;
-
-function outcomeOf(st: LegionState): OddsOutcome {
+function finalOf(st: LegionState): Final {
   const w = st.end?.winner ?? null;
-  return w === 'attacker' ? 'attackerWins' : w === 'defender' ? 'defenderWins' : 'undecided';
+  const outcome: OddsOutcome =
+    w === 'attacker' ? 'attackerWins' : w === 'defender' ? 'defenderWins' : 'undecided';
+  const row = { p: 0, attacker: countsOf(st, 'attacker'), defender: countsOf(st, 'defender') };
+  return {
+    key: `${outcome}|${JSON.stringify(row.attacker)}|${JSON.stringify(row.defender)}`,
+    outcome,
+    row,
+  };
+}
+
+/** A state's next Clash: where each way goes (a state's number, or -1 when the battle ends). */
+interface Step {
+  to: Int32Array;
+  p: Float64Array;
+  /** The final of each way that ends the battle (by the Clash limit: see `standing`). */
+  final: (number | null)[];
 }
 
 export function legionExactOdds(
@@ -112,40 +54,90 @@ export function legionExactOdds(
   const start = startLegion(forces);
   for (const u of start.units) u.wounds = u.wounds.map(() => 0);
   settle(start, options);
-  let frontier = new Map<string, { st: LegionState; p: number }>([
-    [stateKey(start), { st: start, p: 1 }],
-  ]);
-  const finals = new Map<string, { st: LegionState; p: number }>();
+  const alikeFrom = roundsAlikeFrom(start);
+  // The Clash limit is applied here, Clash by Clash, so that one Clash's outcomes serve all.
+  const unlimited = { ...options, clashes: Infinity };
+  const groups: GroupCache = new Map();
+  // States by number; their next Clash by class of Clash; their final if the limit stops them.
+  const numbers = new Map<string, number>();
+  const stateOf: LegionState[] = [];
+  const stepOf = new Map<number, (Step | undefined)[]>();
+  const standing: (number | undefined)[] = [];
+  // Finals by number, and the probability of each.
+  const finalNumbers = new Map<string, number>();
+  const finals: Final[] = [];
+  const finalP: number[] = [];
+  const finalNumber = (st: LegionState) => {
+    const f = finalOf(st);
+    let n = finalNumbers.get(f.key);
+    if (n === undefined) {
+      n = finals.length;
+      finalNumbers.set(f.key, n);
+      finals.push(f);
+      finalP.push(0);
+    }
+    return n;
+  };
+  const numberOf = (key: string, st: LegionState) => {
+    let n = numbers.get(key);
+    if (n === undefined) {
+      n = stateOf.length;
+      numbers.set(key, n);
+      stateOf.push(st);
+    }
+    return n;
+  };
+  const stepFrom = (n: number, round: number, kind: number): Step => {
+    const from = cloneState(stateOf[n]);
+    from.round = round;
+    const ways = clashOutcomes(from, unlimited, groups, `${kind}`);
+    transitions += ways.length;
+    return {
+      to: Int32Array.from(ways, (t) => (t.st.end ? -1 : numberOf(t.key, t.st))),
+      p: Float64Array.from(ways, (t) => t.p),
+      final: ways.map((t) => (t.st.end ? finalNumber(t.st) : null)),
+    };
+  };
+  let expectedRounds = 0;
   let states = 1;
-  while (frontier.size > 0) {
-    const next = new Map<string, { st: LegionState; p: number }>();
-    for (const { st, p } of frontier.values()) {
-      if (st.end) {
-        const key = `${outcomeOf(st)}|${stateKey(st)}`;
-        const f = finals.get(key);
-        if (f) f.p += p;
-        else finals.set(key, { st, p });
-        continue;
-      }
-      const branches: Branch[] = [{ choices: [], p }];
-      while (branches.length > 0) {
-        const branch = branches.pop() as Branch;
-        const s = structuredClone(st);
-        const e = enumerator(branch, branches);
-        step(s, options, e.chance, () => undefined);
-        for (const u of s.units) u.wounds = u.wounds.map(() => 0);
-        const key = stateKey(s);
-        const was = next.get(key);
-        if (was) was.p += e.p();
-        else {
-          next.set(key, { st: s, p: e.p() });
-          if (++states > max) {
-            return err(`the battle has more than ${max} states for the exact solver`);
-          }
+  // Transitions worked out: they take memory too, and count against the limit with the states.
+  let transitions = 0;
+  let frontier: number[] = [];
+  let frontierP: number[] = [];
+  if (start.end) finalP[finalNumber(start)] += 1;
+  else {
+    frontier = [numberOf(stateKey(start), start)];
+    frontierP = [1];
+  }
+  for (let round = 0; frontier.length > 0; round++) {
+    const clash = round + 1;
+    const kind = Math.min(clash, alikeFrom);
+    const last = clash >= options.clashes;
+    let steps = stepOf.get(kind);
+    if (!steps) stepOf.set(kind, (steps = []));
+    const nextP = new Map<number, number>();
+    for (let i = 0; i < frontier.length; i++) {
+      const n = frontier[i];
+      const step = (steps[n] ??= stepFrom(n, round, kind));
+      if (states + transitions > max) return tooLarge(max);
+      for (let k = 0; k < step.to.length; k++) {
+        const q = frontierP[i] * step.p[k];
+        let to = step.to[k];
+        let final = step.final[k];
+        if (final === null && last) {
+          final = standing[to] ??= finalNumber(standingAfter(stateOf[to], options));
+          to = -1;
         }
+        if (final !== null) {
+          finalP[final] += q;
+          expectedRounds += q * clash;
+        } else nextP.set(to, (nextP.get(to) ?? 0) + q);
       }
     }
-    frontier = next;
+    frontier = [...nextP.keys()];
+    frontierP = [...nextP.values()];
+    states += frontier.length;
+    if (states + transitions > max) return tooLarge(max);
   }
   const rows: Record<OddsOutcome, SurvivorRow[]> = {
     attackerWins: [],
@@ -153,23 +145,22 @@ export function legionExactOdds(
     attackerRetreats: [],
     undecided: [],
   };
-  const grouped = new Map<string, { outcome: OddsOutcome; row: SurvivorRow }>();
-  let expectedRounds = 0;
-  for (const { st, p } of finals.values()) {
-    expectedRounds += p * st.round;
-    const row = { p, attacker: countsOf(st, 'attacker'), defender: countsOf(st, 'defender') };
-    const outcome = outcomeOf(st);
-    const key = `${outcome}|${JSON.stringify(row.attacker)}|${JSON.stringify(row.defender)}`;
-    const g = grouped.get(key);
-    if (g) g.row.p += p;
-    else grouped.set(key, { outcome, row });
-  }
-  for (const { outcome, row } of grouped.values()) rows[outcome].push(row);
+  finals.forEach((f, n) => rows[f.outcome].push({ ...f.row, p: finalP[n] }));
   for (const o of Object.keys(rows) as OddsOutcome[]) rows[o].sort((a, b) => b.p - a.p);
   return ok({
     distributions: rows,
     expectedRounds,
     captured: { attacker: 0, defender: 0 },
-    states,
+    states: states + finals.length,
   });
+}
+
+const tooLarge = (max: number): Result<OddsSolution> =>
+  err(`the battle has more than ${max} states and transitions for the exact solver`);
+
+/** The state stopped by the Clash limit. */
+function standingAfter(st: LegionState, options: LegionOptions): LegionState {
+  const after = { ...st, round: options.clashes };
+  settle(after, options);
+  return after;
 }

@@ -23,6 +23,13 @@ export interface LegionOptions {
   outOfArrows: 'withdraw' | 'close';
   /** Boon dice a unit may take from player characters in one Clash. */
   pcBoonCap: number;
+  /**
+   * What infantry beaten by a screen lose ("the infantry lose steps normally"): `normal`, a
+   * step and, beaten by 3 or more, 1 Discipline; `steps`, the step only.
+   */
+  screenHits: 'normal' | 'steps';
+  /** A unit in a line of cohorts not rated `pila` or `no pila` throws pila in the first Clash. */
+  legionPila: boolean;
   /** Pause after this many Clashes (from the start or the resume), or null. */
   rounds: number | null;
 }
@@ -35,6 +42,8 @@ export const LEGION_DEFAULTS: LegionOptions = {
   numbersBoons: 1,
   outOfArrows: 'withdraw',
   pcBoonCap: 2,
+  screenHits: 'normal',
+  legionPila: true,
   rounds: null,
 };
 
@@ -93,6 +102,18 @@ export function parseLegionOptions(input: RawOptions): Result<LegionOptions> {
     }
     outOfArrows = w;
   }
+  let screenHits = d.screenHits;
+  if (!isBlankValue(raw.screenHits)) {
+    const w = optionWord(raw.screenHits);
+    if (w !== 'normal' && w !== 'steps') {
+      return err(`screenHits is "${String(raw.screenHits)}": expected normal or steps`);
+    }
+    screenHits = w;
+  }
+  const legionPila = isBlankValue(raw.legionPila)
+    ? ok(d.legionPila)
+    : yesNo(raw.legionPila, 'legionPila');
+  if (!legionPila.ok) return legionPila;
   const rounds = pauseRounds(raw.rounds);
   if (!rounds.ok) return rounds;
   return ok({
@@ -103,6 +124,8 @@ export function parseLegionOptions(input: RawOptions): Result<LegionOptions> {
     numbersBoons: numbersBoons.value,
     outOfArrows,
     pcBoonCap: pcBoonCap.value,
+    screenHits,
+    legionPila: legionPila.value,
     rounds: rounds.value,
   });
 }
@@ -120,6 +143,9 @@ export function describeLegionOptions(o: LegionOptions): string[] {
   if (o.outOfArrows !== d.outOfArrows) lines.push('A screen out of arrows closes and fights on.');
   if (o.pcBoonCap !== d.pcBoonCap)
     lines.push(`Player characters give at most ${o.pcBoonCap} Boon dice a Clash.`);
+  if (o.screenHits !== d.screenHits)
+    lines.push('Infantry beaten by a screen lose the step only, never Discipline.');
+  if (!o.legionPila) lines.push('A unit throws pila only when rated `pila`.');
   if (o.rounds !== null) lines.push(`Pause after ${o.rounds} Clash${o.rounds === 1 ? '' : 'es'}.`);
   if (lines.length === 0) lines.push('The readings of record (docs/rules-legion-battles.md).');
   return lines;

@@ -1,6 +1,6 @@
-import { addPools, checkPool, emptyPool, Pool } from './dice';
+import { checkPool, Pool } from './dice';
 import { LegionOptions } from './options';
-import { QUALITY_POOL } from './units';
+import { QUALITY_POOL, UnitSpec } from './units';
 import type { UnitState } from './state';
 
 /** The pools of a Clash and of a Discipline test, from a unit's ratings and state. */
@@ -28,25 +28,38 @@ export interface ClashContext {
   againstLockedShields: boolean;
 }
 
+/**
+ * Whether a unit throws pila in the first Clash: as rated, or else (reading `legionPila`) when it
+ * stands in a line of cohorts: the seed's Clash opens with pila and goes on with swords.
+ */
+export const throwsPila = (s: UnitSpec, options: LegionOptions): boolean =>
+  s.pila ?? (options.legionPila && s.cohorts);
+
 export function clashPool(u: UnitState, ctx: ClashContext, options: LegionOptions): Pool {
   const s = u.spec;
-  let pool = addPools(emptyPool(), QUALITY_POOL[s.quality]);
-  pool = addPools(pool, WORKS_DICE[s.works]);
-  pool = addPools(pool, {
+  const quality = QUALITY_POOL[s.quality];
+  const works: Partial<Pool> = WORKS_DICE[s.works];
+  return {
+    mastery: quality.mastery ?? 0,
+    ability: quality.ability ?? 0,
     boon:
+      (quality.boon ?? 0) +
+      (works.boon ?? 0) +
       s.boons +
       numbersBoons(s.numbers) +
-      (s.pila && ctx.round === 1 ? 1 : 0) +
+      (ctx.round === 1 && throwsPila(s, options) ? 1 : 0) +
       (u.relieved ? 1 : 0) +
       ctx.pcBoons +
       ctx.secondBoons,
+    difficulty: quality.difficulty ?? 0,
     bane:
+      (quality.bane ?? 0) +
+      (works.bane ?? 0) +
       s.banes +
       SUPPLY_BANES[s.supply] +
       (u.discipline <= options.shakenAt ? 1 : 0) +
       (ctx.againstLockedShields ? 2 : 0),
-  });
-  return pool;
+  };
 }
 
 /** The leader's Discipline test: Average Charisma + Leadership, +1 Boon at 5-6, +1 Bane at 2-. */

@@ -61,6 +61,7 @@ const RULES: Rule[] = [
     (u, m) => ((u.strength = STEPS.findIndex((s) => s.toLowerCase() === m[1])), null),
   ],
   [/^pila$/, (u) => ((u.pila = true), null)],
+  [/^no pila$/, (u) => ((u.pila = false), null)],
   [/^(?:line of )?cohorts$/, (u) => ((u.cohorts = true), null)],
   [/^(?:no relief|no cohorts)$/, (u) => ((u.cohorts = false), null)],
   [
@@ -83,6 +84,7 @@ const RULES: Rule[] = [
   [new RegExp(`^${NUM}\\s+banes?(?: dice)?$`), (u, m) => set(u, 'banes', +m[1], 0, 9)],
   [/^screen$/, (u) => ((u.screen = true), (u.horse = true), null)],
   [/^horse$/, (u) => ((u.horse = true), null)],
+  [/^no horse$/, (u) => ((u.horse = false), null)],
   [new RegExp(`^arrows\\s+${NUM}$`), (u, m) => ((u.arrows = +m[1]), null)],
   [/^(?:camels|camel train)$/, (u) => ((u.arrows = null), null)],
   [

@@ -56,7 +56,8 @@ export interface UnitSpec {
   discipline: number;
   /** In a line of cohorts: gets the relief once. */
   cohorts: boolean;
-  pila: boolean;
+  /** Throws pila in the first Clash: yes, no, or null (not rated) for the reading `legionPila`. */
+  pila: boolean | null;
   /** The leader who rolls Discipline tests: Charisma, Leadership and Boon dice. */
   leader: { characteristic: number; skill: number; boons: number };
   supply: Supply;
@@ -92,7 +93,7 @@ export function defaultUnit(quality: Quality, name: string): UnitSpec {
     strength: 0,
     discipline: quality === 'raw' ? 2 : 3,
     cohorts: false,
-    pila: false,
+    pila: null,
     leader: { characteristic: 3, skill: 2, boons: 0 },
     supply: 'supplied',
     works: 'none',
