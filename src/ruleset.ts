@@ -57,6 +57,16 @@ export interface Ruleset<
    * else the generic parser of roster.ts reads it with `units`).
    */
   parseRoster?(text: string, side: Side): Result<Legion[]>;
+  /**
+   * A side as roster text that `parseRoster` reads back to the same legions, for replay lines
+   * (optional: else `Marcus: 1 CAT 2 INF`, which the generic parser reads).
+   */
+  formatRoster?(legions: readonly Legion[]): string;
+  /**
+   * Option keys that the command line takes inside `--readings "key=value, ..."` rather than
+   * as flags of their own (optional: else every option is its own flag).
+   */
+  readingKeys?: readonly string[];
   /** Checks the forces against the rules (legion sizes, unit kinds allowed). */
   checkForces(forces: Forces, options: Options): Result<true>;
   start(forces: Forces, options: Options): State;

@@ -111,14 +111,20 @@ export function replayCommand(result: BattleResult): string {
   const codes = ruleset.units.map((u) => u.code);
   const parts = ['npx praetor battle'];
   if (result.ruleset.id !== 'cote-pbem') parts.push(`--rules ${result.ruleset.id}`);
-  for (const side of SIDES)
-    parts.push(`--${side} ${quote(formatRoster(result.forces[side], codes))}`);
+  for (const side of SIDES) {
+    const legions = result.forces[side];
+    const roster = ruleset.formatRoster?.(legions) ?? formatRoster(legions, codes);
+    parts.push(`--${side} ${quote(roster)}`);
+  }
   const parsed = ruleset.parseOptions({});
   const defaults = (parsed.ok ? parsed.value : {}) as Record<string, unknown>;
+  const readings: string[] = [];
   for (const [key, value] of Object.entries(result.options as Record<string, unknown>)) {
     if (value === defaults[key] || value === null) continue;
-    parts.push(value === true ? flag(key) : `${flag(key)} ${quote(String(value))}`);
+    if (ruleset.readingKeys?.includes(key)) readings.push(`${key}=${String(value)}`);
+    else parts.push(value === true ? flag(key) : `${flag(key)} ${quote(String(value))}`);
   }
+  if (readings.length > 0) parts.push(`--readings ${quote(readings.join(', '))}`);
   // Sealed dice replay from the values drawn (the key re-derives them: praetor verify).
   parts.push(
     'seed' in result.dice

@@ -4,8 +4,15 @@ import { LogColumn, Ruleset } from '../../ruleset';
 import { describeFowPosition, playFow, standingOf } from './engine';
 import { FowEvent } from './events';
 import { narrateFow } from './narrate';
-import { describeFowOptions, FowOptions, parseCastes, parseFowOptions } from './options';
+import {
+  describeFowOptions,
+  FOW_NUMBERS,
+  FowOptions,
+  parseCastes,
+  parseFowOptions,
+} from './options';
 import { parseFowRoster } from './roster';
+import { formatFowRoster } from './roster-text';
 import { FowState, startFow } from './state';
 import { FowLegion, FOW_UNITS } from './units';
 
@@ -73,6 +80,8 @@ export const fortunesOfWar: Ruleset<FowOptions, FowState, FowEvent> = {
   orderKeys: ['rounds'],
   parseOptions: parseFowOptions,
   parseRoster: parseFowRoster,
+  formatRoster: formatFowRoster,
+  readingKeys: Object.keys(FOW_NUMBERS),
   checkForces,
   start: startFow,
   play: playFow,

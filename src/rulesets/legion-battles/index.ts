@@ -5,8 +5,14 @@ import { describeLegionPosition, playLegion, standingOf, startLegion } from './e
 import { LegionEvent } from './events';
 import { legionExactOdds } from './exact';
 import { narrateLegion } from './narrate';
-import { describeLegionOptions, LegionOptions, parseLegionOptions } from './options';
+import {
+  describeLegionOptions,
+  LEGION_DEFAULTS,
+  LegionOptions,
+  parseLegionOptions,
+} from './options';
 import { parseLegionRoster } from './roster';
+import { formatLegionRoster } from './roster-text';
 import { LegionState } from './state';
 import { LEGION_UNITS } from './units';
 
@@ -51,6 +57,9 @@ export const legionBattles: Ruleset<LegionOptions, LegionState, LegionEvent> = {
   orderKeys: ['rounds'],
   parseOptions: parseLegionOptions,
   parseRoster: parseLegionRoster,
+  formatRoster: formatLegionRoster,
+  // Every reading goes in `--readings`; `rounds` (a pause) is a flag of its own.
+  readingKeys: Object.keys(LEGION_DEFAULTS).filter((k) => k !== 'rounds'),
   checkForces,
   start: (forces) => startLegion(forces),
   play: playLegion,
