@@ -176,8 +176,38 @@ describe('praetor template', () => {
     expect(run.stdout()).toMatch(/turn\.xlsx\s+1\s+1\s+0/);
   }, 30000);
 
+  it.each([
+    ['cote-online', 'Battles, Legions', 'Mode'],
+    ['imperium', 'Battles, Legions, Fleets', 'Range'],
+    ['legion-battles', 'Battles, Legions, Units', 'Readings'],
+    ['fortunes-of-war', 'Battles, Legions, Armies', 'Terrain'],
+  ])(
+    'with --rules %s: its sheets and option columns, and an example that adjudicates clean',
+    async (rules, sheets, column) => {
+      const dir = tempDir();
+      const file = join(dir, `${rules}.xlsx`);
+      const io = bufferIo();
+      expect(await main(['template', file, '--rules', rules], io)).toBe(0);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(file);
+      expect(wb.worksheets.map((w) => w.name).join(', ')).toBe(sheets);
+      const header = (wb.getWorksheet('Battles')!.getRow(1).values as unknown[]).slice(1);
+      expect(header).toContain(column);
+      expect(header.slice(-2)).toEqual(['Seed', 'Dice']);
+      const run = bufferIo();
+      expect(await main(['adjudicate', file, '--jobs', '1', '--json'], run)).toBe(0);
+      const [report] = JSON.parse(run.stdout()).files;
+      expect(report).toMatchObject({ battles: 1, resolved: 1, errors: 0, warnings: [] });
+      expect(report.results[0].id).toBe('B1');
+    },
+    30000,
+  );
+
   it('bad usage exits 2', async () => {
     expect(await main(['template'], bufferIo())).toBe(2);
     expect(await main(['template', 'a.csv'], bufferIo())).toBe(2);
+    const io = bufferIo();
+    expect(await main(['template', 'a.xlsx', '--rules', 'risk'], io)).toBe(2);
+    expect(io.stderr()).toContain('unknown rules "risk" (known: cote-pbem, cote-online');
   });
 });

@@ -2,24 +2,28 @@ import { parseArgs } from 'node:util';
 import { extname } from 'node:path';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { EXIT, Io, UsageError } from '../io';
-import { templateWorkbook } from '../workbook/template';
+import { DEFAULT_RULESET } from '../../src/rulesets';
+import { templateRulesets, templateSheet, templateWorkbook } from '../workbook/template';
 
-export const TEMPLATE_HELP = `Usage: praetor template FILE.xlsx [--force]
+export const TEMPLATE_HELP = `Usage: praetor template FILE.xlsx [--rules RULESET] [--force]
 
 Writes an empty submission workbook: the Battles and Legions sheets with their headers,
 drop-down lists for the Rules, Sea, Fort, Breach by and Side columns, and one example battle.
-Players fill it in; "praetor adjudicate" resolves it.
+With --rules, the example battle is of that ruleset, the Battles sheet has its option columns,
+and its own sheet is added (Fleets for imperium, Units for legion-battles, Armies for
+fortunes-of-war). Players fill it in; "praetor adjudicate" resolves it.
 
 Options:
-  --force       overwrite FILE if it exists
-  -h, --help    show this help
+  --rules RULESET  ${templateRulesets().join(', ')} (default ${DEFAULT_RULESET})
+  --force          overwrite FILE if it exists
+  -h, --help       show this help
 
 Exit status: 0 written, 1 not written (FILE exists), 2 bad usage.`;
 
 export async function templateCommand(argv: string[], io: Io): Promise<number> {
   const { values: v, positionals } = parseArgs({
     args: argv,
-    options: { force: { type: 'boolean' } },
+    options: { force: { type: 'boolean' }, rules: { type: 'string' } },
     allowPositionals: true,
     strict: true,
   });
@@ -28,13 +32,19 @@ export async function templateCommand(argv: string[], io: Io): Promise<number> {
   if (extname(file).toLowerCase() !== '.xlsx') {
     throw new UsageError(`${file}: the template is an .xlsx workbook; name it so`);
   }
+  const rules = (v.rules ?? DEFAULT_RULESET).trim().toLowerCase();
+  if (!templateRulesets().includes(rules)) {
+    throw new UsageError(`unknown rules "${v.rules}" (known: ${templateRulesets().join(', ')})`);
+  }
   try {
-    writeFileAtomic(file, await templateWorkbook(), v.force === true);
+    writeFileAtomic(file, await templateWorkbook(rules), v.force === true);
   } catch (e) {
     if (!(e instanceof OutputExistsError)) throw e;
     io.err(`praetor template: ${e.message}`);
     return EXIT.someFailed;
   }
-  io.out(`wrote ${file}: fill in Battles and Legions, then run praetor adjudicate ${file}`);
+  const own = templateSheet(rules);
+  const sheets = own ? `Battles, Legions and ${own}` : 'Battles and Legions';
+  io.out(`wrote ${file}: fill in ${sheets}, then run praetor adjudicate ${file}`);
   return EXIT.ok;
 }

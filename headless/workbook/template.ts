@@ -1,19 +1,16 @@
 import ExcelJS from 'exceljs';
 import { DEFAULT_RULESET, rulesetIds } from '../../src/rulesets';
+import { TemplateColumn } from './template-columns';
+import { RULESET_TEMPLATES } from './template-rulesets';
 
 /**
  * An empty submission workbook: the `Battles` and `Legions` sheets with their headers, drop-down
- * lists where a column takes a few words, a note on every header, and one example battle.
- * Made new with exceljs (nothing of a user's is rewritten here).
+ * lists where a column takes a few words, a note on every header, and one example battle; for
+ * another ruleset than the default, its Battles columns and its own sheet too
+ * (`template-rulesets.ts`). Made new with exceljs (nothing of a user's is rewritten here).
  */
 
-interface Column {
-  header: string;
-  width: number;
-  note: string;
-  /** The words of a drop-down list. */
-  list?: string[];
-}
+type Column = TemplateColumn;
 
 export const BATTLE_COLUMNS: Column[] = [
   { header: 'Battle', width: 10, note: 'The battle id: any text, unique in the workbook.' },
@@ -129,12 +126,39 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, columns: Column[], r
   for (const row of rows) ws.addRow(row);
 }
 
-export async function templateWorkbook(): Promise<Buffer> {
+/** The rulesets `templateWorkbook` knows: the default and those with a template of their own. */
+export const templateRulesets = (): string[] =>
+  rulesetIds().filter((id) => id === DEFAULT_RULESET || id in RULESET_TEMPLATES);
+
+/** The workbook's sheets besides Battles and Legions, for the message after writing it. */
+export const templateSheet = (rules: string): string | undefined =>
+  RULESET_TEMPLATES[rules]?.sheet?.name;
+
+export async function templateWorkbook(rules: string = DEFAULT_RULESET): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Praetor';
   workbook.created = new Date(Date.UTC(2024, 0, 1));
   workbook.modified = workbook.created;
-  addSheet(workbook, 'Battles', BATTLE_COLUMNS, [EXAMPLE_BATTLE]);
-  addSheet(workbook, 'Legions', LEGION_COLUMNS, EXAMPLE_LEGIONS);
+  const extra = RULESET_TEMPLATES[rules];
+  if (!extra) {
+    addSheet(workbook, 'Battles', BATTLE_COLUMNS, [EXAMPLE_BATTLE]);
+    addSheet(workbook, 'Legions', LEGION_COLUMNS, EXAMPLE_LEGIONS);
+  } else {
+    const at = BATTLE_COLUMNS.findIndex((c) => c.header === 'Seed');
+    const columns = [
+      ...BATTLE_COLUMNS.slice(0, at),
+      ...extra.battleColumns,
+      ...BATTLE_COLUMNS.slice(at),
+    ];
+    const cells: Record<string, string | number> = {
+      Battle: 'B1',
+      Territory: 'Gallia',
+      Seed: 'example',
+      ...extra.battle,
+    };
+    addSheet(workbook, 'Battles', columns, [columns.map((c) => cells[c.header] ?? '')]);
+    addSheet(workbook, 'Legions', LEGION_COLUMNS, extra.legions);
+    if (extra.sheet) addSheet(workbook, extra.sheet.name, extra.sheet.columns, extra.sheet.rows);
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
