@@ -67,13 +67,7 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
     return { ...emptyReport(job.input), errors: problems.length, problems };
   }
 
-  const submission = readSubmission(
-    tables.battles,
-    tables.legions,
-    tables.fleets,
-    tables.units,
-    tables.armies,
-  );
+  const submission = readSubmission(tables.battles, tables.legions, tables);
   const adjudicated = adjudicateSubmission(submission, job.seal);
   const report: FileReport = {
     input: job.input,

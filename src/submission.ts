@@ -38,6 +38,16 @@ export interface SubmissionEntry {
   territory?: string;
 }
 
+/** The tables of rulesets whose forces are more than counts per legion. */
+export interface RulesetSheets {
+  /** `Fleets`: imperium battles' ships. */
+  fleets?: SheetTable | null;
+  /** `Units`: legion-battles battles' units. */
+  units?: SheetTable | null;
+  /** `Armies`: fortunes-of-war battles' sides. */
+  armies?: SheetTable | null;
+}
+
 export interface Submission {
   entries: SubmissionEntry[];
   /** Errors not tied to one battle: a missing column, a legion for no battle. */
@@ -88,12 +98,8 @@ const sheetName = (t: SheetTable) => t.origin.sheet ?? 'the table';
 export function readSubmission(
   battles: SheetTable,
   legions: SheetTable,
-  /** The `Fleets` table, when the workbook has one (imperium battles' ships). */
-  fleets?: SheetTable | null,
-  /** The `Units` table, when the workbook has one (legion-battles battles' units). */
-  units?: SheetTable | null,
-  /** The `Armies` table, when the workbook has one (fortunes-of-war battles' armies). */
-  armies?: SheetTable | null,
+  /** The rulesets' own tables, when the workbook has them. */
+  sheets: RulesetSheets = {},
 ): Submission {
   const header = battles.cells[0] ?? [];
   const cols = findColumns(header, BATTLE_COLUMNS);
@@ -125,9 +131,9 @@ export function readSubmission(
   warnings.push(...legionRows.warnings);
   if (legionRows.fatal) return { entries: [], problems, warnings };
   const extras = [
-    fleets ? readFleetRows(fleets, entries, sheetName(battles)) : null,
-    units ? readUnitRows(units, entries, sheetName(battles)) : null,
-    armies ? readArmyRows(armies, entries, sheetName(battles)) : null,
+    sheets.fleets ? readFleetRows(sheets.fleets, entries, sheetName(battles)) : null,
+    sheets.units ? readUnitRows(sheets.units, entries, sheetName(battles)) : null,
+    sheets.armies ? readArmyRows(sheets.armies, entries, sheetName(battles)) : null,
   ];
   for (const rows of extras) {
     if (rows === null) continue;

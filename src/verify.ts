@@ -119,13 +119,7 @@ export function verifyWorkbook(book: WorkbookSheets, key?: VerifyKey): Result<Ve
     verification.notes.push(`no battle in ${resultsName} has sealed dice: the key was not needed`);
   }
 
-  const submission = readSubmission(
-    book.battles,
-    book.legions,
-    book.fleets,
-    book.units,
-    book.armies,
-  );
+  const submission = readSubmission(book.battles, book.legions, book);
   const replay = adjudicateSubmission(
     submission,
     seal.value && sealKey ? { ...seal.value.record, key: sealKey } : undefined,

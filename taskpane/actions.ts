@@ -129,13 +129,11 @@ export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Repor
   const [battles, legions, ...rest] = read.value.grids;
   const named = (is: (name: string) => boolean) =>
     rest.find((g) => is(String(g.origin.sheet))) ?? null;
-  const submission = readSubmission(
-    battles,
-    legions,
-    named(isFleetsSheet),
-    named(isUnitsSheet),
-    named(isArmiesSheet),
-  );
+  const submission = readSubmission(battles, legions, {
+    fleets: named(isFleetsSheet),
+    units: named(isUnitsSheet),
+    armies: named(isArmiesSheet),
+  });
   if (submission.entries.length === 0) {
     return failure(`No battles to resolve in the ${BATTLES_SHEET} sheet.`, [
       ...submission.problems,

@@ -110,17 +110,13 @@ const battlesTable = (rules = 'fortunes-of-war') =>
 
 describe('fortunes-of-war Armies in a submission workbook', () => {
   it('reads each row into the side its roster text gives', () => {
-    const s = readSubmission(
-      battlesTable(),
-      table('Legions', [LEGIONS_HEADER]),
-      null,
-      null,
-      table('Armies', [
+    const s = readSubmission(battlesTable(), table('Legions', [LEGIONS_HEADER]), {
+      armies: table('Armies', [
         ARMIES_HEADER,
         armyRow('Alesia', 'Attacker', LEGIO),
         armyRow('alesia', 'Defender', GAULS),
       ]),
-    );
+    });
     expect(s.problems).toEqual([]);
     expect(s.warnings).toEqual([]);
     const spec = s.entries[0].spec!;
@@ -143,17 +139,13 @@ describe('fortunes-of-war Armies in a submission workbook', () => {
   });
 
   it('reads a row with no army cells as an unescorted leader', () => {
-    const s = readSubmission(
-      battlesTable(),
-      table('Legions', [LEGIONS_HEADER]),
-      null,
-      null,
-      table('Armies', [
+    const s = readSubmission(battlesTable(), table('Legions', [LEGIONS_HEADER]), {
+      armies: table('Armies', [
         ARMIES_HEADER,
         armyRow('Alesia', 'Attacker', { Leader: 'Von Rex', Rank: 'hero', Melee: 6, Stealth: 5 }),
         armyRow('Alesia', 'Defender', { Leader: 'Waldo', Melee: 1, Stealth: 2 }),
       ]),
-    );
+    });
     const [attacker] = s.entries[0].spec!.attacker as FowLegion[];
     expect(attacker.fow!.army).toBeNull();
     expect(attacker.fow!.leader).toMatchObject({ name: 'Von Rex', rank: 'hero', melee: 6 });
@@ -161,13 +153,9 @@ describe('fortunes-of-war Armies in a submission workbook', () => {
 
   it('names the sheet, row and column of a bad cell', () => {
     const read = (row: unknown[], rules?: string) =>
-      readSubmission(
-        battlesTable(rules),
-        table('Legions', [LEGIONS_HEADER]),
-        null,
-        null,
-        table('Armies', [ARMIES_HEADER, row, armyRow('Alesia', 'Defender', GAULS)]),
-      );
+      readSubmission(battlesTable(rules), table('Legions', [LEGIONS_HEADER]), {
+        armies: table('Armies', [ARMIES_HEADER, row, armyRow('Alesia', 'Defender', GAULS)]),
+      });
     const error = (cols: Record<string, unknown>, rules?: string) =>
       read(armyRow('Alesia', 'Attacker', cols), rules).entries[0].error;
     expect(error({ Army: 'X', Morale: 25 })).toBe(
@@ -204,28 +192,20 @@ describe('fortunes-of-war Armies in a submission workbook', () => {
     expect(error({ Army: 'X' }, 'cote-pbem')).toMatch(
       /^Armies!A2: an Armies row is for a fortunes-of-war battle; this battle's rules are cote-pbem/,
     );
-    const twice = readSubmission(
-      battlesTable(),
-      table('Legions', [LEGIONS_HEADER]),
-      null,
-      null,
-      table('Armies', [
+    const twice = readSubmission(battlesTable(), table('Legions', [LEGIONS_HEADER]), {
+      armies: table('Armies', [
         ARMIES_HEADER,
         armyRow('Alesia', 'Attacker', { Army: 'X' }),
         armyRow('Alesia', 'Attacker', { Army: 'Y' }),
         armyRow('Alesia', 'Defender', { Army: 'Z' }),
       ]),
-    );
+    });
     expect(twice.entries[0].error).toBe(
       'Armies!B3: a second attacker row for battle "Alesia" (also attacker row at Armies!A2 (X)); a side is one army or leader',
     );
-    const noSide = readSubmission(
-      battlesTable(),
-      table('Legions', [LEGIONS_HEADER]),
-      null,
-      null,
-      table('Armies', [['Battle', 'Army', 'Colour']]),
-    );
+    const noSide = readSubmission(battlesTable(), table('Legions', [LEGIONS_HEADER]), {
+      armies: table('Armies', [['Battle', 'Army', 'Colour']]),
+    });
     expect(noSide.problems).toEqual(['Armies!A1: Armies has no "Side" column']);
     expect(noSide.warnings[0]).toMatch(/^Armies!C1: column "Colour" is not one Praetor reads/);
   });
@@ -320,9 +300,7 @@ describe('fortunes-of-war Armies in a submission workbook', () => {
       const submission = readSubmission(
         table('Battles', battles),
         table('Legions', [['Battle', 'Side', 'Player', 'Leader', 'Infantry']]),
-        null,
-        null,
-        table('Armies', armies),
+        { armies: table('Armies', armies) },
       );
       const all = adjudicateSubmission(submission);
       expect(all[0].outcome.ok).toBe(true);

@@ -62,13 +62,15 @@ describe('imperium battles in a submission workbook', () => {
         ['Rome', 'Attacker', 'Ann', 'M', 2],
         ['Rome', 'Defender', 'Bo', 'T', 2],
       ]),
-      table('Fleets', [
-        FLEETS_HEADER,
-        ['Vega', 'Attacker', 'Terran', 'DD', 3, 1, 'TF2'],
-        ['Vega', 'Attacker', 'Terran', 'BB', 1, '', 'TF1'],
-        ['Vega', 'Attacker', 'Terran', 'CA', 1, '', 'TF2'],
-        ['Vega', 'Defender', 'Imperial', 'CR', 2, 'yes', ''],
-      ]),
+      {
+        fleets: table('Fleets', [
+          FLEETS_HEADER,
+          ['Vega', 'Attacker', 'Terran', 'DD', 3, 1, 'TF2'],
+          ['Vega', 'Attacker', 'Terran', 'BB', 1, '', 'TF1'],
+          ['Vega', 'Attacker', 'Terran', 'CA', 1, '', 'TF2'],
+          ['Vega', 'Defender', 'Imperial', 'CR', 2, 'yes', ''],
+        ]),
+      },
     );
     expect(s.problems).toEqual([]);
     expect(s.entries[0].spec!.attacker).toEqual([
@@ -89,7 +91,7 @@ describe('imperium battles in a submission workbook', () => {
         ['Rome', ''],
       ]),
       table('Legions', [LEGIONS_HEADER]),
-      table('Fleets', [FLEETS_HEADER, ['Rome', 'Attacker', 'Terran', 'DD', 1, '', '']]),
+      { fleets: table('Fleets', [FLEETS_HEADER, ['Rome', 'Attacker', 'Terran', 'DD', 1, '', '']]) },
     );
     expect(bad.entries[0].error).toMatch(/Fleets!A2: a Fleets row is for an imperium battle/);
   });

@@ -54,34 +54,35 @@ describe('legion-battles Units in a submission workbook', () => {
         ['Alesia', 'legion-battles'],
       ]),
       table('Legions', [LEGIONS_HEADER]),
-      null,
-      table('Units', [
-        UNITS_HEADER,
-        unitRow('Alesia', 'Attacker', {
-          Unit: 'levy',
-          Quality: 'raw levy',
-          Discipline: 2,
-          Numbers: '4:1',
-        }),
-        unitRow('Alesia', 'Attacker', {
-          Unit: 'nobles',
-          Quality: 'trained',
-          Strength: 'Worn',
-          Supply: 'short',
-          Arrows: 'camels',
-          'Locked shields': 3,
-        }),
-        unitRow('alesia', 'Defender', {
-          Unit: 'Septimius',
-          Quality: 'veteran century',
-          Discipline: 4,
-          Pila: 'yes',
-          'Leader Charisma': 4,
-          Leadership: 3,
-          Works: 'finished',
-          PC: 'Septimius fight 3/2 resistance 4',
-        }),
-      ]),
+      {
+        units: table('Units', [
+          UNITS_HEADER,
+          unitRow('Alesia', 'Attacker', {
+            Unit: 'levy',
+            Quality: 'raw levy',
+            Discipline: 2,
+            Numbers: '4:1',
+          }),
+          unitRow('Alesia', 'Attacker', {
+            Unit: 'nobles',
+            Quality: 'trained',
+            Strength: 'Worn',
+            Supply: 'short',
+            Arrows: 'camels',
+            'Locked shields': 3,
+          }),
+          unitRow('alesia', 'Defender', {
+            Unit: 'Septimius',
+            Quality: 'veteran century',
+            Discipline: 4,
+            Pila: 'yes',
+            'Leader Charisma': 4,
+            Leadership: 3,
+            Works: 'finished',
+            PC: 'Septimius fight 3/2 resistance 4',
+          }),
+        ]),
+      },
     );
     expect(s.problems).toEqual([]);
     expect(s.warnings).toEqual([]);
@@ -111,8 +112,13 @@ describe('legion-battles Units in a submission workbook', () => {
           ['Alesia', rules],
         ]),
         table('Legions', [LEGIONS_HEADER]),
-        null,
-        table('Units', [UNITS_HEADER, row, unitRow('Alesia', 'Defender', { Quality: 'raw' })]),
+        {
+          units: table('Units', [
+            UNITS_HEADER,
+            row,
+            unitRow('Alesia', 'Defender', { Quality: 'raw' }),
+          ]),
+        },
       );
     const error = (row: unknown[], rules?: string) => read(row, rules).entries[0].error;
     expect(error(unitRow('Alesia', 'Attacker', { Quality: 'trained', Discipline: 9 }))).toBe(
@@ -145,8 +151,7 @@ describe('legion-battles Units in a submission workbook', () => {
         ['Alesia', 'legion-battles'],
       ]),
       table('Legions', [LEGIONS_HEADER]),
-      null,
-      table('Units', [['Battle', 'Side', 'Unit', 'Colour']]),
+      { units: table('Units', [['Battle', 'Side', 'Unit', 'Colour']]) },
     );
     expect(noQuality.problems).toEqual(['Units!A1: Units has no "Quality" column']);
     expect(noQuality.warnings[0]).toMatch(/^Units!D1: column "Colour" is not one Praetor reads/);

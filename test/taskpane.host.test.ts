@@ -300,11 +300,9 @@ describe('Resolve all', () => {
         { name: 'Fleets', rows: fleets },
       ],
     });
-    const submission = readSubmission(
-      cellsAt('Battles', 'A1:D2'),
-      cellsAt('Legions', 'A1:E1'),
-      cellsAt('Fleets', 'A1:G3'),
-    );
+    const submission = readSubmission(cellsAt('Battles', 'A1:D2'), cellsAt('Legions', 'A1:E1'), {
+      fleets: cellsAt('Fleets', 'A1:G3'),
+    });
     const all = adjudicateSubmission(submission);
     expect(all[0].outcome.ok).toBe(true);
     const report = await resolveAll(host);
@@ -333,12 +331,9 @@ describe('Resolve all', () => {
         { name: 'Legions', rows: legions },
       ],
     });
-    const submission = readSubmission(
-      cellsAt('Battles', 'A1:C2'),
-      cellsAt('Legions', 'A1:E1'),
-      null,
-      cellsAt('Units', 'A1:H3'),
-    );
+    const submission = readSubmission(cellsAt('Battles', 'A1:C2'), cellsAt('Legions', 'A1:E1'), {
+      units: cellsAt('Units', 'A1:H3'),
+    });
     expect(submission.entries[0].error).toBeNull();
     const all = adjudicateSubmission(submission);
     expect(all[0].outcome.ok).toBe(true);

@@ -45,13 +45,7 @@ export async function readAdjudicated(path: string, key?: string): Promise<Resul
   }
   const seal = sealFor(results, key);
   if (!seal.ok) return err(`${path}: ${seal.error}`);
-  const submission = readSubmission(
-    tables.battles,
-    tables.legions,
-    tables.fleets,
-    tables.units,
-    tables.armies,
-  );
+  const submission = readSubmission(tables.battles, tables.legions, tables);
   const battles = adjudicateSubmission(submission, seal.value);
   const territories = new Map(
     submission.entries.flatMap((e) => (e.territory ? [[e.id, e.territory] as const] : [])),
