@@ -1,11 +1,4 @@
-import { main } from '../headless/cli';
-
-async function praetor(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
-  return { code, out, err };
-}
+import { praetor } from './helpers/cli';
 
 describe('praetor dice', () => {
   it('gives the seed checks exactly', async () => {

@@ -1,14 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../headless/cli';
 import { tempDir } from './helpers/workbooks';
-
-async function praetor(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
-  return { code, out, err };
-}
+import { praetor } from './helpers/cli';
 
 const A = 'A: attack 6, defence 4, health 10, morale 10, discipline 10';
 const B = 'B: attack 5, defence 5, health 10, morale 10, discipline 10';

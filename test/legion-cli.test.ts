@@ -1,11 +1,4 @@
-import { main } from '../headless/cli';
-
-async function praetor(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
-  return { code, out, err };
-}
+import { praetor } from './helpers/cli';
 
 const LEVY = 'levy: raw levy, discipline 2, 4:1';
 const CENTURY = 'Septimius: veteran century, discipline 4, pila, finished works';

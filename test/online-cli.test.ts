@@ -1,14 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../headless/cli';
-
-async function praetor(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
-  return { code, out, err };
-}
+import { praetor } from './helpers/cli';
 
 /** The fortified-city battle of test/online-rounds.test.ts, traced die by die there. */
 const FORT_BATTLE = [

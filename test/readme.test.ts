@@ -1,16 +1,9 @@
 import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../headless/cli';
+import { praetor } from './helpers/cli';
 
 /** The README's first command and its bundled examples must keep working. */
-
-async function praetor(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
-  return { code, out, err };
-}
 
 const root = join(__dirname, '..');
 

@@ -1,29 +1,12 @@
 import { resolveBattle, specFromObject, validateBattle } from '../src/battle';
-import { main } from '../headless/cli';
 import { buildReport } from '../src/report/model';
+import { praetor, shellWords } from './helpers/cli';
 
 /**
  * Every ruleset's report gives a command line that replays its battle to the same log: the
  * rosters as the ruleset reads them back (ratings included, not only counts) and every option
  * that is not at its default, in flags the command takes.
  */
-
-async function praetor(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
-  return { code, out, err };
-}
-
-/** Splits a command line written with double quotes, as a shell would. */
-function shellWords(line: string): string[] {
-  const words: string[] = [];
-  const re = /"((?:[^"\\]|\\.)*)"|(\S+)/g;
-  for (let m = re.exec(line); m; m = re.exec(line)) {
-    words.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]);
-  }
-  return words;
-}
 
 const BATTLES: Record<string, Record<string, unknown>> = {
   'cote-pbem': {

@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../headless/cli';
 import { chromiumAvailable } from '../headless/browser';
 import { reportHtml } from '../src/report/html';
 import { buildReport } from '../src/report/model';
 import { resolve } from './helpers/battle';
+import { praetor, shellWords } from './helpers/cli';
 
 const EXAMPLE_1 = {
   id: 'ex1',
@@ -14,23 +14,6 @@ const EXAMPLE_1 = {
   defender: 'Titus: 4 INF',
   dice: [3, 4, 4, 2, 3, 4, 1, 2, 5, 1],
 };
-
-async function praetor(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
-  return { code, out, err };
-}
-
-/** Splits a command line written with double quotes, as a shell would. */
-function shellWords(line: string): string[] {
-  const words: string[] = [];
-  const re = /"((?:[^"\\]|\\.)*)"|(\S+)/g;
-  for (let m = re.exec(line); m; m = re.exec(line)) {
-    words.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]);
-  }
-  return words;
-}
 
 describe('the report model', () => {
   const report = buildReport(resolve(EXAMPLE_1), { game: 'Roma', turn: '3', territory: 'Gallia' });
