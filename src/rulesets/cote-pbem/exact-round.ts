@@ -16,8 +16,8 @@ export const OTHER = 3;
 export const SAME = 4;
 /** and, in the group that lost a unit, the slot when the loss takes an already fired unit */
 export const KEEP = 5;
-/** or one still to fire. */
-export const DROP = 6;
+/** or one still to fire (the field right after KEEP: the sweep picks one by adding 0 or 1). */
+export const DROP = KEEP + 1;
 export const ENTRY = 7;
 
 export interface RoundOrder {

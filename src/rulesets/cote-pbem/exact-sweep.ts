@@ -1,6 +1,5 @@
 import { Layout, WALLS } from './exact-layout';
 import {
-  DROP,
   ENTRY,
   KEEP,
   OTHER,
@@ -417,7 +416,8 @@ export class Sweep {
       // Only the attacker's shots breach, so this is 0 for the defender's.
       if (br[k] > 0) next[offB + entries[e + SAME]] += m * br[k];
       for (let o = k * 4, end = o + nOut[k]; o < end; o++) {
-        // KEEP when the loss takes a unit that has fired (other < threshold), else DROP.
+        // KEEP when the loss takes a unit that has fired (other < threshold), else DROP, the
+        // field after it.
         next[oOff[o] + entries[e + KEEP + ((oThr[o] - other - 1) >>> 31)]] += m * oP[o];
       }
       if (nX[k] > 0) {
