@@ -2,6 +2,7 @@ import type { Battle } from './battle';
 import { startDice } from './dice';
 import { Forces, leaderLabel, Side, SIDES, UnitCounts } from './forces';
 import { err, ok, Result } from './result';
+import { QUIET } from './ruleset';
 
 /**
  * The odds of a battle fought to its end, before the dice fall: exact (a ruleset's own solver)
@@ -202,12 +203,11 @@ export function monteCarloOdds(
   const captured: Record<Side, number> = { attacker: 0, defender: 0 };
   let rounds = 0;
   let roundsSq = 0;
-  const ignore = () => undefined;
   for (let i = 0; i < runs; i++) {
     const state = ruleset.start(battle.forces, battle.options);
     let standing = ruleset.standing(state);
     for (let k = 0; k === 0 || (standing.outcome === 'paused' && k < MAX_RESUMES); k++) {
-      ruleset.play(state, battle.options, dice, ignore);
+      ruleset.play(state, battle.options, dice, QUIET);
       standing = ruleset.standing(state);
     }
     const outcome = outcomeOf(standing.outcome, standing.winner);

@@ -25,6 +25,12 @@ export interface Standing {
   captured: Record<Side, boolean>;
 }
 
+/**
+ * The emit of a caller that wants no events (Monte Carlo odds): a ruleset may compare its emit
+ * with this and skip building events, which changes nothing else.
+ */
+export const QUIET = (): void => undefined;
+
 /** One column of a log table: its header and how an event fills it. */
 export interface LogColumn<E> {
   header: string;

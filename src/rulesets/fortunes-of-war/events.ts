@@ -1,5 +1,5 @@
 import { Side, UnitCounts } from '../../forces';
-import { BattleEvent } from '../../ruleset';
+import { BattleEvent, QUIET } from '../../ruleset';
 import { Draw, drawText } from './rnd';
 import { FowState, leaderFree, SideState } from './state';
 
@@ -61,6 +61,8 @@ export interface Row {
 
 /** Emits a row with the sides' status after it. */
 export function logRow(st: FowState, emit: Emit, row: Row): void {
+  // Monte Carlo odds want no log: the row's status texts are not built.
+  if (emit === QUIET) return;
   emit({
     round: st.round,
     side: row.side,

@@ -1,4 +1,5 @@
 import { otherSide, Side, SIDES } from '../../forces';
+import { QUIET as SHARED_QUIET } from '../../ruleset';
 import { checkPool, describePool } from './dice';
 import { Chance, CheckRoll } from './chance';
 import { LegionEvent, LegionEventBody, snapshot } from './events';
@@ -15,8 +16,8 @@ import { SHATTERED, STEPS } from './units';
 
 export type Emit = (e: LegionEvent) => void;
 
-/** An Emit that wants no events: the rules then build none (the exact odds). */
-export const QUIET: Emit = () => undefined;
+/** An Emit that wants no events (the exact odds, Monte Carlo): the rules then build none. */
+export const QUIET: Emit = SHARED_QUIET;
 
 const clampD = (d: number) => Math.max(0, Math.min(6, d));
 
