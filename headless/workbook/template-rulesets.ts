@@ -69,8 +69,8 @@ const IMPERIUM: RulesetTemplate = {
     {
       header: 'Planet',
       width: 10,
-      note: 'Who has a friendly planet in the system, if anyone.',
-      list: ['attacker', 'defender'],
+      note: 'Who has a friendly planet in the system: none (default), attacker, defender or both.',
+      list: ['none', 'attacker', 'defender', 'both'],
     },
     { header: 'Units', width: 16, note: 'Unit table overrides (docs/rules-imperium.md).' },
     {
