@@ -69,12 +69,9 @@ export class Layout {
     this.combos = this.stride[WALLS];
   }
 
+  /** Group g's counts and walls, into `out` (after `build`, which works them out once). */
   decode(g: number, out: Int32Array): Int32Array {
-    if (this.digits.length > 0) {
-      for (let i = 0, at = g * 9; i <= WALLS; i++) out[i] = this.digits[at + i];
-      return out;
-    }
-    for (let i = 0; i <= WALLS; i++) out[i] = Math.floor(g / this.stride[i]) % this.radix[i];
+    for (let i = 0, at = g * 9; i <= WALLS; i++) out[i] = this.digits[at + i];
     return out;
   }
 

@@ -1,4 +1,5 @@
-import { advanceClash, beginClash, ClashRun, QUIET } from './clash';
+import { QUIET } from '../../ruleset';
+import { advanceClash, beginClash, ClashRun } from './clash';
 import { settle } from './engine';
 import { Enumeration, enumerate } from './enumerate';
 import { LegionOptions } from './options';

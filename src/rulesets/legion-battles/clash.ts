@@ -1,5 +1,5 @@
 import { otherSide, Side, SIDES } from '../../forces';
-import { QUIET as SHARED_QUIET } from '../../ruleset';
+import { QUIET } from '../../ruleset';
 import { checkPool, describePool } from './dice';
 import { Chance, CheckRoll } from './chance';
 import { LegionEvent, LegionEventBody, snapshot } from './events';
@@ -16,15 +16,13 @@ import { SHATTERED, STEPS } from './units';
 
 export type Emit = (e: LegionEvent) => void;
 
-/** An Emit that wants no events (the exact odds, Monte Carlo): the rules then build none. */
-export const QUIET: Emit = SHARED_QUIET;
-
 const clampD = (d: number) => Math.max(0, Math.min(6, d));
 
 /** Player characters a unit may have. */
 export const MAX_PCS = 2;
 
 function say(st: LegionState, emit: Emit, side: Side, body: () => LegionEventBody) {
+  // The exact odds and Monte Carlo want no events: none are built.
   if (emit === QUIET) return;
   emit({ round: st.round, side, ...body(), ...snapshot(st) });
 }
