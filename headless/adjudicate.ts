@@ -1,5 +1,6 @@
 import { mkdirSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { failedFile, FileJob, FileReport } from './file-report';
 import { planFiles } from './batch-inputs';
 import { Seal } from '../src/sealed';
@@ -30,8 +31,23 @@ export interface BatchOptions {
 }
 
 export const DEFAULT_JOBS = availableParallelism();
-export const DEFAULT_MEMORY_MB = 512;
+/**
+ * A worker's heap limit. Not less: below 2 GB, V8 grows a heap in small steps and collects far
+ * more often (1,000 files took twice the CPU time with 512 MB).
+ */
+export const DEFAULT_MEMORY_MB = 2048;
+
 export const DEFAULT_TIMEOUT_MS = 120_000;
+
+/**
+ * With a worker on every core, V8's optimizing compiler on helper threads can only take time
+ * from the other workers: workers started from now on compile on their own thread (two workers
+ * then take about a seventh less time). The flag is the process's; this thread only waits
+ * for the workers' reports.
+ */
+function compileInWorkers(jobs: number): void {
+  if (jobs >= availableParallelism()) setFlagsFromString('--no-concurrent-recompilation');
+}
 
 /** Reports in the order of the inputs. */
 export async function adjudicateBatch(options: BatchOptions): Promise<FileReport[]> {
@@ -40,6 +56,7 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
   options.onStart?.(planned.length);
   const force = options.force === true;
   const jobs = options.jobs ?? DEFAULT_JOBS;
+  if (jobs > 0) compileInWorkers(jobs);
   const pool =
     jobs > 0
       ? new WorkerPool<FileJob, FileReport>({
