@@ -45,8 +45,8 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
  * then take about a seventh less time). The flag is the process's; this thread only waits
  * for the workers' reports.
  */
-function compileInWorkers(jobs: number): void {
-  if (jobs >= availableParallelism()) setFlagsFromString('--no-concurrent-recompilation');
+function compileInWorkers(workers: number): void {
+  if (workers >= availableParallelism()) setFlagsFromString('--no-concurrent-recompilation');
 }
 
 /** Reports in the order of the inputs. */
@@ -56,11 +56,12 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
   options.onStart?.(planned.length);
   const force = options.force === true;
   const jobs = options.jobs ?? DEFAULT_JOBS;
-  if (jobs > 0) compileInWorkers(jobs);
+  const workers = Math.min(jobs, Math.max(1, planned.length));
+  compileInWorkers(workers);
   const pool =
     jobs > 0
       ? new WorkerPool<FileJob, FileReport>({
-          size: Math.min(jobs, Math.max(1, planned.length)),
+          size: workers,
           script: workerScript('adjudicate-worker'),
           memoryMb: options.memoryMb ?? DEFAULT_MEMORY_MB,
           timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
