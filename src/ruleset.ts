@@ -25,6 +25,32 @@ export interface Standing {
   captured: Record<Side, boolean>;
 }
 
+/** How a battle ended, as a ruleset's state records it (null while it goes on). */
+export interface BattleEnd {
+  outcome: string;
+  winner: Side | null;
+}
+
+/** A standing from a state's ending (`paused` while there is none) and what the ruleset counts. */
+export function standingFrom(
+  end: BattleEnd | null,
+  rounds: number,
+  survivors: Record<Side, UnitCounts>,
+  captured: Record<Side, boolean> = { attacker: false, defender: false },
+): Standing {
+  const { outcome, winner } = end ?? { outcome: 'paused', winner: null };
+  return { outcome, winner, rounds, survivors, captured };
+}
+
+/** Conquest of the Empire's rule: a side's leaders are captured when it is eliminated. */
+export function capturedOnElimination(end: BattleEnd | null): Record<Side, boolean> {
+  const eliminated = end?.outcome === 'eliminated';
+  return {
+    attacker: eliminated && end?.winner === 'defender',
+    defender: eliminated && end?.winner === 'attacker',
+  };
+}
+
 /**
  * The emit of a caller that wants no events (Monte Carlo odds): a ruleset may compare its emit
  * with this and skip building events, which changes nothing else.

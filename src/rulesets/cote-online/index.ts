@@ -1,6 +1,6 @@
 import { Forces, formatCounts, SIDES } from '../../forces';
 import { err, ok, Result } from '../../result';
-import { LogColumn, Ruleset } from '../../ruleset';
+import { capturedOnElimination, LogColumn, Ruleset, standingFrom } from '../../ruleset';
 import {
   countsOf,
   describeOnlinePosition,
@@ -96,18 +96,8 @@ export const coteOnline: Ruleset<OnlineOptions, OnlineState, OnlineEvent> = {
   start: startOnline,
   play: playOnline,
   standing(st) {
-    const end = st.end ?? { outcome: 'paused', winner: null };
-    const eliminated = end.outcome === 'eliminated';
-    return {
-      outcome: end.outcome,
-      winner: end.winner,
-      rounds: st.round,
-      survivors: { attacker: countsOf(st.count[0]), defender: countsOf(st.count[1]) },
-      captured: {
-        attacker: eliminated && end.winner === 'defender',
-        defender: eliminated && end.winner === 'attacker',
-      },
-    };
+    const survivors = { attacker: countsOf(st.count[0]), defender: countsOf(st.count[1]) };
+    return standingFrom(st.end, st.round, survivors, capturedOnElimination(st.end));
   },
   describePosition: describeOnlinePosition,
   logColumns: ONLINE_COLUMNS,

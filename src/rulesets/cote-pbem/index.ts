@@ -1,6 +1,6 @@
 import { Forces, formatCounts, SIDES } from '../../forces';
 import { err, ok, Result } from '../../result';
-import { LogColumn, Ruleset } from '../../ruleset';
+import { capturedOnElimination, LogColumn, Ruleset, standingFrom } from '../../ruleset';
 import {
   describePbemPosition,
   PbemCounts,
@@ -89,18 +89,7 @@ export const cotePbem: Ruleset<PbemOptions, PbemState, PbemEvent> = {
         GAL: st.count[1][3],
       },
     };
-    const end = st.end ?? { outcome: 'paused', winner: null };
-    const eliminated = end.outcome === 'eliminated';
-    return {
-      outcome: end.outcome,
-      winner: end.winner,
-      rounds: st.round,
-      survivors,
-      captured: {
-        attacker: eliminated && end.winner === 'defender',
-        defender: eliminated && end.winner === 'attacker',
-      },
-    };
+    return standingFrom(st.end, st.round, survivors, capturedOnElimination(st.end));
   },
   describePosition: describePbemPosition,
   logColumns: PBEM_COLUMNS,

@@ -1,6 +1,6 @@
 import { Dice } from '../../dice';
 import { otherSide, Side, SIDES } from '../../forces';
-import { Standing } from '../../ruleset';
+import { Standing, standingFrom } from '../../ruleset';
 import { armyVsLeader } from './army-vs-leader';
 import { playArmyRound } from './army-round';
 import { captureCity } from './capture';
@@ -86,17 +86,16 @@ function endOf(st: FowState): NonNullable<FowState['end']> {
 }
 
 export function standingOf(st: FowState): Standing {
-  const end = st.end ?? { outcome: 'paused', winner: null };
-  return {
-    outcome: end.outcome,
-    winner: end.winner,
-    rounds: st.round,
-    survivors: { attacker: countsOf(st.sides.attacker), defender: countsOf(st.sides.defender) },
-    captured: {
-      attacker: st.sides.attacker.leader?.fate === 'captured',
-      defender: st.sides.defender.leader?.fate === 'captured',
+  const { attacker, defender } = st.sides;
+  return standingFrom(
+    st.end,
+    st.round,
+    { attacker: countsOf(attacker), defender: countsOf(defender) },
+    {
+      attacker: attacker.leader?.fate === 'captured',
+      defender: defender.leader?.fate === 'captured',
     },
-  };
+  );
 }
 
 export function describeFowPosition(st: FowState): string {

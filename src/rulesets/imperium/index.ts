@@ -1,4 +1,4 @@
-import { Ruleset } from '../../ruleset';
+import { Ruleset, standingFrom } from '../../ruleset';
 import { checkImperiumForces } from './check';
 import { describeImperiumPosition, playImperium, startImperium } from './engine';
 import { ImperiumEvent, leftOf } from './events';
@@ -27,14 +27,7 @@ export const imperium: Ruleset<ImperiumOptions, ImperiumState, ImperiumEvent> = 
   start: startImperium,
   play: playImperium,
   standing(st) {
-    const end = st.end ?? { outcome: 'paused', winner: null };
-    return {
-      outcome: end.outcome,
-      winner: end.winner,
-      rounds: st.round,
-      survivors: leftOf(st),
-      captured: { attacker: false, defender: false },
-    };
+    return standingFrom(st.end, st.round, leftOf(st));
   },
   describePosition: describeImperiumPosition,
   logColumns: IMPERIUM_COLUMNS,

@@ -1,6 +1,6 @@
 import { Dice } from '../../dice';
 import { Forces, Side, SIDES } from '../../forces';
-import { Standing } from '../../ruleset';
+import { Standing, standingFrom } from '../../ruleset';
 import { Chance, diceChance } from './chance';
 import { playClash } from './clash';
 import { countsOf, LegionEvent } from './events';
@@ -80,14 +80,8 @@ export function playLegion(
 }
 
 export function standingOf(st: LegionState): Standing {
-  const end = st.end ?? { outcome: 'paused', winner: null };
-  return {
-    outcome: end.outcome,
-    winner: end.winner,
-    rounds: st.round,
-    survivors: { attacker: countsOf(st, 'attacker'), defender: countsOf(st, 'defender') },
-    captured: { attacker: false, defender: false },
-  };
+  const survivors = { attacker: countsOf(st, 'attacker'), defender: countsOf(st, 'defender') };
+  return standingFrom(st.end, st.round, survivors);
 }
 
 export function describeLegionPosition(st: LegionState): string {
