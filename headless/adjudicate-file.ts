@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { BattleResult } from '../src/battle';
 import { formatCounts } from '../src/forces';
@@ -12,10 +11,9 @@ import {
 } from '../src/sheets';
 import { readSubmission } from '../src/submission';
 import { OutputExistsError, writeFileAtomic } from './atomic-write';
-import { isCellPart } from './workbook/exceljs-load';
-import { checkPackage, DEFAULT_LIMITS } from './workbook/guard';
+import { DEFAULT_LIMITS } from './workbook/guard';
 import { logContent, resultsContent } from './workbook/layouts';
-import { readWorkbookTables } from './workbook/read';
+import { readPackageFile, readWorkbookTables } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
 import { addSheetsToPackage } from './workbook/write';
 import { BattleReport, emptyReport, failedFile, FileJob, FileReport } from './file-report';
@@ -36,17 +34,8 @@ export async function adjudicateFile(job: FileJob): Promise<FileReport> {
 }
 
 async function adjudicate(job: FileJob): Promise<FileReport> {
-  const limits = job.limits ?? DEFAULT_LIMITS;
-  const size = statSync(job.input).size;
-  if (size > limits.maxFileBytes) {
-    return failedFile(
-      job.input,
-      `the file is too large (${size} bytes; the limit is ${limits.maxFileBytes})`,
-    );
-  }
-  const data = readFileSync(job.input);
   // The guard unpacks the cell parts once, for the reader and the writer both.
-  const checked = checkPackage(data, limits, isCellPart);
+  const checked = readPackageFile(job.input, job.limits ?? DEFAULT_LIMITS);
   if (!checked.ok) return failedFile(job.input, checked.error);
   const pkg = checked.value;
 

@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { TurnLine } from '../src/economy/lines';
 import { gameSheetRows, turnReportRows } from '../src/economy/report';
@@ -7,9 +6,8 @@ import { playTurn, TurnOutcome } from '../src/economy/turn';
 import { freeSheetName } from '../src/sheets';
 import { OutputExistsError, writeFileAtomic } from './atomic-write';
 import { CellWrite } from './workbook/cell-patch';
-import { isCellPart } from './workbook/exceljs-load';
-import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './workbook/guard';
-import { findTable, loadWorkbook } from './workbook/read';
+import { DEFAULT_LIMITS, PackageLimits } from './workbook/guard';
+import { findTable, loadWorkbook, readPackageFile } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
 import { writeCellsToPackage } from './workbook/sheet-parts';
 import { gameContent, turnReportContent } from './workbook/turn-layouts';
@@ -91,23 +89,7 @@ export async function turnFile(job: TurnJob): Promise<TurnFileReport> {
 }
 
 async function play(job: TurnJob): Promise<TurnFileReport> {
-  const limits = job.limits ?? DEFAULT_LIMITS;
-  let size: number;
-  try {
-    const stat = statSync(job.input);
-    if (stat.isDirectory()) return failedTurn(job.input, 'is a folder: name the workbooks');
-    size = stat.size;
-  } catch {
-    return failedTurn(job.input, 'no such file');
-  }
-  if (size > limits.maxFileBytes) {
-    return failedTurn(
-      job.input,
-      `the file is too large (${size} bytes; the limit is ${limits.maxFileBytes})`,
-    );
-  }
-  const data = readFileSync(job.input);
-  const checked = checkPackage(data, limits, isCellPart);
+  const checked = readPackageFile(job.input, job.limits ?? DEFAULT_LIMITS);
   if (!checked.ok) return failedTurn(job.input, checked.error);
 
   let workbook;
@@ -154,7 +136,7 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
     list.push({ row: u.cell.row, col: u.cell.col, value: u.value });
     writes.set(u.cell.sheet, list);
   }
-  const patched = writeCellsToPackage(data, writes);
+  const patched = writeCellsToPackage(checked.value.data, writes);
   if (!patched.ok) return { ...report, errors: report.errors + 1, error: patched.error };
 
   const name = basename(job.input);

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { Cell, isBlank } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
 import { loadCellParts, isCellPart } from './exceljs-load';
-import { checkPackage } from './guard';
+import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './guard';
 import { ZipPackage } from './zip-package';
 
 /**
@@ -38,15 +38,37 @@ export async function loadWorkbook(source: Buffer | ZipPackage): Promise<ExcelJS
   return loadCellParts(ZipPackage.of(source));
 }
 
-/** A workbook file, checked by the guard and loaded; every failure is a message naming the file. */
-export async function openWorkbook(path: string): Promise<Result<ExcelJS.Workbook>> {
+/**
+ * A workbook file's package, checked by the guard before any parser sees it, its cell parts
+ * unpacked. The file's size is checked before it is read.
+ */
+export function readPackageFile(
+  path: string,
+  limits: PackageLimits = DEFAULT_LIMITS,
+): Result<ZipPackage> {
+  let size: number;
+  try {
+    const stat = statSync(path);
+    if (stat.isDirectory()) return err('is a folder: name the workbooks');
+    size = stat.size;
+  } catch {
+    return err('no such file');
+  }
+  if (size > limits.maxFileBytes) {
+    return err(`the file is too large (${size} bytes; the limit is ${limits.maxFileBytes})`);
+  }
   let data: Buffer;
   try {
     data = readFileSync(path);
   } catch (e) {
-    return err(`${path}: ${(e as Error).message}`);
+    return err(`cannot be read: ${(e as Error).message}`);
   }
-  const checked = checkPackage(data, undefined, isCellPart);
+  return checkPackage(data, limits, isCellPart);
+}
+
+/** A workbook file, checked by the guard and loaded; every failure is a message naming the file. */
+export async function openWorkbook(path: string): Promise<Result<ExcelJS.Workbook>> {
+  const checked = readPackageFile(path);
   if (!checked.ok) return err(`${path}: ${checked.error}`);
   try {
     return ok(await loadWorkbook(checked.value));
