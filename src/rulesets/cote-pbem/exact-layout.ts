@@ -154,26 +154,23 @@ export class Layout {
     return gx * (nY + 1) + (nested ? gx * gy : 0);
   }
 
+  /** Where side x's burst slots start in group g: after the round's, and the attacker's. */
+  private burstStart(g: number, x: number, c: Int32Array): number {
+    const base = roundSize(this.nList[0][g], this.nList[1][g]);
+    return x === 1 ? base + this.burstSegment(c, 0, this.nList[1][g], true) : base;
+  }
+
   /** The slot index, within group g, of side x's burst: non-nested `(bX, rY)`. */
   burstSlot(g: number, x: number, bX: number, rY: number): number {
     const c = this.decode(g, this.scratch);
-    const nA = this.nList[0][g];
-    const nD = this.nList[1][g];
-    let base = roundSize(nA, nD);
-    if (x === 1) base += this.burstSegment(c, 0, nD, true);
-    const nY = x === 0 ? nD : nA;
-    return base + (bX - 1) * (nY + 1) + rY;
+    const nY = this.nList[1 - x][g];
+    return this.burstStart(g, x, c) + (bX - 1) * (nY + 1) + rY;
   }
 
   /** The slot index of a nested burst: side x bursting with bX left, y's galleys bY left. */
   nestedSlot(g: number, x: number, bX: number, bY: number): number {
     const c = this.decode(g, this.scratch);
-    const nA = this.nList[0][g];
-    const nD = this.nList[1][g];
-    let base = roundSize(nA, nD);
-    if (x === 1) base += this.burstSegment(c, 0, nD, true);
-    const nY = x === 0 ? nD : nA;
-    base += this.burstSegment(c, x, nY, false);
-    return base + bX * c[(1 - x) * 4 + GAL] + (bY - 1);
+    const nested = this.burstStart(g, x, c) + this.burstSegment(c, x, this.nList[1 - x][g], false);
+    return nested + bX * c[(1 - x) * 4 + GAL] + (bY - 1);
   }
 }
