@@ -18,8 +18,8 @@ async function main(): Promise<void> {
     jobs: Number(jobs),
     force: true,
     onFile: () => {
-      if (++done % Math.max(1, Math.floor(total / 4)) === 0)
-        samples.push(process.memoryUsage().rss);
+      done++;
+      if (done % Math.max(1, Math.floor(total / 4)) === 0) samples.push(process.memoryUsage().rss);
     },
   });
   const wall = Number(process.hrtime.bigint() - start) / 1e9;

@@ -11,7 +11,6 @@ import {
 } from '../src/sheets';
 import { readSubmission } from '../src/submission';
 import { OutputExistsError, writeFileAtomic } from './atomic-write';
-import { DEFAULT_LIMITS } from './workbook/guard';
 import { logContent, resultsContent } from './workbook/layouts';
 import { readPackageFile, readWorkbookTables } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
@@ -35,7 +34,7 @@ export async function adjudicateFile(job: FileJob): Promise<FileReport> {
 
 async function adjudicate(job: FileJob): Promise<FileReport> {
   // The guard unpacks the cell parts once, for the reader and the writer both.
-  const checked = readPackageFile(job.input, job.limits ?? DEFAULT_LIMITS);
+  const checked = readPackageFile(job.input, job.limits);
   if (!checked.ok) return failedFile(job.input, checked.error);
   const pkg = checked.value;
 

@@ -6,7 +6,7 @@ import { playTurn, TurnOutcome } from '../src/economy/turn';
 import { freeSheetName } from '../src/sheets';
 import { OutputExistsError, writeFileAtomic } from './atomic-write';
 import { CellWrite } from './workbook/cell-patch';
-import { DEFAULT_LIMITS, PackageLimits } from './workbook/guard';
+import { PackageLimits } from './workbook/guard';
 import { findTable, loadWorkbook, readPackageFile } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
 import { writeCellsToPackage } from './workbook/sheet-parts';
@@ -89,7 +89,7 @@ export async function turnFile(job: TurnJob): Promise<TurnFileReport> {
 }
 
 async function play(job: TurnJob): Promise<TurnFileReport> {
-  const checked = readPackageFile(job.input, job.limits ?? DEFAULT_LIMITS);
+  const checked = readPackageFile(job.input, job.limits);
   if (!checked.ok) return failedTurn(job.input, checked.error);
 
   let workbook;
