@@ -23,6 +23,8 @@ export const ENTRY = 7;
 export interface RoundOrder {
   /** `ENTRY` ints per slot, in sweep order. */
   entries: Int32Array;
+  /** Where the entries start in the heap they were placed in (see `RoundOrders`). */
+  base: number;
   /** Entries before `chainStart` are off the no-change path from the round start. */
   chainStart: number;
   count: number;
@@ -92,21 +94,46 @@ export function roundOrder(nA: number, nD: number, stopAtDefender: boolean): Rou
   for (let i = 0; i < path.length; i += 4) put(path[i], path[i + 1], path[i + 2], path[i + 3]);
   return {
     entries: entries.subarray(0, count * ENTRY),
+    base: 0,
     chainStart,
     count,
     start: roundSlot(nA, nD, nA, nD, 0),
   };
 }
 
-/** Round orders by shape, made when first needed. */
+/**
+ * Round orders by shape, made when first needed and placed in `heap[at .. at + capacity)`,
+ * where the solver's kernel reads them.
+ */
 export class RoundOrders {
   private readonly cache = new Map<number, RoundOrder>();
+
+  private readonly end: number;
+
+  constructor(
+    private readonly heap: Int32Array,
+    private at: number,
+    capacity: number,
+  ) {
+    this.end = at + capacity;
+  }
+
+  /** Room for every order of lists up to maxA and maxD units (the ints of all their slots). */
+  static capacity(maxA: number, maxD: number): number {
+    const slots = (n: number) => ((n + 1) * (n + 2)) / 2;
+    return 2 * slots(maxA) * slots(maxD) * 2 * ENTRY;
+  }
 
   get(nA: number, nD: number, stopAtDefender: boolean): RoundOrder {
     const key = (nA * 1024 + nD) * 2 + (stopAtDefender ? 1 : 0);
     let order = this.cache.get(key);
     if (order === undefined) {
-      order = roundOrder(nA, nD, stopAtDefender);
+      const made = roundOrder(nA, nD, stopAtDefender);
+      const n = made.entries.length;
+      if (this.at + n > this.end) throw new Error('round orders exceed their room in the heap');
+      this.heap.set(made.entries, this.at);
+      order = { ...made, entries: this.heap.subarray(this.at, this.at + n), base: this.at };
+      this.at += n;
       this.cache.set(key, order);
     }
     return order;

@@ -1,16 +1,19 @@
-import { Layout, WALLS } from './exact-layout';
 import {
-  ENTRY,
-  KEEP,
-  OTHER,
-  OWN,
-  RoundOrder,
-  RoundOrders,
-  SAME,
-  SHOOTER,
-  SLOT,
-  slotOf,
-} from './exact-round';
+  GF_BR,
+  GF_NC,
+  GF_OP,
+  GF_RETREAT,
+  GF_SIZE,
+  GI_NOUT,
+  GI_NX,
+  GI_OUT,
+  GI_PENDING,
+  GI_SIZE,
+  Kernel,
+  kernelHeap,
+} from './exact-kernel';
+import { Layout, WALLS } from './exact-layout';
+import { ENTRY, OWN, RoundOrder, RoundOrders, SHOOTER, SLOT, slotOf } from './exact-round';
 import { shotTable } from './exact-shots';
 import { PbemOptions } from './options';
 import { RetreatCondition, retreatHolds } from './retreat';
@@ -64,9 +67,21 @@ export class Sweep {
   private retreatTerm = 0;
   private readonly c = new Int32Array(9);
   private readonly land = [0, 0];
+  /**
+   * Everything the loop over a group's states reads or writes lies in one heap, for the
+   * kernel (see `exact-kernel.ts`): the level buffers, the group's tables (`gf`, `gi`), the
+   * pending shots and the round orders. The typed arrays below are views of it.
+   */
+  private readonly kernel: Kernel;
+  private readonly F: Float64Array;
+  private readonly I: Int32Array;
+  /** Where things lie in the heap: element indices in F or in I. */
+  private readonly at: Record<'gf' | 'gi' | 'firing' | 'pendM' | 'pendE', number>;
+  private readonly gf: Float64Array;
+  private readonly gi: Int32Array;
   /** Shot tables by `shooter * 4 + firing type`: no change, breach, loss by `* 4 + type`. */
-  private readonly nc = new Float64Array(8);
-  private readonly br = new Float64Array(8);
+  private readonly nc: Float64Array;
+  private readonly br: Float64Array;
   private readonly loss = new Float64Array(32);
   /** Where a loss of `side * 4 + type` leads. */
   private readonly tg = new Int32Array(8);
@@ -76,27 +91,33 @@ export class Sweep {
   private readonly lostIdx = new Int32Array(8);
   private gB = 0;
   private offB = 0;
-  /** The flattened outcomes that change the forces, by `(shooter * 4 + type) * 4 + j`. */
-  private readonly nOut = new Int32Array(8);
-  private readonly oP = new Float64Array(32);
-  private readonly oOff = new Int32Array(32);
-  private readonly oThr = new Int32Array(32);
-  private readonly nX = new Int32Array(8);
+  /**
+   * The flattened outcomes that change the forces, by `(shooter * 4 + type) * 4 + j`: their
+   * probability, and in `gi` at `GI_OUT + 2 * o` where the slots of the group they lead to
+   * start (in F) and, after it, the threshold of DROP.
+   */
+  private readonly nOut: Int32Array;
+  private readonly oP: Float64Array;
+  private readonly nX: Int32Array;
   private readonly xP = new Float64Array(32);
   private readonly xKind = new Int32Array(32);
   private readonly xKey = new Int32Array(32);
   /** The shot table key (`shooter * 4 + type`) of side s's unit that fires with r units left to fire, at `s * firingStride + r`. */
-  private firing = new Int32Array(0);
-  private firingStride = 0;
-  private readonly orders = new RoundOrders();
+  private readonly firing: Int32Array;
+  private readonly firingStride: number;
+  /** Where each level buffer starts in F. */
+  private readonly levelBase: number[];
+  private bufBase = 0;
+  private nextBase = 0;
+  private readonly orders: RoundOrders;
   /** Which types each side has and whether walls stand, for the shot tables now loaded. */
   private kind = -1;
   /** Bit `side * 4 + type`: whether a shot here can take that side a unit of that type. */
   private loseMask = 0;
   private breachable = false;
   /** The shots of a sweep of slots whose outcomes `other` takes: probability and entry. */
-  private pendingM = new Float64Array(0);
-  private pendingE = new Int32Array(0);
+  private readonly pendingM: Float64Array;
+  private readonly pendingE: Int32Array;
 
   constructor(
     private readonly L: Layout,
@@ -104,13 +125,41 @@ export class Sweep {
     private readonly retreat: RetreatCondition | null,
   ) {
     const most = Math.max(...L.levelSize);
-    this.bufs = [new Float64Array(most), new Float64Array(most)];
     this.firingStride = L.init.reduce((a, b) => a + b, 1);
-    this.firing = new Int32Array(2 * this.firingStride);
     const units = (side: number) => L.init.slice(side * 4, side * 4 + 4).reduce((a, b) => a + b, 0);
     const slots = (units(0) + 1) * (units(1) + 1) * 2;
-    this.pendingM = new Float64Array(slots);
-    this.pendingE = new Int32Array(slots);
+    // Floats first, then ints (two per float).
+    let f = 2 * most;
+    const place = (n: number) => (f += n) - n;
+    const at = { gf: place(GF_SIZE), pendM: place(slots), gi: 0, firing: 0, pendE: 0 };
+    let i = 2 * f;
+    const placeInt = (n: number) => (i += n) - n;
+    at.gi = placeInt(GI_SIZE);
+    at.firing = placeInt(2 * this.firingStride);
+    at.pendE = placeInt(slots);
+    const orders = RoundOrders.capacity(units(0), units(1));
+    const ordersAt = placeInt(orders);
+    const { heap, kernel, fresh } = kernelHeap(4 * i);
+    this.F = new Float64Array(heap);
+    this.I = new Int32Array(heap);
+    this.kernel = kernel;
+    // A heap kept from an earlier solve holds its orders where these levels now lie. (A fresh
+    // one is left as it is: pages of slots never reached then take no memory.)
+    if (!fresh) this.F.fill(0, 0, 2 * most);
+    this.at = at;
+    this.levelBase = [0, most];
+    this.bufs = [this.F.subarray(0, most), this.F.subarray(most, 2 * most)];
+    this.gf = this.F.subarray(at.gf, at.gf + GF_SIZE);
+    this.nc = this.gf.subarray(GF_NC, GF_NC + 8);
+    this.br = this.gf.subarray(GF_BR, GF_BR + 8);
+    this.oP = this.gf.subarray(GF_OP, GF_OP + 32);
+    this.gi = this.I.subarray(at.gi, at.gi + GI_SIZE);
+    this.nOut = this.gi.subarray(GI_NOUT, GI_NOUT + 8);
+    this.nX = this.gi.subarray(GI_NX, GI_NX + 8);
+    this.firing = this.I.subarray(at.firing, at.firing + 2 * this.firingStride);
+    this.pendingM = this.F.subarray(at.pendM, at.pendM + slots);
+    this.pendingE = this.I.subarray(at.pendE, at.pendE + slots);
+    this.orders = new RoundOrders(this.I, ordersAt, orders);
     this.term = new Float64Array(3 * L.combos);
     this.retreatMemo = new Int8Array(retreat ? L.combos : 0);
     this.sea = options.sea;
@@ -130,6 +179,8 @@ export class Sweep {
       this.lv = lv;
       this.buf = this.bufs[lv & 1];
       this.next = this.bufs[(lv - 1) & 1];
+      this.bufBase = this.levelBase[lv & 1];
+      this.nextBase = this.levelBase[(lv - 1) & 1];
       // Groups of one level do not reach each other. Taken from the highest number down, the
       // sweep moves through both buffers in one direction, as it does inside a group.
       for (let i = L.levelStart[lv + 1] - 1; i >= L.levelStart[lv]; i--) {
@@ -269,7 +320,7 @@ export class Sweep {
    */
   private flatten(): void {
     const { c, firing, loss, tElim, tRetreat, tBurst, tg, lostIdx, nOut, nX } = this;
-    const { oP, oOff, oThr, xP, xKind, xKey } = this;
+    const { oP, gi, xP, xKind, xKey, nextBase } = this;
     const offset = this.L.offset;
     for (let s = 0; s < 2; s++) {
       const n = s === 0 ? this.nA : this.nD;
@@ -305,9 +356,9 @@ export class Sweep {
           if (kind === OUT_NEXT) {
             const o = k * 4 + j++;
             oP[o] = p;
-            oOff[o] = offset[tg[key]];
+            gi[GI_OUT + 2 * o] = nextBase + offset[tg[key]];
             // The loss takes one of e's unfired units when e has at least this many to fire.
-            oThr[o] = nE - lostIdx[key];
+            gi[GI_OUT + 2 * o + 1] = nE - lostIdx[key];
           } else {
             const o = k * 4 + x++;
             xP[o] = p;
@@ -384,54 +435,34 @@ export class Sweep {
   }
 
   /**
-   * Entries [from, to) of the order: each slot's shot. This loop runs once per state, so the
-   * shot is written out here, with no call inside the loop: the rare outcomes that end the
-   * battle or start a burst, which never reach this group's slots, are taken afterwards.
+   * Entries [from, to) of the order: each slot's shot, by the kernel. The rare outcomes that
+   * end the battle or start a burst, which never reach this group's slots, are taken
+   * afterwards, here.
    */
   private sweepSlots(order: RoundOrder, from: number, to: number): void {
-    const { buf, next, off, offB, nc, br, nOut, nX, oP, oOff, oThr, firing, term } = this;
-    const { pendingM, pendingE } = this;
-    const stride = this.firingStride;
-    const entries = order.entries;
-    const retreatHere = this.retreatHere;
-    const retreatTerm = this.retreatTerm;
-    let states = 0;
-    let pending = 0;
-    for (let i = from; i < to; i++) {
-      const e = i * ENTRY;
-      const at = off + entries[e + SLOT];
-      const m = buf[at];
-      if (m === 0) continue;
-      buf[at] = 0;
-      states++;
-      const s = entries[e + SHOOTER];
-      const own = entries[e + OWN];
-      const other = entries[e + OTHER];
-      const k = firing[s * stride + own];
-      const q = nc[k];
-      if (q > 0) {
-        if (s === 1 && retreatHere) term[retreatTerm] += m * q;
-        else buf[off + entries[e + SAME]] += m * q;
-      }
-      // Only the attacker's shots breach, so this is 0 for the defender's.
-      if (br[k] > 0) next[offB + entries[e + SAME]] += m * br[k];
-      for (let o = k * 4, end = o + nOut[k]; o < end; o++) {
-        // KEEP when the loss takes a unit that has fired (other < threshold), else DROP, the
-        // field after it.
-        next[oOff[o] + entries[e + KEEP + ((oThr[o] - other - 1) >>> 31)]] += m * oP[o];
-      }
-      if (nX[k] > 0) {
-        pendingM[pending] = m;
-        pendingE[pending++] = e;
-      }
+    const { F, I, at } = this;
+    this.states += this.kernel.sweep(
+      from,
+      to,
+      order.base,
+      this.bufBase + this.off,
+      this.nextBase + this.offB,
+      at.gf,
+      at.gi,
+      at.firing,
+      this.firingStride,
+      this.retreatHere ? 1 : 0,
+      at.pendM,
+      at.pendE,
+    );
+    const retreats = F[at.gf + GF_RETREAT];
+    if (retreats !== 0) this.term[this.retreatTerm] += retreats;
+    for (let j = 0, pending = I[at.gi + GI_PENDING]; j < pending; j++) {
+      const e = this.pendingE[j];
+      const s = I[e + SHOOTER];
+      const own = I[e + OWN];
+      this.other(s, this.firing[s * this.firingStride + own], own - 1, this.pendingM[j]);
     }
-    for (let j = 0; j < pending; j++) {
-      const e = pendingE[j];
-      const s = entries[e + SHOOTER];
-      const own = entries[e + OWN];
-      this.other(s, firing[s * stride + own], own - 1, pendingM[j]);
-    }
-    this.states += states;
   }
 
   /**

@@ -1,0 +1,165 @@
+/**
+ * The exact solver's innermost loop, over the states of a group: a shot from each, in the
+ * order of a round order's entries (see `exact-round.ts` and `Sweep.sweepSlots`).
+ *
+ * It is written in asm.js, the subset of JavaScript that V8 compiles as WebAssembly: integer
+ * and float arithmetic on one heap (an ArrayBuffer), without the checks an optimizing compiler
+ * keeps around every typed array access in ordinary code (the array's map, its length, its
+ * data pointer, overflow). That is about half the instructions of the whole solver. The code
+ * is still JavaScript: where asm.js does not validate, it runs as ordinary code, more slowly,
+ * with the same results. `test/odds-kernel.test.ts` checks that it validates.
+ *
+ * The heap holds everything the loop reads or writes, as `Float64Array` (F) and `Int32Array`
+ * (I) elements at the bases it is given:
+ * - the round order's entries (I, at `entries`: `ENTRY` ints each, fields as in exact-round);
+ * - the level buffers (F): this group's slots start at `cur`, the breached group's at `breach`;
+ * - the group's tables, floats at `gf` (no change at +k, breach at +8+k, the outcomes'
+ *   probabilities at +16+o, the retreats summed at +48) and ints at `gi` (per outcome o, the
+ *   start of the slots it leads to at +2o and the threshold of DROP at +2o+1, the outcomes
+ *   that change the forces per firing key at +64+k, those that end the battle or start a
+ *   burst at +72+k, and the count of pending shots at +80); the firing key by side and units
+ *   left to fire at `firing`;
+ * - the pending shots, those with an outcome the loop leaves to the caller (F at `pendM`, I at
+ *   `pendE`: the mass and the entry).
+ * It returns the number of states swept.
+ */
+
+/** Where the group's tables lie, relative to `gf` and `gi`. */
+export const GF_NC = 0;
+export const GF_BR = 8;
+export const GF_OP = 16;
+export const GF_RETREAT = 48;
+export const GF_SIZE = 49;
+export const GI_OUT = 0;
+export const GI_NOUT = 64;
+export const GI_NX = 72;
+export const GI_PENDING = 80;
+export const GI_SIZE = 81;
+
+export interface Kernel {
+  sweep(
+    from: number,
+    to: number,
+    entries: number,
+    cur: number,
+    breach: number,
+    gf: number,
+    gi: number,
+    firing: number,
+    stride: number,
+    retreatHere: number,
+    pendM: number,
+    pendE: number,
+  ): number;
+}
+
+/** A heap's size that asm.js accepts: a multiple of 16 MB. */
+export function kernelHeapBytes(bytes: number): number {
+  const unit = 1 << 24;
+  return Math.max(unit, Math.ceil(bytes / unit) * unit);
+}
+
+export interface KernelHeap {
+  heap: ArrayBuffer;
+  kernel: Kernel;
+  /** False for the small heap kept from an earlier solve, which is not cleared. */
+  fresh: boolean;
+}
+
+/**
+ * The smallest heap, kept from one solve to the next: most battles fit in it, and a fresh
+ * 16 MB buffer and kernel for each (7 v 7 takes 2 ms) would cost more than their sweep. A
+ * solve runs start to end on one thread, so two never share it at once.
+ */
+let small: KernelHeap | null = null;
+
+/** A kernel over a heap of at least `bytes`: the small one when it fits (not cleared). */
+export function kernelHeap(bytes: number): KernelHeap {
+  const size = kernelHeapBytes(bytes);
+  const make = () => {
+    const heap = new ArrayBuffer(size);
+    return { heap, kernel: KernelModule(globalThis, null, heap), fresh: true };
+  };
+  if (size > kernelHeapBytes(0)) return make();
+  if (small !== null) return { ...small, fresh: false };
+  return (small = make());
+}
+
+// prettier-ignore
+export function KernelModule(stdlib: typeof globalThis, foreign: unknown, heap: ArrayBuffer): Kernel {
+  'use asm';
+  var F = new stdlib.Float64Array(heap);
+  var I = new stdlib.Int32Array(heap);
+  var imul = stdlib.Math.imul;
+
+  function sweep(from: number, to: number, entries: number, cur: number, breach: number, gf: number, gi: number, firing: number, stride: number, retreatHere: number, pendM: number, pendE: number): number {
+    from = from | 0;
+    to = to | 0;
+    entries = entries | 0;
+    cur = cur | 0;
+    breach = breach | 0;
+    gf = gf | 0;
+    gi = gi | 0;
+    firing = firing | 0;
+    stride = stride | 0;
+    retreatHere = retreatHere | 0;
+    pendM = pendM | 0;
+    pendE = pendE | 0;
+    var i = 0, e = 0, at = 0, s = 0, own = 0, other = 0, same = 0, k = 0, o = 0, end = 0;
+    var out = 0, drop = 0, states = 0, pending = 0;
+    var m = 0.0, q = 0.0, b = 0.0, retreat = 0.0;
+    for (i = from; (i | 0) < (to | 0); i = (i + 1) | 0) {
+      e = (entries + imul(i, 7)) | 0;
+      at = (cur + (I[e << 2 >> 2] | 0)) | 0;
+      m = +F[at << 3 >> 3];
+      if (m == 0.0) continue;
+      F[at << 3 >> 3] = 0.0;
+      states = (states + 1) | 0;
+      s = I[(e + 1) << 2 >> 2] | 0;
+      own = I[(e + 2) << 2 >> 2] | 0;
+      other = I[(e + 3) << 2 >> 2] | 0;
+      same = I[(e + 4) << 2 >> 2] | 0;
+      k = I[(firing + imul(s, stride) + own) << 2 >> 2] | 0;
+      q = +F[(gf + k) << 3 >> 3];
+      if (q > 0.0) {
+        if ((s | 0) == 1) {
+          if (retreatHere) {
+            retreat = retreat + m * q;
+          } else {
+            at = (cur + same) | 0;
+            F[at << 3 >> 3] = +F[at << 3 >> 3] + m * q;
+          }
+        } else {
+          at = (cur + same) | 0;
+          F[at << 3 >> 3] = +F[at << 3 >> 3] + m * q;
+        }
+      }
+      // Only the attacker's shots breach, so this is 0 for the defender's.
+      b = +F[(gf + 8 + k) << 3 >> 3];
+      if (b > 0.0) {
+        at = (breach + same) | 0;
+        F[at << 3 >> 3] = +F[at << 3 >> 3] + m * b;
+      }
+      o = k << 2;
+      end = (o + (I[(gi + 64 + k) << 2 >> 2] | 0)) | 0;
+      for (; (o | 0) < (end | 0); o = (o + 1) | 0) {
+        // KEEP when the loss takes a unit that has fired (other < threshold), else DROP, the
+        // field after it.
+        out = (gi + (o << 1)) | 0;
+        drop = ((I[(out + 1) << 2 >> 2] | 0) - other - 1) >>> 31;
+        at = ((I[out << 2 >> 2] | 0) + (I[(e + 5 + drop) << 2 >> 2] | 0)) | 0;
+        F[at << 3 >> 3] = +F[at << 3 >> 3] + m * +F[(gf + 16 + o) << 3 >> 3];
+      }
+      if ((I[(gi + 72 + k) << 2 >> 2] | 0) > 0) {
+        F[(pendM + pending) << 3 >> 3] = m;
+        I[(pendE + pending) << 2 >> 2] = e;
+        pending = (pending + 1) | 0;
+      }
+    }
+    F[(gf + 48) << 3 >> 3] = retreat;
+    I[(gi + 80) << 2 >> 2] = pending;
+    return states | 0;
+  }
+
+  return { sweep: sweep };
+}
