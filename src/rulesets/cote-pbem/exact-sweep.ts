@@ -105,6 +105,13 @@ export class Sweep {
   /** The shot table key (`shooter * 4 + type`) of side s's unit that fires with r units left to fire, at `s * firingStride + r`. */
   private readonly firing: Int32Array;
   private readonly firingStride: number;
+  /** The lists (length, CATs, CAVs, of galleys or not) the firing tables now hold, per side. */
+  private readonly lists = [-1, -1];
+  /** The types present and the outcomes' kinds of this group, and of the lists now made. */
+  private outcomeKind = -1;
+  private flatKind = -1;
+  /** The lost unit (`side * 4 + type`) of each outcome to the next level. */
+  private readonly oKey = new Int32Array(32);
   /** Where each level buffer starts in F. */
   private readonly levelBase: number[];
   private bufBase = 0;
@@ -264,6 +271,7 @@ export class Sweep {
   /** Where each possible loss (and a breach) leads from this group. */
   private targets(): void {
     const { L, c, g } = this;
+    let flags = 0;
     for (let e = 0; e < 2; e++) {
       const living = this.land[e] + c[e * 4 + GAL];
       for (let u = 0; u < 4; u++) {
@@ -276,6 +284,7 @@ export class Sweep {
         this.tRetreat[key] = e === 0 && living > 1 && this.retreatAt(g2 % L.combos) ? 1 : 0;
         this.tBurst[key] =
           this.sea && u !== GAL && this.land[e] === 1 && c[e * 4 + GAL] > 0 ? 1 : 0;
+        flags |= (this.tElim[key] | (this.tRetreat[key] << 8) | (this.tBurst[key] << 16)) << key;
         this.lostIdx[key] =
           this.land[e] === 0
             ? c[e * 4 + GAL] - 1
@@ -286,6 +295,8 @@ export class Sweep {
                 : this.land[e] - 1;
       }
     }
+    // With the types present, these say which outcomes end the battle or start a burst.
+    this.outcomeKind = this.kind + 512 * flags;
     if (this.breachable) {
       this.gB = g - L.stride[WALLS];
       L.place(this.gB);
@@ -319,22 +330,55 @@ export class Sweep {
    * And the firing type by units left to fire.
    */
   private flatten(): void {
-    const { c, firing, loss, tElim, tRetreat, tBurst, tg, lostIdx, nOut, nX } = this;
-    const { oP, gi, xP, xKind, xKey, nextBase } = this;
+    this.firingTables();
+    if (this.outcomeKind !== this.flatKind) {
+      this.flatKind = this.outcomeKind;
+      this.outcomes();
+    }
+    // Where each outcome to the next level leads, and when the loss takes an unfired unit.
+    const { gi, nOut, oKey, tg, lostIdx, nextBase } = this;
     const offset = this.L.offset;
+    for (let k = 0; k < 8; k++) {
+      for (let o = k * 4, end = o + nOut[k]; o < end; o++) {
+        const key = oKey[o];
+        gi[GI_OUT + 2 * o] = nextBase + offset[tg[key]];
+        // The loss takes one of e's unfired units when e has at least this many to fire.
+        gi[GI_OUT + 2 * o + 1] = (key < 4 ? this.nA : this.nD) - lostIdx[key];
+      }
+    }
+  }
+
+  /** The firing type by units left to fire: the list is CAT, CAV, INF (or galleys). */
+  private firingTables(): void {
+    const { c, firing } = this;
     for (let s = 0; s < 2; s++) {
       const n = s === 0 ? this.nA : this.nD;
       const landS = this.land[s];
-      // The list is CAT, CAV, INF (or galleys): the last r are still to fire.
+      // The last r are still to fire.
       const at = s * this.firingStride;
       const cats = landS === 0 ? 0 : c[s * 4 + CAT];
       const cavs = landS === 0 ? 0 : c[s * 4 + CAV];
       const rest = s * 4 + (landS === 0 ? GAL : INF);
+      // The same list as the last group's (the defender's mostly is): the table stands.
+      const list = (n * 1024 + cats) * 1024 + cavs + (landS === 0 ? 2 ** 30 : 0);
+      if (list === this.lists[s]) continue;
+      this.lists[s] = list;
       for (let r = 1; r <= n - cats - cavs; r++) firing[at + r] = rest;
       for (let r = n - cats - cavs + 1; r <= n - cats; r++) firing[at + r] = s * 4 + CAV;
       for (let r = n - cats + 1; r <= n; r++) firing[at + r] = s * 4 + CAT;
+    }
+  }
+
+  /**
+   * The outcomes' lists, which depend only on the types present, the walls and which losses
+   * end the battle, make the attacker retreat or start a burst (`outcomeKind`): consecutive
+   * groups mostly share them.
+   */
+  private outcomes(): void {
+    const { c, loss, tElim, tRetreat, tBurst, nOut, nX, oP, oKey, xP, xKind, xKey } = this;
+    for (let s = 0; s < 2; s++) {
+      const landS = this.land[s];
       const e = 1 - s;
-      const nE = e === 0 ? this.nA : this.nD;
       for (let t = 0; t < 4; t++) {
         const k = s * 4 + t;
         let j = 0;
@@ -356,9 +400,7 @@ export class Sweep {
           if (kind === OUT_NEXT) {
             const o = k * 4 + j++;
             oP[o] = p;
-            gi[GI_OUT + 2 * o] = nextBase + offset[tg[key]];
-            // The loss takes one of e's unfired units when e has at least this many to fire.
-            gi[GI_OUT + 2 * o + 1] = nE - lostIdx[key];
+            oKey[o] = key;
           } else {
             const o = k * 4 + x++;
             xP[o] = p;
