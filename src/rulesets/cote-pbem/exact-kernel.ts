@@ -5,9 +5,9 @@
  * It is written in asm.js, the subset of JavaScript that V8 compiles as WebAssembly: integer
  * and float arithmetic on one heap (an ArrayBuffer), without the checks an optimizing compiler
  * keeps around every typed array access in ordinary code (the array's map, its length, its
- * data pointer, overflow). That is about half the instructions of the whole solver. The code
- * is still JavaScript: where asm.js does not validate, it runs as ordinary code, more slowly,
- * with the same results. `test/odds-kernel.test.ts` checks that it validates.
+ * data pointer, overflow), which were about a third of the whole solver's instructions. The
+ * code is still JavaScript: where asm.js does not validate, it runs as ordinary code, more
+ * slowly, with the same results. `test/odds-kernel.test.ts` checks that it validates.
  *
  * The heap holds everything the loop reads or writes, as `Float64Array` (F) and `Int32Array`
  * (I) elements at the bases it is given:
@@ -68,8 +68,8 @@ export interface KernelHeap {
 
 /**
  * The smallest heap, kept from one solve to the next: most battles fit in it, and a fresh
- * 16 MB buffer and kernel for each (7 v 7 takes 2 ms) would cost more than their sweep. A
- * solve runs start to end on one thread, so two never share it at once.
+ * 16 MB buffer and kernel for each would cost more than their sweep (about 2 ms for 7 v 7).
+ * A solve runs start to end on one thread, so two never share it at once.
  */
 let small: KernelHeap | null = null;
 
