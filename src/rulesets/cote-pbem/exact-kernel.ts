@@ -21,7 +21,8 @@
  *   left to fire at `firing`;
  * - the pending shots, those with an outcome the loop leaves to the caller (F at `pendM`, I at
  *   `pendE`: the mass and the entry).
- * It returns the number of states swept.
+ * `retreater` is the shooter whose shots that change nothing end in a retreat: the defender (1)
+ * where the condition holds, else none (-1). It returns the number of states swept.
  */
 
 /** Where the group's tables lie, relative to `gf` and `gi`. */
@@ -47,7 +48,7 @@ export interface Kernel {
     gi: number,
     firing: number,
     stride: number,
-    retreatHere: number,
+    retreater: number,
     pendM: number,
     pendE: number,
   ): number;
@@ -92,7 +93,7 @@ export function KernelModule(stdlib: typeof globalThis, foreign: unknown, heap: 
   var I = new stdlib.Int32Array(heap);
   var imul = stdlib.Math.imul;
 
-  function sweep(from: number, to: number, entries: number, cur: number, breach: number, gf: number, gi: number, firing: number, stride: number, retreatHere: number, pendM: number, pendE: number): number {
+  function sweep(from: number, to: number, entries: number, cur: number, breach: number, gf: number, gi: number, firing: number, stride: number, retreater: number, pendM: number, pendE: number): number {
     from = from | 0;
     to = to | 0;
     entries = entries | 0;
@@ -102,7 +103,7 @@ export function KernelModule(stdlib: typeof globalThis, foreign: unknown, heap: 
     gi = gi | 0;
     firing = firing | 0;
     stride = stride | 0;
-    retreatHere = retreatHere | 0;
+    retreater = retreater | 0;
     pendM = pendM | 0;
     pendE = pendE | 0;
     var i = 0, e = 0, at = 0, s = 0, own = 0, other = 0, same = 0, k = 0, o = 0, end = 0;
@@ -122,13 +123,9 @@ export function KernelModule(stdlib: typeof globalThis, foreign: unknown, heap: 
       k = I[(firing + imul(s, stride) + own) << 2 >> 2] | 0;
       q = +F[(gf + k) << 3 >> 3];
       if (q > 0.0) {
-        if ((s | 0) == 1) {
-          if (retreatHere) {
-            retreat = retreat + m * q;
-          } else {
-            at = (cur + same) | 0;
-            F[at << 3 >> 3] = +F[at << 3 >> 3] + m * q;
-          }
+        // A defender's shot that changes nothing ends in a retreat where the condition holds.
+        if ((s | 0) == (retreater | 0)) {
+          retreat = retreat + m * q;
         } else {
           at = (cur + same) | 0;
           F[at << 3 >> 3] = +F[at << 3 >> 3] + m * q;

@@ -493,7 +493,7 @@ export class Sweep {
       at.gi,
       at.firing,
       this.firingStride,
-      this.retreatHere ? 1 : 0,
+      this.retreatHere ? 1 : -1,
       at.pendM,
       at.pendE,
     );
