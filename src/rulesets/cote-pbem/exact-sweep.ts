@@ -43,6 +43,15 @@ const OUT_WIN_D = 2;
 const OUT_RETREAT = 3;
 const OUT_BURST = 4;
 
+/** What the shots can do against one kind of forces (see `Sweep.loadKind`). */
+interface KindTables {
+  nc: Float64Array;
+  br: Float64Array;
+  loss: Float64Array;
+  loseMask: number;
+  breachable: boolean;
+}
+
 export class Sweep {
   /** Two level buffers, used in turn: level lv's slots are in `bufs[lv & 1]`. */
   private readonly bufs: Float64Array[];
@@ -119,6 +128,8 @@ export class Sweep {
   private readonly orders: RoundOrders;
   /** Which types each side has and whether walls stand, for the shot tables now loaded. */
   private kind = -1;
+  /** By kind: its shot tables, lose mask and whether its shots can breach. */
+  private readonly kinds = new Map<number, KindTables>();
   /** Bit `side * 4 + type`: whether a shot here can take that side a unit of that type. */
   private loseMask = 0;
   private breachable = false;
@@ -223,8 +234,7 @@ export class Sweep {
     this.land[1] = c[4 + CAT] + c[4 + CAV] + c[4 + INF];
     this.retreatHere = this.retreatAt(g % L.combos);
     this.retreatTerm = RETREAT * L.combos + (g % L.combos);
-    // The shot tables depend only on which types each side has and on the walls standing:
-    // consecutive groups mostly share them.
+    // The shot tables depend only on which types each side has and on the walls standing.
     const kind =
       (c[CAT] > 0 ? 1 : 0) |
       (c[CAV] > 0 ? 2 : 0) |
@@ -237,17 +247,41 @@ export class Sweep {
       (c[WALLS] > 0 ? 256 : 0);
     if (kind !== this.kind) {
       this.kind = kind;
-      this.shotTables();
-      this.loseMask = 0;
-      for (let key = 0; key < 8; key++) {
-        if (this.canLose(key >> 2, key & 3)) this.loseMask |= 1 << key;
-      }
-      this.breachable = c[WALLS] > 0 && this.canBreach();
+      this.loadKind(kind);
     }
     this.targets();
     this.flatten();
     if (this.sea) this.sweepBursts();
     this.sweepRound();
+  }
+
+  /**
+   * The shot tables, and which losses and breaches can happen, for the types present: made
+   * once per kind, as the kind changes from one group to the next more often than not.
+   */
+  private loadKind(kind: number): void {
+    const known = this.kinds.get(kind);
+    if (known !== undefined) {
+      this.nc.set(known.nc);
+      this.br.set(known.br);
+      this.loss.set(known.loss);
+      this.loseMask = known.loseMask;
+      this.breachable = known.breachable;
+      return;
+    }
+    this.shotTables();
+    this.loseMask = 0;
+    for (let key = 0; key < 8; key++) {
+      if (this.canLose(key >> 2, key & 3)) this.loseMask |= 1 << key;
+    }
+    this.breachable = this.c[WALLS] > 0 && this.canBreach();
+    this.kinds.set(kind, {
+      nc: this.nc.slice(),
+      br: this.br.slice(),
+      loss: this.loss.slice(),
+      loseMask: this.loseMask,
+      breachable: this.breachable,
+    });
   }
 
   /** The outcomes of a shot by each side's unit of each type against this group's forces. */
@@ -371,8 +405,8 @@ export class Sweep {
 
   /**
    * The outcomes' lists, which depend only on the types present, the walls and which losses
-   * end the battle, make the attacker retreat or start a burst (`outcomeKind`): consecutive
-   * groups mostly share them.
+   * end the battle, make the attacker retreat or start a burst (`outcomeKind`): made again
+   * only when that changes from one group to the next.
    */
   private outcomes(): void {
     const { c, loss, tElim, tRetreat, tBurst, nOut, nX, oP, oKey, xP, xKind, xKey } = this;
