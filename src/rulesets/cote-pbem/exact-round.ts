@@ -1,4 +1,4 @@
-import { roundSlot } from './exact-layout';
+import { Layout, roundSize, roundSlot } from './exact-layout';
 
 /**
  * The order in which the exact solver sweeps the round slots of a group whose sides have nA
@@ -118,10 +118,22 @@ export class RoundOrders {
     this.end = at + capacity;
   }
 
-  /** Room for every order of lists up to maxA and maxD units (the ints of all their slots). */
-  static capacity(maxA: number, maxD: number): number {
-    const slots = (n: number) => ((n + 1) * (n + 2)) / 2;
-    return 2 * slots(maxA) * slots(maxD) * 2 * ENTRY;
+  /**
+   * Room for the orders of every shape among the groups of a layout (the ints of all their
+   * slots), once, or twice where a retreat condition may call for the order that stops at it.
+   */
+  static capacity(L: Layout, retreat: boolean): number {
+    const [nA, nD] = L.nList;
+    const width = Math.max(...L.init.slice(4)) * 4 + 1;
+    const seen = new Uint8Array(width * (Math.max(...L.init.slice(0, 4)) * 4 + 1));
+    let ints = 0;
+    for (let g = 0; g < L.groups; g++) {
+      const shape = nA[g] * width + nD[g];
+      if (L.size[g] === 0 || seen[shape] === 1) continue;
+      seen[shape] = 1;
+      ints += roundSize(nA[g], nD[g]) * ENTRY;
+    }
+    return retreat ? 2 * ints : ints;
   }
 
   get(nA: number, nD: number, stopAtDefender: boolean): RoundOrder {

@@ -155,7 +155,7 @@ export class Sweep {
     at.gi = placeInt(GI_SIZE);
     at.firing = placeInt(2 * this.firingStride);
     at.pendE = placeInt(slots);
-    const orders = RoundOrders.capacity(units(0), units(1));
+    const orders = RoundOrders.capacity(L, retreat !== null);
     const ordersAt = placeInt(orders);
     const { heap, kernel, fresh } = kernelHeap(4 * i);
     this.F = new Float64Array(heap);
