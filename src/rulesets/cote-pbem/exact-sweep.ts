@@ -86,7 +86,6 @@ export class Sweep {
   private readonly I: Int32Array;
   /** Where things lie in the heap: element indices in F or in I. */
   private readonly at: Record<'gf' | 'gi' | 'firing' | 'pendM' | 'pendE', number>;
-  private readonly gf: Float64Array;
   private readonly gi: Int32Array;
   /** Shot tables by `shooter * 4 + firing type`: no change, breach, loss by `* 4 + type`. */
   private readonly nc: Float64Array;
@@ -167,10 +166,10 @@ export class Sweep {
     this.at = at;
     this.levelBase = [0, most];
     this.bufs = [this.F.subarray(0, most), this.F.subarray(most, 2 * most)];
-    this.gf = this.F.subarray(at.gf, at.gf + GF_SIZE);
-    this.nc = this.gf.subarray(GF_NC, GF_NC + 8);
-    this.br = this.gf.subarray(GF_BR, GF_BR + 8);
-    this.oP = this.gf.subarray(GF_OP, GF_OP + 32);
+    const gf = this.F.subarray(at.gf, at.gf + GF_SIZE);
+    this.nc = gf.subarray(GF_NC, GF_NC + 8);
+    this.br = gf.subarray(GF_BR, GF_BR + 8);
+    this.oP = gf.subarray(GF_OP, GF_OP + 32);
     this.gi = this.I.subarray(at.gi, at.gi + GI_SIZE);
     this.nOut = this.gi.subarray(GI_NOUT, GI_NOUT + 8);
     this.nX = this.gi.subarray(GI_NX, GI_NX + 8);
@@ -359,9 +358,8 @@ export class Sweep {
   }
 
   /**
-   * Per shooter and type, the outcomes that change the forces: those to a state of the next
-   * level (`o*` at `k * 4 + j`, j < nOut[k]) and the others (`x*`: an ending or a burst).
-   * And the firing type by units left to fire.
+   * What the kernel needs of this group: the firing type by units left to fire, the outcomes'
+   * lists (`outcomes`), and where each outcome to the next level leads.
    */
   private flatten(): void {
     this.firingTables();
@@ -404,9 +402,11 @@ export class Sweep {
   }
 
   /**
-   * The outcomes' lists, which depend only on the types present, the walls and which losses
-   * end the battle, make the attacker retreat or start a burst (`outcomeKind`): made again
-   * only when that changes from one group to the next.
+   * Per shooter and type, the outcomes that change the forces: those to a state of the next
+   * level (`o*` at `k * 4 + j`, j < nOut[k]) and the others (`x*`: an ending or a burst).
+   * They depend only on the types present, the walls and which losses end the battle, make
+   * the attacker retreat or start a burst (`outcomeKind`): made again only when that changes
+   * from one group to the next.
    */
   private outcomes(): void {
     const { c, loss, tElim, tRetreat, tBurst, nOut, nX, oP, oKey, xP, xKind, xKey } = this;
