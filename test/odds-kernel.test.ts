@@ -8,12 +8,14 @@ import {
   GF_NC,
   GF_OP,
   GF_RETREAT,
+  GF_ROUNDS,
   GF_SIZE,
+  GI_LOST,
   GI_NOUT,
   GI_NX,
-  GI_OUT,
   GI_PENDING,
   GI_SIZE,
+  GI_TARGET,
 } from '../src/rulesets/cote-pbem/exact-kernel';
 import {
   DROP,
@@ -46,8 +48,10 @@ function node(flags: string[], script: string): string {
 it('reads the entries and the group tables where the sweep writes them', () => {
   // The kernel cannot import these: it reads them as the literals below.
   expect([SLOT, SHOOTER, OWN, OTHER, SAME, KEEP, DROP, ENTRY]).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-  expect([GF_NC, GF_BR, GF_OP, GF_RETREAT, GF_SIZE]).toEqual([0, 8, 16, 48, 49]);
-  expect([GI_OUT, GI_NOUT, GI_NX, GI_PENDING, GI_SIZE]).toEqual([0, 64, 72, 80, 81]);
+  expect([GF_NC, GF_BR, GF_OP, GF_RETREAT, GF_ROUNDS, GF_SIZE]).toEqual([0, 8, 16, 48, 50, 51]);
+  expect([GI_TARGET, GI_LOST, GI_NOUT, GI_NX, GI_PENDING, GI_SIZE]).toEqual([
+    0, 16, 48, 56, 64, 65,
+  ]);
 });
 
 it('validates as asm.js as the build compiles it', () => {

@@ -14,15 +14,22 @@
  * - the round order's entries (I, at `entries`: `ENTRY` ints each, fields as in exact-round);
  * - the level buffers (F): this group's slots start at `cur`, the breached group's at `breach`;
  * - the group's tables, floats at `gf` (no change at +k, breach at +8+k, the outcomes'
- *   probabilities at +16+o, the retreats summed at +48) and ints at `gi` (per outcome o, the
- *   start of the slots it leads to at +2o and the threshold of DROP at +2o+1, the outcomes
- *   that change the forces per firing key at +64+k, those that end the battle or start a
- *   burst at +72+k, and the count of pending shots at +80); the firing key by side and units
- *   left to fire at `firing`;
+ *   probabilities at +16+o, the retreats summed and the rounds begun from +48) and ints at
+ *   `gi` (per lost unit u, `side * 4 + type`, the start of the slots of the group it leads to
+ *   at +2u and the threshold of DROP at +2u+1; the lost unit of each outcome o at +16+o; the
+ *   outcomes that change the forces per firing key at +48+k, those that end the battle or
+ *   start a burst at +56+k, and the count of pending shots at +64); the firing key by side and
+ *   units left to fire at `firing`;
  * - the pending shots, those with an outcome the loop leaves to the caller (F at `pendM`, I at
  *   `pendE`: the mass and the entry).
  * `retreater` is the shooter whose shots that change nothing end in a retreat: the defender (1)
- * where the condition holds, else none (-1). It returns the number of states swept.
+ * where the condition holds, else none (-1).
+ *
+ * `round` sweeps a whole round order: the slots off the no-change path, then the path, after
+ * summing its cycle in closed form (see docs/odds.md). It returns the number of states swept,
+ * and leaves in the group's tables the retreats of each of the two sweeps (at +48 and +49,
+ * each added to the total by the caller, in that order) and the probability of the round start
+ * once the cycle is summed (at +50: every round begun in this group).
  */
 
 /** Where the group's tables lie, relative to `gf` and `gi`. */
@@ -30,17 +37,20 @@ export const GF_NC = 0;
 export const GF_BR = 8;
 export const GF_OP = 16;
 export const GF_RETREAT = 48;
-export const GF_SIZE = 49;
-export const GI_OUT = 0;
-export const GI_NOUT = 64;
-export const GI_NX = 72;
-export const GI_PENDING = 80;
-export const GI_SIZE = 81;
+export const GF_ROUNDS = 50;
+export const GF_SIZE = 51;
+export const GI_TARGET = 0;
+export const GI_LOST = 16;
+export const GI_NOUT = 48;
+export const GI_NX = 56;
+export const GI_PENDING = 64;
+export const GI_SIZE = 65;
 
 export interface Kernel {
-  sweep(
-    from: number,
-    to: number,
+  round(
+    chainStart: number,
+    count: number,
+    start: number,
     entries: number,
     cur: number,
     breach: number,
@@ -93,7 +103,7 @@ export function KernelModule(stdlib: typeof globalThis, foreign: unknown, heap: 
   var I = new stdlib.Int32Array(heap);
   var imul = stdlib.Math.imul;
 
-  function sweep(from: number, to: number, entries: number, cur: number, breach: number, gf: number, gi: number, firing: number, stride: number, retreater: number, pendM: number, pendE: number): number {
+  function sweep(from: number, to: number, entries: number, cur: number, breach: number, gf: number, gi: number, firing: number, stride: number, retreater: number, pendM: number, pendE: number, retreatAt: number): number {
     from = from | 0;
     to = to | 0;
     entries = entries | 0;
@@ -106,14 +116,22 @@ export function KernelModule(stdlib: typeof globalThis, foreign: unknown, heap: 
     retreater = retreater | 0;
     pendM = pendM | 0;
     pendE = pendE | 0;
-    var i = 0, e = 0, at = 0, s = 0, own = 0, other = 0, same = 0, k = 0, o = 0, end = 0;
+    retreatAt = retreatAt | 0;
+    var e = 0, stop = 0, at = 0, s = 0, own = 0, other = 0, same = 0, k = 0, o = 0, end = 0;
     var out = 0, drop = 0, states = 0, pending = 0;
     var m = 0.0, q = 0.0, b = 0.0, retreat = 0.0;
-    for (i = from; (i | 0) < (to | 0); i = (i + 1) | 0) {
-      e = (entries + imul(i, 7)) | 0;
-      at = (cur + (I[e << 2 >> 2] | 0)) | 0;
+    pending = I[(gi + 64) << 2 >> 2] | 0;
+    e = (entries + imul(from, 7)) | 0;
+    stop = (entries + imul(to, 7)) | 0;
+    for (;;) {
+      // Most slots are empty: skipped in a loop of their own, which keeps its few values in
+      // registers.
+      for (; (e | 0) < (stop | 0); e = (e + 7) | 0) {
+        at = (cur + (I[e << 2 >> 2] | 0)) | 0;
+        if (+F[at << 3 >> 3] != 0.0) break;
+      }
+      if ((e | 0) >= (stop | 0)) break;
       m = +F[at << 3 >> 3];
-      if (m == 0.0) continue;
       F[at << 3 >> 3] = 0.0;
       states = (states + 1) | 0;
       s = I[(e + 1) << 2 >> 2] | 0;
@@ -138,25 +156,64 @@ export function KernelModule(stdlib: typeof globalThis, foreign: unknown, heap: 
         F[at << 3 >> 3] = +F[at << 3 >> 3] + m * b;
       }
       o = k << 2;
-      end = (o + (I[(gi + 64 + k) << 2 >> 2] | 0)) | 0;
+      end = (o + (I[(gi + 48 + k) << 2 >> 2] | 0)) | 0;
       for (; (o | 0) < (end | 0); o = (o + 1) | 0) {
         // KEEP when the loss takes a unit that has fired (other < threshold), else DROP, the
         // field after it.
-        out = (gi + (o << 1)) | 0;
+        out = (gi + (I[(gi + 16 + o) << 2 >> 2] << 1)) | 0;
         drop = ((I[(out + 1) << 2 >> 2] | 0) - other - 1) >>> 31;
         at = ((I[out << 2 >> 2] | 0) + (I[(e + 5 + drop) << 2 >> 2] | 0)) | 0;
         F[at << 3 >> 3] = +F[at << 3 >> 3] + m * +F[(gf + 16 + o) << 3 >> 3];
       }
-      if ((I[(gi + 72 + k) << 2 >> 2] | 0) > 0) {
+      if ((I[(gi + 56 + k) << 2 >> 2] | 0) > 0) {
         F[(pendM + pending) << 3 >> 3] = m;
         I[(pendE + pending) << 2 >> 2] = e;
         pending = (pending + 1) | 0;
       }
+      e = (e + 7) | 0;
     }
-    F[(gf + 48) << 3 >> 3] = retreat;
-    I[(gi + 80) << 2 >> 2] = pending;
+    F[(gf + retreatAt) << 3 >> 3] = retreat;
+    I[(gi + 64) << 2 >> 2] = pending;
     return states | 0;
   }
 
-  return { sweep: sweep };
+  function round(chainStart: number, count: number, start: number, entries: number, cur: number, breach: number, gf: number, gi: number, firing: number, stride: number, retreater: number, pendM: number, pendE: number): number {
+    chainStart = chainStart | 0;
+    count = count | 0;
+    start = start | 0;
+    entries = entries | 0;
+    cur = cur | 0;
+    breach = breach | 0;
+    gf = gf | 0;
+    gi = gi | 0;
+    firing = firing | 0;
+    stride = stride | 0;
+    retreater = retreater | 0;
+    pendM = pendM | 0;
+    pendE = pendE | 0;
+    var i = 0, e = 0, states = 0;
+    var q = 0.0, back = 0.0, self = 1.0;
+    I[(gi + 64) << 2 >> 2] = 0;
+    states = sweep(0, chainStart, entries, cur, breach, gf, gi, firing, stride, retreater, pendM, pendE, 48) | 0;
+    start = (cur + start) | 0;
+    // What has reached a slot of the path goes round it to the start with the path's
+    // no-change probabilities, and the cycle (a round in which nothing changes) is summed.
+    // Where the retreat condition holds the path ends in a retreat: there is no cycle.
+    if ((retreater | 0) < 0) {
+      for (i = chainStart; (i | 0) < (count | 0); i = (i + 1) | 0) {
+        e = (entries + imul(i, 7)) | 0;
+        q = +F[(gf + (I[(firing + imul(I[(e + 1) << 2 >> 2] | 0, stride) + (I[(e + 2) << 2 >> 2] | 0)) << 2 >> 2] | 0)) << 3 >> 3];
+        if ((i | 0) > (chainStart | 0)) back = (back + +F[(cur + (I[e << 2 >> 2] | 0)) << 3 >> 3]) * q;
+        self = self * q;
+      }
+      F[start << 3 >> 3] = (+F[start << 3 >> 3] + back) / (1.0 - self);
+    }
+    F[(gf + 50) << 3 >> 3] = +F[start << 3 >> 3];
+    states = (states + (sweep(chainStart, count, entries, cur, breach, gf, gi, firing, stride, retreater, pendM, pendE, 49) | 0)) | 0;
+    // The last shot of the path, when it changes nothing, starts a round already counted.
+    F[start << 3 >> 3] = 0.0;
+    return states | 0;
+  }
+
+  return { round: round };
 }

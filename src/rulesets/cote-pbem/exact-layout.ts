@@ -75,13 +75,18 @@ export class Layout {
     return out;
   }
 
-  /** Slots of a group: 0 when the group is never a live state. */
-  private sizeOf(c: Int32Array, nA: number, nD: number): number {
-    for (const side of [0, 1]) {
-      const l = land(c, side);
-      if (l + c[side * 4 + GAL] === 0) return 0;
-      if (l > 0 && c[side * 4 + GAL] < this.init[side * 4 + GAL]) return 0;
-    }
+  /**
+   * Slots of a group whose sides have landA and landD land units: 0 when the group is never a
+   * live state (a side has nothing left, or has lost galleys while it still had land units:
+   * galleys are lost only in a burst, after the last land unit).
+   */
+  private sizeOf(c: Int32Array, landA: number, landD: number): number {
+    const { init } = this;
+    if (landA + c[GAL] === 0 || landD + c[4 + GAL] === 0) return 0;
+    if (landA > 0 && c[GAL] < init[GAL]) return 0;
+    if (landD > 0 && c[4 + GAL] < init[4 + GAL]) return 0;
+    const nA = landA > 0 ? landA : c[GAL];
+    const nD = landD > 0 ? landD : c[4 + GAL];
     return roundSize(nA, nD) + this.burstSize(c, nA, nD);
   }
 
@@ -107,9 +112,11 @@ export class Layout {
       for (let i = 0; i < 8; i++) lv += c[i];
       level[g] = lv;
       if (lv > maxLevel) maxLevel = lv;
-      nA[g] = land(c, 0) > 0 ? land(c, 0) : c[GAL];
-      nD[g] = land(c, 1) > 0 ? land(c, 1) : c[4 + GAL];
-      size[g] = this.sizeOf(c, nA[g], nD[g]);
+      const landA = c[CAT] + c[CAV] + c[INF];
+      const landD = c[4 + CAT] + c[4 + CAV] + c[4 + INF];
+      nA[g] = landA > 0 ? landA : c[GAL];
+      nD[g] = landD > 0 ? landD : c[4 + GAL];
+      size[g] = this.sizeOf(c, landA, landD);
       slots += size[g];
       if (slots > maxSlots) return false;
     }

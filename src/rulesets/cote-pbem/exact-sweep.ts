@@ -3,17 +3,19 @@ import {
   GF_NC,
   GF_OP,
   GF_RETREAT,
+  GF_ROUNDS,
   GF_SIZE,
+  GI_LOST,
   GI_NOUT,
   GI_NX,
-  GI_OUT,
   GI_PENDING,
   GI_SIZE,
+  GI_TARGET,
   Kernel,
   kernelHeap,
 } from './exact-kernel';
 import { Layout, WALLS } from './exact-layout';
-import { ENTRY, OWN, RoundOrder, RoundOrders, SHOOTER, SLOT, slotOf } from './exact-round';
+import { OWN, RoundOrders, SHOOTER, slotOf } from './exact-round';
 import { shotTable } from './exact-shots';
 import { PbemOptions } from './options';
 import { RetreatCondition, retreatHolds } from './retreat';
@@ -101,8 +103,9 @@ export class Sweep {
   private offB = 0;
   /**
    * The flattened outcomes that change the forces, by `(shooter * 4 + type) * 4 + j`: their
-   * probability, and in `gi` at `GI_OUT + 2 * o` where the slots of the group they lead to
-   * start (in F) and, after it, the threshold of DROP.
+   * probability and the unit lost (`oKey`). Where each lost unit leads is in `gi`, at
+   * `GI_TARGET + 2 * key`: the start of the slots of the group it leads to (in F) and, after
+   * it, the threshold of DROP.
    */
   private readonly nOut: Int32Array;
   private readonly oP: Float64Array;
@@ -119,7 +122,7 @@ export class Sweep {
   private outcomeKind = -1;
   private flatKind = -1;
   /** The lost unit (`side * 4 + type`) of each outcome to the next level. */
-  private readonly oKey = new Int32Array(32);
+  private readonly oKey: Int32Array;
   /** Where each level buffer starts in F. */
   private readonly levelBase: number[];
   private bufBase = 0;
@@ -173,6 +176,7 @@ export class Sweep {
     this.gi = this.I.subarray(at.gi, at.gi + GI_SIZE);
     this.nOut = this.gi.subarray(GI_NOUT, GI_NOUT + 8);
     this.nX = this.gi.subarray(GI_NX, GI_NX + 8);
+    this.oKey = this.gi.subarray(GI_LOST, GI_LOST + 32);
     this.firing = this.I.subarray(at.firing, at.firing + 2 * this.firingStride);
     this.pendingM = this.F.subarray(at.pendM, at.pendM + slots);
     this.pendingE = this.I.subarray(at.pendE, at.pendE + slots);
@@ -301,31 +305,50 @@ export class Sweep {
     }
   }
 
-  /** Where each possible loss (and a breach) leads from this group. */
+  /**
+   * Where each possible loss (and a breach) leads from this group: for the kernel, the start of
+   * the slots of the group one unit less, and when the loss takes one of the unfired units.
+   */
   private targets(): void {
-    const { L, c, g } = this;
+    const { L, c, g, gi, tg, lostIdx } = this;
+    const { stride, offset } = L;
+    const base = this.nextBase;
     let flags = 0;
     for (let e = 0; e < 2; e++) {
-      const living = this.land[e] + c[e * 4 + GAL];
+      const at = e * 4;
+      const land = this.land[e];
+      const galleys = c[at + GAL];
+      const living = land + galleys;
+      const n = e === 0 ? this.nA : this.nD;
       for (let u = 0; u < 4; u++) {
-        const key = e * 4 + u;
+        const key = at + u;
         if (c[key] === 0 || ((this.loseMask >> key) & 1) === 0) continue;
-        const g2 = g - L.stride[key];
-        this.tg[key] = g2;
-        if (living > 1) L.place(g2);
-        this.tElim[key] = living === 1 ? 1 : 0;
-        this.tRetreat[key] = e === 0 && living > 1 && this.retreatAt(g2 % L.combos) ? 1 : 0;
-        this.tBurst[key] =
-          this.sea && u !== GAL && this.land[e] === 1 && c[e * 4 + GAL] > 0 ? 1 : 0;
-        flags |= (this.tElim[key] | (this.tRetreat[key] << 8) | (this.tBurst[key] << 16)) << key;
-        this.lostIdx[key] =
-          this.land[e] === 0
-            ? c[e * 4 + GAL] - 1
+        const g2 = g - stride[key];
+        tg[key] = g2;
+        // Bit 0: the loss ends the battle; bit 8: the attacker retreats; bit 16: a burst.
+        let flag = 0;
+        if (living === 1) flag = 1;
+        else {
+          L.place(g2);
+          if (e === 0 && this.retreat !== null && this.retreatAt(g2 % L.combos)) flag = 256;
+        }
+        if (this.sea && u !== GAL && land === 1 && galleys > 0) flag |= 65536;
+        this.tElim[key] = flag & 1;
+        this.tRetreat[key] = (flag >> 8) & 1;
+        this.tBurst[key] = flag >> 16;
+        flags |= flag << key;
+        const lost =
+          land === 0
+            ? galleys - 1
             : u === CAT
-              ? c[e * 4] - 1
+              ? c[at] - 1
               : u === CAV
-                ? c[e * 4] + c[e * 4 + 1] - 1
-                : this.land[e] - 1;
+                ? c[at] + c[at + 1] - 1
+                : land - 1;
+        lostIdx[key] = lost;
+        gi[GI_TARGET + 2 * key] = base + offset[g2];
+        // The loss takes one of e's unfired units when e has at least this many to fire.
+        gi[GI_TARGET + 2 * key + 1] = n - lost;
       }
     }
     // With the types present, these say which outcomes end the battle or start a burst.
@@ -357,26 +380,12 @@ export class Sweep {
     return false;
   }
 
-  /**
-   * What the kernel needs of this group: the firing type by units left to fire, the outcomes'
-   * lists (`outcomes`), and where each outcome to the next level leads.
-   */
+  /** What the kernel needs of this group besides its targets: firing tables and outcomes. */
   private flatten(): void {
     this.firingTables();
     if (this.outcomeKind !== this.flatKind) {
       this.flatKind = this.outcomeKind;
       this.outcomes();
-    }
-    // Where each outcome to the next level leads, and when the loss takes an unfired unit.
-    const { gi, nOut, oKey, tg, lostIdx, nextBase } = this;
-    const offset = this.L.offset;
-    for (let k = 0; k < 8; k++) {
-      for (let o = k * 4, end = o + nOut[k]; o < end; o++) {
-        const key = oKey[o];
-        gi[GI_OUT + 2 * o] = nextBase + offset[tg[key]];
-        // The loss takes one of e's unfired units when e has at least this many to fire.
-        gi[GI_OUT + 2 * o + 1] = (key < 4 ? this.nA : this.nD) - lostIdx[key];
-      }
     }
   }
 
@@ -496,30 +505,19 @@ export class Sweep {
   }
 
   /**
-   * The round slots, in the order of `roundOrder`: first those off the no-change path from the
-   * round start, then the path, whose cycle (a round in which nothing changes) is summed in
-   * closed form before it is swept. Every slot is cleared as it is swept, so that the level's
-   * buffer is clean for reuse.
+   * The round slots, in the order of `roundOrder`, by the kernel: first those off the
+   * no-change path from the round start, then the path, whose cycle (a round in which nothing
+   * changes) is summed in closed form before it is swept. Every slot is cleared as it is swept,
+   * so that the level's buffer is clean for reuse. The rare outcomes that end the battle or
+   * start a burst, which never reach this group's slots, are taken afterwards, here.
    */
   private sweepRound(): void {
-    const order = this.orders.get(this.nA, this.nD, this.retreatHere);
-    this.sweepSlots(order, 0, order.chainStart);
-    this.closeCycle(order);
-    this.sweepSlots(order, order.chainStart, order.count);
-    // The last shot of the path, when it changes nothing, starts a round already counted.
-    this.buf[this.off + order.start] = 0;
-  }
-
-  /**
-   * Entries [from, to) of the order: each slot's shot, by the kernel. The rare outcomes that
-   * end the battle or start a burst, which never reach this group's slots, are taken
-   * afterwards, here.
-   */
-  private sweepSlots(order: RoundOrder, from: number, to: number): void {
     const { F, I, at } = this;
-    this.states += this.kernel.sweep(
-      from,
-      to,
+    const order = this.orders.get(this.nA, this.nD, this.retreatHere);
+    this.states += this.kernel.round(
+      order.chainStart,
+      order.count,
+      order.start,
       order.base,
       this.bufBase + this.off,
       this.nextBase + this.offB,
@@ -531,38 +529,18 @@ export class Sweep {
       at.pendM,
       at.pendE,
     );
-    const retreats = F[at.gf + GF_RETREAT];
-    if (retreats !== 0) this.term[this.retreatTerm] += retreats;
+    // The retreats of the two sweeps, added as they were made.
+    const offPath = F[at.gf + GF_RETREAT];
+    const onPath = F[at.gf + GF_RETREAT + 1];
+    if (offPath !== 0) this.term[this.retreatTerm] += offPath;
+    if (onPath !== 0) this.term[this.retreatTerm] += onPath;
+    this.rounds += F[at.gf + GF_ROUNDS];
     for (let j = 0, pending = I[at.gi + GI_PENDING]; j < pending; j++) {
       const e = this.pendingE[j];
       const s = I[e + SHOOTER];
       const own = I[e + OWN];
       this.other(s, this.firing[s * this.firingStride + own], own - 1, this.pendingM[j]);
     }
-  }
-
-  /**
-   * Before the no-change path is swept: the probability of the round start becomes that of
-   * every round begun in this group, by summing the cycle. What has reached a slot of the path
-   * goes round it to the start with the path's no-change probabilities.
-   */
-  private closeCycle(order: RoundOrder): void {
-    const { buf, off, nc, firing } = this;
-    const { entries, count, chainStart } = order;
-    const startAt = off + order.start;
-    if (!this.retreatHere) {
-      let back = 0;
-      let pSelf = 1;
-      for (let i = chainStart; i < count; i++) {
-        const e = i * ENTRY;
-        const own = entries[e + OWN];
-        const q = nc[firing[entries[e + SHOOTER] * this.firingStride + own]];
-        if (i > chainStart) back = (back + buf[off + entries[e + SLOT]]) * q;
-        pSelf *= q;
-      }
-      buf[startAt] = (buf[startAt] + back) / (1 - pSelf);
-    }
-    this.rounds += buf[startAt];
   }
 
   /** Galley bursts at sea: a side that lost its last land unit fires all its galleys at once. */
