@@ -1,8 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import ts from 'typescript';
+import { readFileSync } from 'node:fs';
 import {
   GF_BR,
   GF_NC,
@@ -16,7 +12,11 @@ import {
   GI_PENDING,
   GI_SIZE,
   GI_TARGET,
+  kernelHeap,
+  releaseKernelHeap,
 } from '../src/rulesets/cote-pbem/exact-kernel';
+import { pbemExactOdds } from '../src/rulesets/cote-pbem/exact';
+import { PbemOptions } from '../src/rulesets/cote-pbem/options';
 import {
   DROP,
   ENTRY,
@@ -29,24 +29,14 @@ import {
 } from '../src/rulesets/cote-pbem/exact-round';
 
 /**
- * The exact solver's kernel (src/rulesets/cote-pbem/exact-kernel.ts) is asm.js: V8 compiles it
- * as WebAssembly when it validates, and runs it as ordinary JavaScript when it does not. Both
- * checks run in a fresh Node with V8's `%IsAsmWasmCode`.
+ * The exact solver's kernel is WebAssembly compiled from text (src/rulesets/cote-pbem/
+ * exact-kernel.wat): the bytes the solver loads must be that text's, and the offsets it
+ * reads as literals must be the solver's.
  */
 
-const ROOT = join(__dirname, '..');
-const dir = mkdtempSync(join(tmpdir(), 'praetor-kernel-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function node(flags: string[], script: string): string {
-  return execFileSync(process.execPath, ['--allow-natives-syntax', ...flags, '-e', script], {
-    encoding: 'utf8',
-    env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') },
-  });
-}
-
 it('reads the entries and the group tables where the sweep writes them', () => {
-  // The kernel cannot import these: it reads them as the literals below.
+  // The kernel cannot import these: it reads them as the literals below (bytes: ints * 4,
+  // floats * 8).
   expect([SLOT, SHOOTER, OWN, OTHER, SAME, KEEP, DROP, ENTRY]).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   expect([GF_NC, GF_BR, GF_OP, GF_RETREAT, GF_ROUNDS, GF_SIZE]).toEqual([0, 8, 16, 48, 50, 51]);
   expect([GI_TARGET, GI_LOST, GI_NOUT, GI_NX, GI_PENDING, GI_SIZE]).toEqual([
@@ -54,56 +44,54 @@ it('reads the entries and the group tables where the sweep writes them', () => {
   ]);
 });
 
-it('validates as asm.js as the build compiles it', () => {
-  const file = join(compileSources(), 'exact-kernel.js');
-  const script = `const k = require(${JSON.stringify(file)});
-    k.KernelModule(globalThis, null, new ArrayBuffer(k.kernelHeapBytes(1)));
-    console.log(%IsAsmWasmCode(k.KernelModule));`;
-  expect(node([], script).trim()).toBe('true');
+it('loads the module compiled from exact-kernel.wat, as it now reads', async () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const build = require('../scripts/build-kernel.js') as {
+    kernelModule(): Promise<string>;
+    TARGET: string;
+  };
+  expect(readFileSync(build.TARGET, 'utf8')).toBe(await build.kernelModule());
 });
 
-/** The core's sources as the build compiles them (not bundled: esbuild drops 'use asm'). */
-function compileSources(): string {
-  const config = ts.readConfigFile(join(ROOT, 'tsconfig.build.json'), ts.sys.readFile).config;
-  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, ROOT);
-  const out = join(dir, 'compiled');
-  for (const entry of readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })) {
-    if (!entry.endsWith('.ts')) continue;
-    const source = readFileSync(join(ROOT, 'src', entry), 'utf8');
-    const js = join(out, entry.replace(/\.ts$/, '.js'));
-    mkdirSync(dirname(js), { recursive: true });
-    writeFileSync(js, ts.transpileModule(source, { compilerOptions: options }).outputText);
-  }
-  return join(out, 'rulesets/cote-pbem');
-}
+it('hands out zeroed heaps, taking over one handed back (grown where needed)', () => {
+  const small = kernelHeap(1000);
+  expect(small.heap.byteLength).toBe(1 << 24);
+  expect(kernelHeap(2000).memory).not.toBe(small.memory); // in use: not handed out twice
+  releaseKernelHeap(small);
+  expect(kernelHeap(2000).memory).toBe(small.memory);
+  const large = kernelHeap((1 << 24) + 1);
+  expect(large.heap.byteLength).toBe((1 << 24) + (1 << 16));
+  new Float64Array(large.heap)[0] = 1; // what a solve cleans up before handing a heap back
+  new Float64Array(large.heap)[0] = 0;
+  releaseKernelHeap(large);
+  const larger = kernelHeap(1 << 25);
+  expect(larger.memory).toBe(large.memory);
+  expect(larger.heap.byteLength).toBe(1 << 25);
+  expect(new Float64Array(larger.heap).every((x) => x === 0)).toBe(true);
+  expect(kernelHeap((1 << 24) + 2).memory).not.toBe(large.memory); // in use
+});
 
-it('gives the same odds, to the last bit, compiled as WebAssembly and run as JavaScript', () => {
-  const at = (name: string) => JSON.stringify(join(compileSources(), name));
-  const legion = (units: Record<string, number>) => ({ name: 'L', leader: null, units });
+it('leaves every byte of its heap zero after a solve, for the next', () => {
+  const legion = (units: Record<string, number>) => ({ units, where: 'legion' });
+  const options = { fort: 0, breachBy: 'any', sea: false, retreat: null, rounds: null } as const;
   const battles = [
+    { attacker: { CAT: 2, CAV: 2, INF: 3 }, defender: { CAT: 1, CAV: 3, INF: 3 }, options },
     {
-      forces: {
-        attacker: [legion({ CAT: 2, CAV: 2, INF: 3 }), legion({ CAV: 1, INF: 4 })],
-        defender: [legion({ CAT: 1, CAV: 3, INF: 3 }), legion({ INF: 2 })],
-      },
-      options: { fort: 1, breachBy: 'any', sea: false, retreat: 'lost >= 5', rounds: null },
+      attacker: { CAT: 2, CAV: 1, INF: 4 },
+      defender: { INF: 5 },
+      options: { ...options, fort: 2, breachBy: 'catapult', retreat: 'lost >= 3' },
     },
     {
-      forces: {
-        attacker: [legion({ CAV: 1, INF: 2, GAL: 2 })],
-        defender: [legion({ INF: 1, GAL: 3 })],
-      },
-      options: { fort: 0, breachBy: 'any', sea: true, retreat: null, rounds: null },
+      attacker: { CAV: 1, INF: 2, GAL: 2 },
+      defender: { INF: 1, GAL: 3 },
+      options: { ...options, sea: true, retreat: 'lost >= 2' },
     },
-  ];
-  const script = `const { pbemExactOdds } = require(${at('exact.js')});
-    const { KernelModule } = require(${at('exact-kernel.js')});
-    const results = ${JSON.stringify(battles)}.map((b) => pbemExactOdds(b.forces, b.options));
-    console.log(JSON.stringify({ wasm: %IsAsmWasmCode(KernelModule), results }));`;
-  type Run = { wasm: boolean; results: { ok: boolean; value: { states: number } }[] };
-  const compiled = JSON.parse(node([], script)) as Run;
-  const plain = JSON.parse(node(['--no-validate-asm'], script)) as Run;
-  expect([compiled.wasm, plain.wasm]).toEqual([true, false]);
-  expect(compiled.results.map((r) => r.ok && r.value.states > 100)).toEqual([true, true]);
-  expect(plain.results).toEqual(compiled.results);
+  ] as const;
+  for (const b of battles) {
+    const forces = { attacker: [legion(b.attacker)], defender: [legion(b.defender)] };
+    expect(pbemExactOdds(forces, b.options as PbemOptions).ok).toBe(true);
+    const next = kernelHeap(1000);
+    expect(new Uint8Array(next.heap).every((x) => x === 0)).toBe(true);
+    releaseKernelHeap(next);
+  }
 });

@@ -9,7 +9,8 @@ import { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from '../headless/browser';
 import { adjudicateSubmission, resultsSheet } from '../src/sheets';
 import { readSubmission } from '../src/submission';
-import { cellsAt, coreLog, logCells } from './sim/expected';
+import { oddsLines, coreOdds } from '../taskpane/odds';
+import { cellsAt, coreBattle, coreLog, logCells } from './sim/expected';
 import { submissionWorkbook, unseededWorkbook } from './sim/fixtures';
 import { SimFixture, SimWorkbook } from './sim/model';
 
@@ -135,6 +136,23 @@ maybe('the taskpane in a browser', () => {
     expect(syncs).toBeLessThanOrEqual(4); // the selection (1), the names list (1), Resolve (2)
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'taskpane-320.png'), fullPage: true });
+    await page.close();
+  });
+
+  test("Odds: the exact odds, from the solver's WebAssembly kernel in the page", async () => {
+    const page = await openPane();
+    await page.fill('#battle-id', 'B1');
+    await page.fill('#attacker', 'Rosters!A1:B5');
+    await page.fill('#defender', 'Rosters!D1:E3');
+    await page.fill('#seed', 'alpha');
+    await page.click('#odds');
+    const shown = await status(page);
+    expect(shown.tone).toBe('success');
+    const battle = coreBattle(node, 'Rosters!A1:B5', 'Rosters!D1:E3', { id: 'B1', seed: 'alpha' });
+    const odds = coreOdds.compute(battle);
+    if (!odds.ok) throw new Error(odds.error);
+    expect(odds.value.method).toBe('exact');
+    for (const line of oddsLines(odds.value)) expect(shown.text).toContain(line);
     await page.close();
   });
 

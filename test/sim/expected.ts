@@ -1,4 +1,4 @@
-import { resolveBattle, validateBattle } from '../../src/battle';
+import { Battle, resolveBattle, validateBattle } from '../../src/battle';
 import { CellGrid, GridOrigin } from '../../src/cells';
 import { parseRosterCells } from '../../src/roster';
 import { findRuleset } from '../../src/rulesets';
@@ -25,13 +25,13 @@ export function cellsAt(
 }
 
 /** The log the core makes of a battle between two roster ranges (`Sheet!A1:B5`). */
-export function coreLog(
+/** The battle the pane reads from two roster ranges, as the core validates it. */
+export function coreBattle(
   model: SimWorkbook,
   attacker: string,
   defender: string,
   spec: { id: string; seed?: string; dice?: string; options?: Record<string, unknown> },
-  taken: readonly string[],
-): LogSheet {
+): Battle {
   const units = findRuleset('cote-pbem')!.units;
   const side = (ref: string, s: 'attacker' | 'defender') => {
     const [sheet, a1] = ref.split('!');
@@ -47,12 +47,21 @@ export function coreLog(
     defender: side(defender, 'defender'),
   });
   if (!battle.ok) throw new Error(battle.error);
-  const result = resolveBattle(battle.value);
+  return battle.value;
+}
+
+export function coreLog(
+  model: SimWorkbook,
+  attacker: string,
+  defender: string,
+  spec: { id: string; seed?: string; dice?: string; options?: Record<string, unknown> },
+  taken: readonly string[],
+): LogSheet {
+  const result = resolveBattle(coreBattle(model, attacker, defender, spec));
   if (!result.ok) throw new Error(result.error);
   return logSheet(result.value, new Set(taken));
 }
 
-/** A log sheet's cells as the workbook must hold them: what `praetor adjudicate` writes. */
 export function logCells(log: LogSheet): CellValue[][] {
   const rows: CellValue[][] = [...log.summary.map((s) => [s]), [], log.header, ...log.rows];
   const width = Math.max(log.header.length, ...log.rows.map((r) => r.length));

@@ -136,6 +136,11 @@ export class RoundOrders {
     return retreat ? 2 * ints : ints;
   }
 
+  /** Where the orders placed so far end in the heap (ints). */
+  placedEnd(): number {
+    return this.at;
+  }
+
   get(nA: number, nD: number, stopAtDefender: boolean): RoundOrder {
     const key = (nA * 1024 + nD) * 2 + (stopAtDefender ? 1 : 0);
     let order = this.cache.get(key);

@@ -12,7 +12,9 @@ import {
   GI_SIZE,
   GI_TARGET,
   Kernel,
+  KernelHeap,
   kernelHeap,
+  releaseKernelHeap,
 } from './exact-kernel';
 import { Layout, WALLS } from './exact-layout';
 import { OWN, RoundOrders, SHOOTER, slotOf } from './exact-round';
@@ -84,6 +86,9 @@ export class Sweep {
    * pending shots and the round orders. The typed arrays below are views of it.
    */
   private readonly kernel: Kernel;
+  private readonly kernelHeap: KernelHeap;
+  /** Where the level buffers end in F: every slot is zero again when the sweep is done. */
+  private readonly levelsEnd: number;
   private readonly F: Float64Array;
   private readonly I: Int32Array;
   /** Where things lie in the heap: element indices in F or in I. */
@@ -159,13 +164,12 @@ export class Sweep {
     at.pendE = placeInt(slots);
     const orders = RoundOrders.capacity(L, retreat !== null);
     const ordersAt = placeInt(orders);
-    const { heap, kernel, fresh } = kernelHeap(4 * i);
+    this.kernelHeap = kernelHeap(4 * i);
+    const { heap, kernel } = this.kernelHeap;
     this.F = new Float64Array(heap);
     this.I = new Int32Array(heap);
     this.kernel = kernel;
-    // A heap kept from an earlier solve holds its orders where these levels now lie. (A fresh
-    // one is left as it is: pages of slots never reached then take no memory.)
-    if (!fresh) this.F.fill(0, 0, 2 * most);
+    this.levelsEnd = 2 * most;
     this.at = at;
     this.levelBase = [0, most];
     this.bufs = [this.F.subarray(0, most), this.F.subarray(most, 2 * most)];
@@ -208,6 +212,12 @@ export class Sweep {
         if (L.reached[L.order[i]] === 1) this.sweepGroup(L.order[i]);
       }
     }
+    // The level buffers are clean (every slot is cleared as it is swept): clear the rest, and
+    // the heap can serve the next solve without a pass over its levels.
+    const { heap } = this.kernelHeap;
+    const levels = 8 * this.levelsEnd;
+    new Uint8Array(heap, levels, 4 * this.orders.placedEnd() - levels).fill(0);
+    releaseKernelHeap(this.kernelHeap);
     return { term: this.term, expectedRounds: this.rounds, states: this.states };
   }
 
