@@ -2,17 +2,19 @@ import { readFileSync } from 'node:fs';
 import {
   GF_BR,
   GF_NC,
-  GF_OP,
   GF_RETREAT,
   GF_ROUNDS,
   GF_SIZE,
-  GI_LOST,
-  GI_NOUT,
-  GI_NX,
   GI_PENDING,
   GI_SIZE,
   GI_TARGET,
   kernelHeap,
+  OB_INTS,
+  OB_LOST,
+  OB_NOUT,
+  OB_NX,
+  OB_P,
+  OB_SIZE,
   releaseKernelHeap,
 } from '../src/rulesets/cote-pbem/exact-kernel';
 import { pbemExactOdds } from '../src/rulesets/cote-pbem/exact';
@@ -38,10 +40,9 @@ it('reads the entries and the group tables where the sweep writes them', () => {
   // The kernel cannot import these: it reads them as the literals below (bytes: ints * 4,
   // floats * 8).
   expect([SLOT, SHOOTER, OWN, OTHER, SAME, KEEP, DROP, ENTRY]).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-  expect([GF_NC, GF_BR, GF_OP, GF_RETREAT, GF_ROUNDS, GF_SIZE]).toEqual([0, 8, 16, 48, 50, 51]);
-  expect([GI_TARGET, GI_LOST, GI_NOUT, GI_NX, GI_PENDING, GI_SIZE]).toEqual([
-    0, 16, 48, 56, 64, 65,
-  ]);
+  expect([GF_NC, GF_BR, GF_RETREAT, GF_ROUNDS, GF_SIZE]).toEqual([0, 8, 16, 18, 19]);
+  expect([GI_TARGET, GI_PENDING, GI_SIZE]).toEqual([0, 16, 17]);
+  expect([OB_P, OB_INTS, OB_LOST, OB_NOUT, OB_NX, OB_SIZE]).toEqual([0, 64, 0, 32, 40, 56]);
 });
 
 it('loads the module compiled from exact-kernel.wat, as it now reads', async () => {

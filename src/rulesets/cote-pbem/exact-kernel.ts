@@ -13,13 +13,15 @@
  * (I) elements at the bases it is given:
  * - the round order's entries (I, at `entries`: `ENTRY` ints each, fields as in exact-round);
  * - the level buffers (F): this group's slots start at `cur`, the breached group's at `breach`;
- * - the group's tables, floats at `gf` (no change at +k, breach at +8+k, the outcomes'
- *   probabilities at +16+o, the retreats summed and the rounds begun from +48) and ints at
- *   `gi` (per lost unit u, `side * 4 + type`, the start of the slots of the group it leads to
- *   at +2u and the threshold of DROP at +2u+1; the lost unit of each outcome o at +16+o; the
- *   outcomes that change the forces per firing key at +48+k, those that end the battle or
- *   start a burst at +56+k, and the count of pending shots at +64); the firing key by side and
- *   units left to fire at `firing`;
+ * - the group's tables, floats at `gf` (no change at +k, breach at +8+k, the retreats summed
+ *   and the rounds begun from +16) and ints at `gi` (per lost unit u, `side * 4 + type`, the
+ *   start of the slots of the group it leads to at +2u and the threshold of DROP at +2u+1, and
+ *   the count of pending shots at +16); the firing key by side and units left to fire at
+ *   `firing`;
+ * - the outcome lists of the group's kind of forces, a block of floats at `ob` (the outcomes'
+ *   probabilities at +o) and ints from `2 * ob + 64` (the lost unit of each outcome at +o, the
+ *   outcomes that change the forces per firing key at +32+k, those that end the battle or
+ *   start a burst at +40+k);
  * - the pending shots, those with an outcome the loop leaves to the caller (F at `pendM`, I at
  *   `pendE`: the mass and the entry).
  * `retreater` is the shooter whose shots that change nothing end in a retreat: the defender (1)
@@ -27,9 +29,9 @@
  *
  * `round` sweeps a whole round order: the slots off the no-change path, then the path, after
  * summing its cycle in closed form (see docs/odds.md). It returns the number of states swept,
- * and leaves in the group's tables the retreats of each of the two sweeps (at +48 and +49,
+ * and leaves in the group's tables the retreats of each of the two sweeps (at +16 and +17,
  * each added to the total by the caller, in that order) and the probability of the round start
- * once the cycle is summed (at +50: every round begun in this group).
+ * once the cycle is summed (at +18: every round begun in this group).
  */
 
 import { KERNEL_WASM } from './exact-kernel-wasm';
@@ -37,16 +39,19 @@ import { KERNEL_WASM } from './exact-kernel-wasm';
 /** Where the group's tables lie, relative to `gf` and `gi`. */
 export const GF_NC = 0;
 export const GF_BR = 8;
-export const GF_OP = 16;
-export const GF_RETREAT = 48;
-export const GF_ROUNDS = 50;
-export const GF_SIZE = 51;
+export const GF_RETREAT = 16;
+export const GF_ROUNDS = 18;
+export const GF_SIZE = 19;
 export const GI_TARGET = 0;
-export const GI_LOST = 16;
-export const GI_NOUT = 48;
-export const GI_NX = 56;
-export const GI_PENDING = 64;
-export const GI_SIZE = 65;
+export const GI_PENDING = 16;
+export const GI_SIZE = 17;
+/** An outcome block: floats from `ob`, ints from `2 * ob + OB_INTS`; OB_SIZE floats in all. */
+export const OB_P = 0;
+export const OB_INTS = 64;
+export const OB_LOST = 0;
+export const OB_NOUT = 32;
+export const OB_NX = 40;
+export const OB_SIZE = 56;
 
 export interface Kernel {
   round(
@@ -58,6 +63,7 @@ export interface Kernel {
     breach: number,
     gf: number,
     gi: number,
+    ob: number,
     firing: number,
     stride: number,
     retreater: number,

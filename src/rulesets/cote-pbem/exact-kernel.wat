@@ -10,10 +10,11 @@
 
   ;; Entries [from, to) of a round order: a shot from every state that holds probability. It
   ;; returns the states swept; the retreats go to F[gf + retreatAt], the pending shots after
-  ;; those already in I[gi + 64].
+  ;; those already in I[gi + 16].
   (func $sweep (param $from i32) (param $to i32) (param $entries i32) (param $cur i32)
-    (param $breach i32) (param $gf i32) (param $gi i32) (param $firing i32) (param $stride i32)
-    (param $retreater i32) (param $pendM i32) (param $pendE i32) (param $retreatAt i32)
+    (param $breach i32) (param $gf i32) (param $gi i32) (param $ob i32) (param $firing i32)
+    (param $stride i32) (param $retreater i32) (param $pendM i32) (param $pendE i32)
+    (param $retreatAt i32)
     (result i32)
     (local $e i32) (local $stop i32) (local $at i32) (local $s i32) (local $other i32)
     (local $same i32) (local $k i32) (local $kf i32) (local $o i32) (local $end i32)
@@ -24,12 +25,13 @@
     (local.set $breach (i32.shl (local.get $breach) (i32.const 3)))
     (local.set $gf (i32.shl (local.get $gf) (i32.const 3)))
     (local.set $gi (i32.shl (local.get $gi) (i32.const 2)))
+    (local.set $ob (i32.shl (local.get $ob) (i32.const 3)))
     (local.set $firing (i32.shl (local.get $firing) (i32.const 2)))
     (local.set $pendM (i32.shl (local.get $pendM) (i32.const 3)))
     (local.set $pendE (i32.shl (local.get $pendE) (i32.const 2)))
     (local.set $e (i32.shl (i32.add (local.get $entries) (i32.mul (local.get $from) (i32.const 7))) (i32.const 2)))
     (local.set $stop (i32.shl (i32.add (local.get $entries) (i32.mul (local.get $to) (i32.const 7))) (i32.const 2)))
-    (local.set $pending (i32.load offset=256 (local.get $gi)))
+    (local.set $pending (i32.load offset=64 (local.get $gi)))
     (block $done
       (loop $next
         ;; Most slots are empty: skipped in a loop of their own.
@@ -65,20 +67,20 @@
         ;; The outcomes that change the forces: KEEP when the loss takes a unit that has fired
         ;; (other < threshold), else DROP, the field after it.
         (local.set $o (i32.shl (local.get $k) (i32.const 2)))
-        (local.set $end (i32.add (local.get $o) (i32.load offset=192 (i32.add (local.get $gi) (i32.shl (local.get $k) (i32.const 2))))))
+        (local.set $end (i32.add (local.get $o) (i32.load offset=384 (i32.add (local.get $ob) (i32.shl (local.get $k) (i32.const 2))))))
         (block $outs
           (loop $outcome
             (br_if $outs (i32.ge_s (local.get $o) (local.get $end)))
             (local.set $out (i32.add (local.get $gi)
-              (i32.shl (i32.load offset=64 (i32.add (local.get $gi) (i32.shl (local.get $o) (i32.const 2)))) (i32.const 3))))
+              (i32.shl (i32.load offset=256 (i32.add (local.get $ob) (i32.shl (local.get $o) (i32.const 2)))) (i32.const 3))))
             (local.set $drop (i32.shr_u (i32.sub (i32.sub (i32.load offset=4 (local.get $out)) (local.get $other)) (i32.const 1)) (i32.const 31)))
             (local.set $at (i32.shl (i32.add (i32.load (local.get $out))
               (i32.load offset=20 (i32.add (local.get $e) (i32.shl (local.get $drop) (i32.const 2))))) (i32.const 3)))
             (f64.store (local.get $at) (f64.add (f64.load (local.get $at))
-              (f64.mul (local.get $m) (f64.load offset=128 (i32.add (local.get $gf) (i32.shl (local.get $o) (i32.const 3)))))))
+              (f64.mul (local.get $m) (f64.load (i32.add (local.get $ob) (i32.shl (local.get $o) (i32.const 3)))))))
             (local.set $o (i32.add (local.get $o) (i32.const 1)))
             (br $outcome)))
-        (if (i32.gt_s (i32.load offset=224 (i32.add (local.get $gi) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 0))
+        (if (i32.gt_s (i32.load offset=416 (i32.add (local.get $ob) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 0))
           (then
             (f64.store (i32.add (local.get $pendM) (i32.shl (local.get $pending) (i32.const 3))) (local.get $m))
             (i32.store (i32.add (local.get $pendE) (i32.shl (local.get $pending) (i32.const 2))) (i32.shr_u (local.get $e) (i32.const 2)))
@@ -86,7 +88,7 @@
         (local.set $e (i32.add (local.get $e) (i32.const 28)))
         (br $next)))
     (f64.store (i32.add (local.get $gf) (i32.shl (local.get $retreatAt) (i32.const 3))) (local.get $retreat))
-    (i32.store offset=256 (local.get $gi) (local.get $pending))
+    (i32.store offset=64 (local.get $gi) (local.get $pending))
     (local.get $states))
 
   ;; A group's whole round: the slots off the no-change path, the cycle summed in closed
@@ -95,14 +97,15 @@
   ;; in a retreat and there is no cycle.
   (func (export "round") (param $chainStart i32) (param $count i32) (param $start i32)
     (param $entries i32) (param $cur i32) (param $breach i32) (param $gf i32) (param $gi i32)
-    (param $firing i32) (param $stride i32) (param $retreater i32) (param $pendM i32)
+    (param $ob i32) (param $firing i32) (param $stride i32) (param $retreater i32) (param $pendM i32)
     (param $pendE i32) (result i32)
     (local $i i32) (local $e i32) (local $states i32) (local $startAt i32)
     (local $q f64) (local $back f64) (local $self f64)
-    (i32.store offset=256 (i32.shl (local.get $gi) (i32.const 2)) (i32.const 0))
+    (i32.store offset=64 (i32.shl (local.get $gi) (i32.const 2)) (i32.const 0))
     (local.set $states (call $sweep (i32.const 0) (local.get $chainStart) (local.get $entries)
-      (local.get $cur) (local.get $breach) (local.get $gf) (local.get $gi) (local.get $firing)
-      (local.get $stride) (local.get $retreater) (local.get $pendM) (local.get $pendE) (i32.const 48)))
+      (local.get $cur) (local.get $breach) (local.get $gf) (local.get $gi) (local.get $ob)
+      (local.get $firing) (local.get $stride) (local.get $retreater) (local.get $pendM)
+      (local.get $pendE) (i32.const 16)))
     (local.set $startAt (i32.shl (i32.add (local.get $cur) (local.get $start)) (i32.const 3)))
     (if (i32.lt_s (local.get $retreater) (i32.const 0))
       (then
@@ -123,11 +126,11 @@
             (br $path)))
         (f64.store (local.get $startAt) (f64.div (f64.add (f64.load (local.get $startAt)) (local.get $back))
           (f64.sub (f64.const 1) (local.get $self))))))
-    (f64.store offset=400 (i32.shl (local.get $gf) (i32.const 3)) (f64.load (local.get $startAt)))
+    (f64.store offset=144 (i32.shl (local.get $gf) (i32.const 3)) (f64.load (local.get $startAt)))
     (local.set $states (i32.add (local.get $states) (call $sweep (local.get $chainStart) (local.get $count)
       (local.get $entries) (local.get $cur) (local.get $breach) (local.get $gf) (local.get $gi)
-      (local.get $firing) (local.get $stride) (local.get $retreater) (local.get $pendM)
-      (local.get $pendE) (i32.const 49))))
+      (local.get $ob) (local.get $firing) (local.get $stride) (local.get $retreater)
+      (local.get $pendM) (local.get $pendE) (i32.const 17))))
     ;; The last shot of the path, when it changes nothing, starts a round already counted.
     (f64.store (local.get $startAt) (f64.const 0))
     (local.get $states)))

@@ -1,18 +1,20 @@
 import {
   GF_BR,
   GF_NC,
-  GF_OP,
   GF_RETREAT,
   GF_ROUNDS,
   GF_SIZE,
-  GI_LOST,
-  GI_NOUT,
-  GI_NX,
   GI_PENDING,
   GI_SIZE,
   GI_TARGET,
   Kernel,
   KernelHeap,
+  OB_INTS,
+  OB_LOST,
+  OB_NOUT,
+  OB_NX,
+  OB_P,
+  OB_SIZE,
   kernelHeap,
   releaseKernelHeap,
 } from './exact-kernel';
@@ -46,6 +48,26 @@ const OUT_WIN_A = 1;
 const OUT_WIN_D = 2;
 const OUT_RETREAT = 3;
 const OUT_BURST = 4;
+
+/**
+ * The outcomes that change the forces, by `(shooter * 4 + type) * 4 + j` (see
+ * `Sweep.outcomes`): to a state of the next level, in a block of the heap that the kernel
+ * reads at `ob` (their probability and the unit lost, `side * 4 + type`, j < nOut[k]); the
+ * others, an ending or a burst, here (`x*`, j < nX[k]).
+ */
+interface OutcomeLists {
+  ob: number;
+  oP: Float64Array;
+  oKey: Int32Array;
+  nOut: Int32Array;
+  nX: Int32Array;
+  xP: Float64Array;
+  xKind: Int32Array;
+  xKey: Int32Array;
+}
+
+/** Blocks for outcome lists kept per kind of outcomes; the last is made again as needed. */
+const OUTCOME_BLOCKS = 512;
 
 /** What the shots can do against one kind of forces (see `Sweep.loadKind`). */
 interface KindTables {
@@ -92,7 +114,7 @@ export class Sweep {
   private readonly F: Float64Array;
   private readonly I: Int32Array;
   /** Where things lie in the heap: element indices in F or in I. */
-  private readonly at: Record<'gf' | 'gi' | 'firing' | 'pendM' | 'pendE', number>;
+  private readonly at: Record<'gf' | 'ob' | 'gi' | 'firing' | 'pendM' | 'pendE', number>;
   private readonly gi: Int32Array;
   /** Shot tables by `shooter * 4 + firing type`: no change, breach, loss by `* 4 + type`. */
   private readonly nc: Float64Array;
@@ -107,27 +129,22 @@ export class Sweep {
   private gB = 0;
   private offB = 0;
   /**
-   * The flattened outcomes that change the forces, by `(shooter * 4 + type) * 4 + j`: their
-   * probability and the unit lost (`oKey`). Where each lost unit leads is in `gi`, at
+   * The outcome lists of this group's kind of outcomes (`outcomeKind`), and those of every
+   * kind met so far, each in a block of its own. Where each lost unit leads is in `gi`, at
    * `GI_TARGET + 2 * key`: the start of the slots of the group it leads to (in F) and, after
    * it, the threshold of DROP.
    */
-  private readonly nOut: Int32Array;
-  private readonly oP: Float64Array;
-  private readonly nX: Int32Array;
-  private readonly xP = new Float64Array(32);
-  private readonly xKind = new Int32Array(32);
-  private readonly xKey = new Int32Array(32);
+  private out: OutcomeLists;
+  private readonly outcomeLists = new Map<number, OutcomeLists>();
+  private readonly scratchLists: OutcomeLists;
   /** The shot table key (`shooter * 4 + type`) of side s's unit that fires with r units left to fire, at `s * firingStride + r`. */
   private readonly firing: Int32Array;
   private readonly firingStride: number;
   /** The lists (length, CATs, CAVs, of galleys or not) the firing tables now hold, per side. */
   private readonly lists = [-1, -1];
-  /** The types present and the outcomes' kinds of this group, and of the lists now made. */
+  /** The types present and the outcomes' kinds of this group, and of the lists in `out`. */
   private outcomeKind = -1;
   private flatKind = -1;
-  /** The lost unit (`side * 4 + type`) of each outcome to the next level. */
-  private readonly oKey: Int32Array;
   /** Where each level buffer starts in F. */
   private readonly levelBase: number[];
   private bufBase = 0;
@@ -156,7 +173,14 @@ export class Sweep {
     // Floats first, then ints (two per float).
     let f = 2 * most;
     const place = (n: number) => (f += n) - n;
-    const at = { gf: place(GF_SIZE), pendM: place(slots), gi: 0, firing: 0, pendE: 0 };
+    const at = {
+      gf: place(GF_SIZE),
+      ob: place(OUTCOME_BLOCKS * OB_SIZE),
+      pendM: place(slots),
+      gi: 0,
+      firing: 0,
+      pendE: 0,
+    };
     let i = 2 * f;
     const placeInt = (n: number) => (i += n) - n;
     at.gi = placeInt(GI_SIZE);
@@ -176,11 +200,9 @@ export class Sweep {
     const gf = this.F.subarray(at.gf, at.gf + GF_SIZE);
     this.nc = gf.subarray(GF_NC, GF_NC + 8);
     this.br = gf.subarray(GF_BR, GF_BR + 8);
-    this.oP = gf.subarray(GF_OP, GF_OP + 32);
     this.gi = this.I.subarray(at.gi, at.gi + GI_SIZE);
-    this.nOut = this.gi.subarray(GI_NOUT, GI_NOUT + 8);
-    this.nX = this.gi.subarray(GI_NX, GI_NX + 8);
-    this.oKey = this.gi.subarray(GI_LOST, GI_LOST + 32);
+    this.scratchLists = this.blockLists(OUTCOME_BLOCKS - 1);
+    this.out = this.scratchLists;
     this.firing = this.I.subarray(at.firing, at.firing + 2 * this.firingStride);
     this.pendingM = this.F.subarray(at.pendM, at.pendM + slots);
     this.pendingE = this.I.subarray(at.pendE, at.pendE + slots);
@@ -393,10 +415,32 @@ export class Sweep {
   /** What the kernel needs of this group besides its targets: firing tables and outcomes. */
   private flatten(): void {
     this.firingTables();
-    if (this.outcomeKind !== this.flatKind) {
-      this.flatKind = this.outcomeKind;
-      this.outcomes();
+    if (this.outcomeKind === this.flatKind) return;
+    this.flatKind = this.outcomeKind;
+    let lists = this.outcomeLists.get(this.outcomeKind);
+    if (lists === undefined) {
+      const keep = this.outcomeLists.size < OUTCOME_BLOCKS - 1;
+      lists = keep ? this.blockLists(this.outcomeLists.size) : this.scratchLists;
+      this.outcomes(lists);
+      if (keep) this.outcomeLists.set(this.outcomeKind, lists);
     }
+    this.out = lists;
+  }
+
+  /** The outcome lists in block b of the heap. */
+  private blockLists(b: number): OutcomeLists {
+    const ob = this.at.ob + b * OB_SIZE;
+    const ints = 2 * ob + OB_INTS;
+    return {
+      ob,
+      oP: this.F.subarray(ob + OB_P, ob + OB_P + 32),
+      oKey: this.I.subarray(ints + OB_LOST, ints + OB_LOST + 32),
+      nOut: this.I.subarray(ints + OB_NOUT, ints + OB_NOUT + 8),
+      nX: this.I.subarray(ints + OB_NX, ints + OB_NX + 8),
+      xP: new Float64Array(32),
+      xKind: new Int32Array(32),
+      xKey: new Int32Array(32),
+    };
   }
 
   /** The firing type by units left to fire: the list is CAT, CAV, INF (or galleys). */
@@ -424,11 +468,11 @@ export class Sweep {
    * Per shooter and type, the outcomes that change the forces: those to a state of the next
    * level (`o*` at `k * 4 + j`, j < nOut[k]) and the others (`x*`: an ending or a burst).
    * They depend only on the types present, the walls and which losses end the battle, make
-   * the attacker retreat or start a burst (`outcomeKind`): made again only when that changes
-   * from one group to the next.
+   * the attacker retreat or start a burst (`outcomeKind`): made once per such kind.
    */
-  private outcomes(): void {
-    const { c, loss, tElim, tRetreat, tBurst, nOut, nX, oP, oKey, xP, xKind, xKey } = this;
+  private outcomes(lists: OutcomeLists): void {
+    const { c, loss, tElim, tRetreat, tBurst } = this;
+    const { nOut, nX, oP, oKey, xP, xKind, xKey } = lists;
     for (let s = 0; s < 2; s++) {
       const landS = this.land[s];
       const e = 1 - s;
@@ -500,10 +544,11 @@ export class Sweep {
 
   /** The outcomes of a shot by side s's type k that end the battle or start a burst. */
   private other(s: number, k: number, rS: number, m: number): void {
-    for (let o = k * 4, end = o + this.nX[k]; o < end; o++) {
-      const mp = m * this.xP[o];
-      const kind = this.xKind[o];
-      const key = this.xKey[o];
+    const { nX, xP, xKind, xKey } = this.out;
+    for (let o = k * 4, end = o + nX[k]; o < end; o++) {
+      const mp = m * xP[o];
+      const kind = xKind[o];
+      const key = xKey[o];
       if (kind === OUT_BURST) {
         const e = 1 - s;
         this.putBurst(this.tg[key], e, this.c[e * 4 + GAL], rS, mp);
@@ -533,6 +578,7 @@ export class Sweep {
       this.nextBase + this.offB,
       at.gf,
       at.gi,
+      this.out.ob,
       at.firing,
       this.firingStride,
       this.retreatHere ? 1 : -1,
