@@ -72,10 +72,12 @@ export interface Kernel {
   ): number;
 }
 
-/** A heap's size in whole pages of WebAssembly memory (64 KiB), at least 16 MB. */
+/** A page of WebAssembly memory. */
+const PAGE = 1 << 16;
+
+/** A heap's size in whole pages of WebAssembly memory, at least 16 MB. */
 export function kernelHeapBytes(bytes: number): number {
-  const page = 1 << 16;
-  return Math.max(1 << 24, Math.ceil(bytes / page) * page);
+  return Math.max(1 << 24, Math.ceil(bytes / PAGE) * PAGE);
 }
 
 export interface KernelHeap {
@@ -96,7 +98,6 @@ function kernelModule(): WebAssembly.Module {
 }
 
 const SMALL = kernelHeapBytes(0);
-const PAGE = 1 << 16;
 const kernels = new WeakMap<WebAssembly.Memory, Kernel>();
 
 /**
@@ -105,7 +106,7 @@ const kernels = new WeakMap<WebAssembly.Memory, Kernel>();
  * than their sweep: about 2 ms for 7 v 7), a larger one only until the garbage collector takes
  * it, and grown where the next solve needs more. So the next solve is spared its page faults,
  * and two large heaps never lie side by side while the collector has not come round (two 21 v
- * 21 heaps took 229 MB together, against 166 MB). A solve runs start to end on one thread and
+ * 21 heaps took 229 MB together, against 177 MB). A solve runs start to end on one thread and
  * takes its memory while it runs, so two never share one.
  */
 let small: WebAssembly.Memory | null = null;
