@@ -112,8 +112,8 @@ export class Layout {
       for (let i = 0; i < 8; i++) lv += c[i];
       level[g] = lv;
       if (lv > maxLevel) maxLevel = lv;
-      const landA = c[CAT] + c[CAV] + c[INF];
-      const landD = c[4 + CAT] + c[4 + CAV] + c[4 + INF];
+      const landA = land(c, 0);
+      const landD = land(c, 1);
       nA[g] = landA > 0 ? landA : c[GAL];
       nD[g] = landD > 0 ? landD : c[4 + GAL];
       size[g] = this.sizeOf(c, landA, landD);
