@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,4 +34,18 @@ it('resolves the bundled battles file', async () => {
     'gallia',
     'mare-nostrum',
   ]);
+});
+
+it('runs the first command as typed: the built CLI, its worker bundled by the build', () => {
+  // `npm ci` builds dist/ (the package's prepare script); `npx praetor` runs bin/praetor.js.
+  const bundle = join(root, 'dist', 'headless', 'adjudicate-worker.bundle.js');
+  expect(existsSync(bundle)).toBe(true);
+  const out = mkdtempSync(join(tmpdir(), 'praetor-readme-built-'));
+  const stdout = execFileSync(
+    process.execPath,
+    [join(root, 'bin', 'praetor.js'), 'adjudicate', 'examples/turn-3.xlsx', '--out', out, '--json'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  expect(JSON.parse(stdout).files[0]).toMatchObject({ battles: 5, resolved: 5, errors: 0 });
+  expect(existsSync(join(out, 'turn-3.praetor.xlsx'))).toBe(true);
 });
