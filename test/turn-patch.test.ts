@@ -31,7 +31,7 @@ describe('patchCells', () => {
   it('writes text as an inline string in place of a shared one', () => {
     const out = patched(sheet(rows), [0, 2, 'fortified & <city>']);
     expect(out).toContain(
-      '<c r="C1" s="4" t="inlineStr"><is><t xml:space="preserve">fortified &amp; &lt;city&gt;</t></is></c>',
+      '<c r="C1" s="4" t="inlineStr"><is><t>fortified &amp; &lt;city&gt;</t></is></c>',
     );
     expect(out).not.toContain('<c r="C1" s="4" t="s">');
   });
@@ -40,7 +40,7 @@ describe('patchCells', () => {
     const out = patched(sheet(rows), [1, 1, 5], [1, 3, 'x']);
     expect(out).toContain(
       '<row r="2" ht="20" customHeight="1"><c r="A2" t="s"><v>2</v></c><c r="B2"><v>5</v></c>' +
-        '<c r="C2" s="7"><v>40</v></c><c r="D2" t="inlineStr"><is><t xml:space="preserve">x</t></is></c></row>',
+        '<c r="C2" s="7"><v>40</v></c><c r="D2" t="inlineStr"><is><t>x</t></is></c></row>',
     );
     expect(out).toContain('<row r="1" spans="1:3">');
   });
@@ -66,7 +66,7 @@ describe('patchCells', () => {
     const x = '<x:row r="1"><x:c r="A1" s="2"><x:v>1</x:v></x:c></x:row>';
     expect(patched(sheet(x, 'x:'), [0, 0, 3], [0, 1, 'y'])).toBe(
       sheet(
-        '<x:row r="1"><x:c r="A1" s="2"><x:v>3</x:v></x:c><x:c r="B1" t="inlineStr"><x:is><x:t xml:space="preserve">y</x:t></x:is></x:c></x:row>',
+        '<x:row r="1"><x:c r="A1" s="2"><x:v>3</x:v></x:c><x:c r="B1" t="inlineStr"><x:is><x:t>y</x:t></x:is></x:c></x:row>',
         'x:',
       ),
     );

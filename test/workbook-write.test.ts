@@ -84,7 +84,7 @@ describe('addSheetsToPackage', () => {
     const results = after.get(added[3])!.toString();
     expect(types).toContain(`PartName="/${added[3]}"`);
     expect(results).not.toContain('<f>');
-    expect(results).toContain('<t xml:space="preserve">=SUM(A1)</t>');
+    expect(results).toContain('<t>=SUM(A1)</t>');
     expect(results).toContain(
       '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
     );
@@ -113,6 +113,26 @@ describe('addSheetsToPackage', () => {
     const log = wb.worksheets.find((w) => w.name.startsWith('Log '))!;
     expect(log.name).toBe('Log =B1');
     expect(log.getCell('A1').font?.bold).toBe(true);
+  });
+
+  it('marks only text whose spaces a reader could lose, and gives that text back whole', async () => {
+    const texts = ['  lead', 'trail ', 'two  spaces', 'line\nbreak', 'tab\there', 'one space'];
+    const sheet = resultsContent('Results', [['Text'], ...texts.map((t) => [t])], 'turn.xlsx');
+    const input = await submission([['B1']], [['B1', 'Attacker']]);
+    const out = await addSheetsToPackage(input, [sheet]);
+    const xml = [...(await parts(out)).entries()]
+      .find(
+        ([name, data]) =>
+          name.startsWith('xl/worksheets/') && data.toString().includes('one space'),
+      )![1]
+      .toString();
+    for (const t of texts.slice(0, 5)) expect(xml).toContain(`<t xml:space="preserve">${t}</t>`);
+    expect(xml).toContain('<t>one space</t>');
+    expect(xml).toContain('<t>Text</t>');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(out as unknown as ArrayBuffer);
+    const column = wb.getWorksheet('Results')!.getColumn(1).values.slice(2);
+    expect(column).toEqual(texts);
   });
 
   it('refuses to add a sheet whose name is taken', async () => {

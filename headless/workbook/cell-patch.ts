@@ -1,6 +1,6 @@
 import { cellAddress, columnLetters } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
-import { attribute, rootPrefix, xmlText } from './xml';
+import { attribute, keepSpaces, rootPrefix, xmlText } from './xml';
 
 /**
  * Writes values into cells of an existing worksheet part, as text edits of its `sheetData`:
@@ -165,5 +165,5 @@ function cellXml(w: CellWrite, p: string, style: string | undefined): string {
   const ref = `${columnLetters(w.col)}${w.row + 1}`;
   const s = style === undefined ? '' : ` s="${style}"`;
   if (typeof w.value === 'number') return `<${p}c r="${ref}"${s}><${p}v>${w.value}</${p}v></${p}c>`;
-  return `<${p}c r="${ref}"${s} t="inlineStr"><${p}is><${p}t xml:space="preserve">${xmlText(w.value)}</${p}t></${p}is></${p}c>`;
+  return `<${p}c r="${ref}"${s} t="inlineStr"><${p}is><${p}t${keepSpaces(w.value)}>${xmlText(w.value)}</${p}t></${p}is></${p}c>`;
 }

@@ -1,6 +1,6 @@
 import { columnLetters } from '../../src/cells';
 import { CellValue, looksLikeFormula } from '../../src/sheets';
-import { MAIN_NS, REL_NS, xmlText } from './xml';
+import { keepSpaces, MAIN_NS, REL_NS, xmlText } from './xml';
 
 /**
  * A worksheet part written by hand: values only (inline strings, numbers, booleans; never a
@@ -104,7 +104,7 @@ function cellXml(value: CellValue, ref: string, rowStyle: number, styles: StyleI
     return `<c r="${ref}"${style} t="b"><v>${value ? 1 : 0}</v></c>`;
   }
   const text = String(value).slice(0, 32767);
-  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
+  return `<c r="${ref}"${style} t="inlineStr"><is><t${keepSpaces(text)}>${xmlText(text)}</t></is></c>`;
 }
 
 /** Excel caps a header or footer at 255 characters; each section gets its share. */

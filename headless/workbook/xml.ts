@@ -16,6 +16,14 @@ export const xmlText = (s: string): string =>
     ? s.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
     : s;
 
+/**
+ * ` xml:space="preserve"` for text whose spaces a reader may otherwise trim or fold (leading,
+ * trailing or doubled spaces, tabs, line breaks), as Excel marks such text; else nothing. On
+ * every string it was a third of a log sheet's XML.
+ */
+export const keepSpaces = (s: string): string =>
+  /^\s|\s$|\s\s|[\t\n\r]/.test(s) ? ' xml:space="preserve"' : '';
+
 export const xmlAttr = (s: string): string =>
   xmlText(s).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
 
