@@ -174,7 +174,7 @@ interface Round {
   two: Batch;
 }
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
