@@ -19,7 +19,7 @@ export const xmlText = (s: string): string =>
 /**
  * ` xml:space="preserve"` for text whose spaces a reader may otherwise trim or fold (leading,
  * trailing or doubled spaces, tabs, line breaks), as Excel marks such text; else nothing. On
- * every string it was a third of a log sheet's XML.
+ * every string it was a fifth of a log sheet's XML.
  */
 export const keepSpaces = (s: string): string =>
   /^\s|\s$|\s\s|[\t\n\r]/.test(s) ? ' xml:space="preserve"' : '';
