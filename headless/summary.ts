@@ -13,7 +13,8 @@ export function summaryTable(reports: readonly FileReport[]): string {
     r.errors,
     r.error ? 'not written' : (r.output ?? 'not written'),
   ]);
-  rows.push(['total', sum('battles'), sum('resolved'), sum('errors'), `${reports.length} files`]);
+  const files = `${reports.length} file${reports.length === 1 ? '' : 's'}`;
+  rows.push(['total', sum('battles'), sum('resolved'), sum('errors'), files]);
   return renderTextTable({
     headers: ['File', 'Battles', 'Resolved', 'Errors', 'Output'],
     widths: [],

@@ -28,7 +28,7 @@ describe('praetor adjudicate', () => {
     expect(await main(['adjudicate', dir, '--jobs', '1'], io)).toBe(0);
     expect(io.stdout()).toMatch(/^File\s+Battles\s+Resolved\s+Errors\s+Output\n/);
     expect(io.stdout()).toMatch(/a\.xlsx\s+2\s+2\s+0\s+.*a\.praetor\.xlsx/);
-    expect(io.stdout()).toMatch(/total\s+2\s+2\s+0\s+1 files/);
+    expect(io.stdout()).toMatch(/total\s+2\s+2\s+0\s+1 file *$/m);
     expect(io.stderr()).toMatch(/^\[1\/1\] a\.xlsx: 2 battles, 2 resolved -> /);
   }, 30000);
 
@@ -54,6 +54,7 @@ describe('praetor adjudicate', () => {
     ).toBe(1);
     const out = io.stdout();
     expect(out).toMatch(/bad\.xlsx\s+2\s+1\s+2/);
+    expect(out).toMatch(/total\s+2\s+1\s+3\s+2 files *$/m);
     expect(out).toContain(`${join(dir, 'bad.xlsx')}: Battles!C3: unknown rules "risk"`);
     expect(out).toContain(
       `${join(dir, 'bad.xlsx')}: Legions!A6: the legion is for battle "B7", which is not in Battles`,

@@ -30,13 +30,17 @@ const orders = (text: string) => {
 };
 
 describe('initiative', () => {
-  // Round 1 at long range: CA#1 5 torpedoes, DD#1 1, the CL's 3 at DD#1: all miss. Round 2:
+  // Round 1 at long range: CA#1 5 torpedoes, DD#1 1, the CL's 3 at DD#1: all miss, and the
+  // target rolls its countermeasures against each (CL 2 dice, DD 2 dice), all 1s. Round 2:
   // attacker 4 + speed 3 + 1 (last initiative) - 1 (two fleet markers) = 7; defender 3 + 3 + 1
   // (fewer units) = 7: a tie, so the defender gains it and the range stays long. Its CL#1
   // destroys DD#1 (5 5 5 against countermeasures 1 1); CA#1 damages the CL (5 5 1 1 1, 2 hits,
   // countermeasures 6 1 cancel one: 1 >= screen 1); DD#1, destroyed in this step, still fires:
   // 6 against the damaged CL's one countermeasure die 2: destroyed.
-  const dice = [1, 1, 1, 1, 1, 1, 1, 1, 1, 4, 3, 5, 5, 5, 1, 1, 5, 5, 1, 1, 1, 6, 1, 6, 2];
+  const dice = [
+    ...[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+    ...[4, 3, 5, 5, 5, 1, 1, 5, 5, 1, 1, 1, 6, 1, 6, 2],
+  ];
   const r = fight({
     attacker: 'Terran: 1 CA; 1 DD',
     defender: 'Imperial: 1 CL',
@@ -66,9 +70,9 @@ describe('initiative', () => {
 
   it('the holder fires first; a unit destroyed in the step still fires', () => {
     expect(groups(r)).toEqual([
-      '1 A torpedo CA#1>CL#1 [1 1 1 1 1] cm[] no effect',
-      '1 A torpedo DD#1>CL#1 [1] cm[] no effect',
-      '1 D torpedo CL#1>DD#1 [1 1 1] cm[] no effect',
+      '1 A torpedo CA#1>CL#1 [1 1 1 1 1] cm[1 1] no effect',
+      '1 A torpedo DD#1>CL#1 [1] cm[1 1] no effect',
+      '1 D torpedo CL#1>DD#1 [1 1 1] cm[1 1] no effect',
       '2 D torpedo CL#1>DD#1 [5 5 5] cm[1 1] destroyed',
       '2 A torpedo CA#1>CL#1 [5 5 1 1 1] cm[6 1] damaged',
       '2 A torpedo DD#1>CL#1 [6] cm[2] destroyed',
@@ -76,6 +80,42 @@ describe('initiative', () => {
     expect(r.attacker).toEqual({ CA: 1 });
     expect(r.winner).toBe('attacker');
     expect(r.diceUsed).toBe(dice.length);
+  });
+});
+
+describe('fleet markers', () => {
+  it('count only fleets still in the battle: one wiped out in round 1 costs nothing in round 2', () => {
+    // Round 1, long range: CA#1's 5 torpedoes and DD#1's 1 miss the CL (countermeasures 2 dice
+    // each time); the CL's 5 5 5 at DD#1 (countermeasures 1 1): 3 hits >= 3 x screen 1,
+    // destroyed, and with it the attacker's second fleet. Round 2: attacker 4 + speed 3 + 1 (last
+    // initiative), no fleet marker past the first left: 8; defender 3 + 3: 6. CA#1's 6 6 6 6 6
+    // destroy the CL, which still fires (1 1 1 against countermeasures 1 1 1).
+    const r = fight({
+      attacker: 'Terran: 1 CA; 1 DD',
+      defender: 'Imperial: 1 CL',
+      attackerOrders: 'range=hold',
+      defenderOrders: 'range=hold',
+      dice: [
+        ...[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 5, 5, 1, 1],
+        ...[4, 3, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1],
+      ],
+    });
+    expect(r.events.find((e) => e.kind === 'initiative' && e.round === 2)).toMatchObject({
+      side: 'attacker',
+      rolls: {
+        attacker: { die: 4, speed: 3, fewer: 0, last: 1, markers: 0, total: 8 },
+        defender: { die: 3, speed: 3, fewer: 0, last: 0, markers: 0, total: 6 },
+      },
+    });
+    expect(groups(r)).toEqual([
+      '1 A torpedo CA#1>CL#1 [1 1 1 1 1] cm[1 1] no effect',
+      '1 A torpedo DD#1>CL#1 [1] cm[1 1] no effect',
+      '1 D torpedo CL#1>DD#1 [5 5 5] cm[1 1] destroyed',
+      '2 A torpedo CA#1>CL#1 [6 6 6 6 6] cm[1 1] destroyed',
+      '2 D torpedo CL#1>CA#1 [1 1 1] cm[1 1 1] no effect',
+    ]);
+    expect(r.winner).toBe('attacker');
+    expect(r.diceUsed).toBe(30);
   });
 });
 
@@ -111,13 +151,14 @@ describe('range and disengage', () => {
   });
 
   it('a disengaging side with nothing left in the battle retreats', () => {
-    // Round 1 long, all miss (CA#1 5 dice; the BB's 9 at CA#1); round 2: 6+3+1+1 vs 1+2: the
-    // attacker holds initiative, has 10 factors against 16 with disengage=1: it leaves.
+    // Round 1 long, all miss (CA#1 5 dice, the BB's countermeasures 4; the BB's 9 at CA#1, its
+    // countermeasures 3); round 2: 6+3+1+1 vs 1+2: the attacker holds initiative, has 10 factors
+    // against 16 with disengage=1: it leaves.
     const r = fight({
       attacker: 'Terran: 1 CA',
       defender: 'Imperial: 1 BB',
       attackerOrders: 'disengage=1',
-      dice: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1],
+      dice: [...new Array<number>(21).fill(1), 6, 1],
     });
     expect(r.events.filter((e) => e.kind === 'disengage')).toMatchObject([
       { round: 2, side: 'attacker', jumped: ['CA#1'] },

@@ -127,6 +127,59 @@ describe('legion-battles properties', () => {
   });
 });
 
+describe('legion-battles: screens and Discipline 0', () => {
+  const kinds = (events: LegionEvent[], kind: string) => events.filter((e) => e.kind === kind);
+  it('a screen attacked by two units still has 4 Clashes of arrows, not 4 checks', () => {
+    let reached = 0;
+    for (const seed of ['a1', 'a2', 'a3', 'a4', 'a5', 'a6']) {
+      const r = run({
+        attacker: 'A1: veteran cohort, discipline 6; A2: veteran cohort, discipline 6',
+        defender: 'S: trained screen, arrows 4',
+        seed,
+      });
+      const events = r.events as LegionEvent[];
+      const out = kinds(events, 'arrows');
+      if (out.length === 0) continue;
+      reached++;
+      expect(out).toHaveLength(1);
+      expect(out[0]).toMatchObject({ round: 5, unit: 'S', result: 'withdraws' });
+      // Two checks a Clash against the screen, in each of Clashes 1-4, none in the 5th.
+      const shots = kinds(events, 'clash').map((e) => e.round);
+      expect(shots).toEqual([1, 1, 2, 2, 3, 3, 4, 4]);
+      expect(r.outcome).toBe('withdrawn');
+    }
+    expect(reached).toBeGreaterThan(0);
+  });
+  it('outOfArrows=close: a screen out of arrows closes once, then loses steps like any unit', () => {
+    const r = run({
+      attacker: 'S: trained screen, arrows 1',
+      defender: 'C: veteran cohort, discipline 5, 3 boons',
+      options: { outOfArrows: 'close' },
+      seed: 'z',
+    });
+    const events = r.events as LegionEvent[];
+    expect(kinds(events, 'arrows')).toEqual([
+      expect.objectContaining({ round: 2, unit: 'S', result: 'closes' }),
+    ]);
+    const lost = kinds(events, 'clash').filter((e) => e.result.startsWith('C wins'));
+    expect(lost.length).toBeGreaterThan(0);
+    for (const e of lost) {
+      expect(e.effect).toBe(e.round === 1 ? 'S rides off unharmed' : 'S loses');
+    }
+    expect(kinds(events, 'loss').some((e) => e.unit === 'S')).toBe(true);
+  });
+  it('a unit that starts at Discipline 0 breaks before the first Clash is rolled', () => {
+    const r = run({
+      attacker: 'A: trained cohort, discipline 2, starving',
+      defender: 'B: raw levy',
+      seed: 'x',
+    });
+    const events = r.events as LegionEvent[];
+    expect(events.map((e) => [e.round, e.kind, e.unit])).toEqual([[1, 'break', 'A']]);
+    expect(r).toMatchObject({ outcome: 'broken', winner: 'defender', diceUsed: 0 });
+  });
+});
+
 describe('legion-battles readings', () => {
   const firstClashPools = (defender: string, options = {}) => {
     const r = run({

@@ -146,6 +146,27 @@ describe('sea battles', () => {
     ]);
     expect(r).toMatchObject({ winner: 'defender', rounds: 2, captured: ["attacker's leader 1"] });
   });
+
+  it("a galleys-only legion beside land legions waits with its side's galleys", () => {
+    // The attacker's side still has land units, so it lists its 3 INF only (the decision in
+    // docs/rules-cote-pbem.md): round 1 is six infantry shots, all missing on 6.
+    const r = resolve({
+      attacker: 'A: 3 INF 1 GAL; B: 2 GAL',
+      defender: 'C: 3 INF 1 GAL',
+      sea: true,
+      dice: [6, 6, 6, 6, 6, 6],
+      rounds: 1,
+    });
+    expect(shots(r)).toEqual([
+      '1 A INF#1 6 miss',
+      '1 D INF#1 6 miss',
+      '1 A INF#2 6 miss',
+      '1 D INF#2 6 miss',
+      '1 A INF#3 6 miss',
+      '1 D INF#3 6 miss',
+    ]);
+    expect(r).toMatchObject({ outcome: 'paused', diceUsed: 6 });
+  });
 });
 
 describe('retreat', () => {
@@ -246,5 +267,14 @@ describe('scripted dice', () => {
       'battle battle: the scripted dice ran out after 3 dice, in round 1, as defender INF#2 fired; ' +
         'attacker 2 INF, defender 2 INF',
     );
+  });
+});
+
+describe('rosters', () => {
+  it('the same unit type twice in one legion adds up', () => {
+    // A INF#1 1 hit: the defender's only unit.
+    const r = resolve({ attacker: '1 INF 2 INF', defender: '1 INF', dice: [1] });
+    expect(shots(r)).toEqual(['1 A INF#1 1 hit -> INF#1']);
+    expect(r.attacker).toMatchObject({ INF: 3 });
   });
 });

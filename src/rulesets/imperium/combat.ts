@@ -60,15 +60,15 @@ export function combatStep(
         () => `when the ${side}'s ${u.name} was to fire ${step}s at ${target.name}`,
       );
       const hits = successes(rolled);
-      let cmDice: number[] = [];
-      if (torpedo && hits > 0) {
-        cmDice = roll(
-          st,
-          dice,
-          factorsOf(target).cm,
-          () => `when the ${SIDES[target.side]}'s ${target.name} was to roll countermeasures`,
-        );
-      }
+      // The spec: the target rolls its countermeasures against every torpedo attack, hit or not.
+      const cmDice = torpedo
+        ? roll(
+            st,
+            dice,
+            factorsOf(target).cm,
+            () => `when the ${SIDES[target.side]}'s ${target.name} was to roll countermeasures`,
+          )
+        : [];
       const cancelled = Math.min(hits, successes(cmDice));
       const screen = factorsOf(target).screen;
       const result = damageResult(target, hits - cancelled);

@@ -54,7 +54,6 @@ export function startImperium(forces: Forces, options: ImperiumOptions): Imperiu
   return {
     combat: options.combat,
     faction: [faction[0]!, faction[1]!],
-    fleets: [forces.attacker.length, forces.defender.length],
     units,
     round: 0,
     initiative: null,

@@ -30,8 +30,9 @@ export function rollInitiative(st: ImperiumState, dice: Dice): Initiative {
     const speed = Math.min(...inBattle(st, s).map((u) => tacticalSpeed(u, st.combat)));
     const fewer = counts[s] < counts[1 - s] ? 1 : 0;
     const last = st.initiative === s ? 1 : 0;
-    const markers =
-      st.combat === 'space' && st.round === 2 && st.fleets[s] > 1 ? 1 - st.fleets[s] : 0;
+    // Fleet markers still in the battle: a fleet whose every ship is gone has no marker left.
+    const fleets = new Set(inBattle(st, s).map((u) => u.fleet)).size;
+    const markers = st.combat === 'space' && st.round === 2 && fleets > 1 ? 1 - fleets : 0;
     return { die, speed, fewer, last, markers, total: die + speed + fewer + last + markers };
   };
   const attacker = roll(0);

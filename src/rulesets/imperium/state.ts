@@ -25,8 +25,6 @@ export type Range = 'long' | 'short';
 export interface ImperiumState {
   combat: 'space' | 'ground';
   faction: [Faction, Faction];
-  /** Fleet markers of each side (its roster's fleets). */
-  fleets: [number, number];
   units: Unit[];
   /** Rounds begun. */
   round: number;

@@ -17,7 +17,7 @@ import { fighting, LegionState, UnitState } from './state';
 /** A unit's part of a state key: what the rules still read of it (not PC wounds). */
 export function unitKey(u: UnitState): string {
   if (!fighting(u)) return u.broken ? 'b' : 'w';
-  return `${u.strength}${u.discipline}${u.relieved ? 1 : 0}${u.arrows ?? 'c'}${u.pendingBoons}`;
+  return `${u.strength}${u.discipline}${u.relieved ? 1 : 0}${u.arrows ?? 'c'}${u.closed ? 'x' : ''}${u.pendingBoons}`;
 }
 
 export const stateKey = (st: LegionState) => st.units.map(unitKey).join('|');
@@ -35,6 +35,7 @@ function cloneUnit(u: UnitState): UnitState {
     broken: u.broken,
     withdrawn: u.withdrawn,
     arrows: u.arrows,
+    closed: u.closed,
     pendingBoons: u.pendingBoons,
     wounds: u.wounds.slice(),
   };

@@ -5,7 +5,7 @@ import { Chance, CheckRoll } from './chance';
 import { LegionEvent, LegionEventBody, snapshot } from './events';
 import { LegionOptions } from './options';
 import { clashPool, testPool, throwsPila } from './pools';
-import { fighting, LegionState, UnitState } from './state';
+import { fighting, LegionState, shooting, UnitState } from './state';
 import { SHATTERED, STEPS } from './units';
 
 /**
@@ -209,8 +209,9 @@ export function roundsAlikeFrom(st: LegionState): number {
 
 function withdrawScreens(st: LegionState, options: LegionOptions, emit: Emit) {
   for (const u of st.units) {
-    if (fighting(u) && u.spec.screen && u.arrows !== null && u.arrows <= 0) {
+    if (fighting(u) && shooting(u) && u.arrows !== null && u.arrows <= 0) {
       if (options.outOfArrows === 'withdraw') u.withdrawn = true;
+      else u.closed = true;
       say(st, emit, u.side, () => ({
         kind: 'arrows',
         unit: u.name,
@@ -256,7 +257,7 @@ function opposedCheck(
   run.engaged[ui]++;
   const second = seen >= 1 ? (u.spec.flank ? options.flankBoons : options.numbersBoons) : 0;
   const locked = (x: UnitState, y: UnitState) =>
-    x.spec.screen && !x.withdrawn && y.spec.lockShields !== null && st.round >= y.spec.lockShields;
+    shooting(x) && !x.withdrawn && y.spec.lockShields !== null && st.round >= y.spec.lockShields;
   const pu = clashPool(
     u,
     {
@@ -281,7 +282,7 @@ function opposedCheck(
   const r = chance.opposed(pu, pv, marginCuts(st, u, v, options));
   const m = r.margin;
   const [winner, loser, li] = m > 0 ? [u, v, vi] : [v, u, ui];
-  if (m !== 0 && !loser.spec.screen) {
+  if (m !== 0 && !shooting(loser)) {
     const a = Math.abs(m);
     let entry = run.losses.find(([i]) => i === li);
     if (!entry) {
@@ -290,14 +291,12 @@ function opposedCheck(
     }
     const l = entry[1];
     l.steps += 1;
-    const keepsDiscipline = winner.spec.screen && options.screenHits === 'steps';
+    const keepsDiscipline = shooting(winner) && options.screenHits === 'steps';
     l.discipline += a >= 3 && !keepsDiscipline ? 1 : 0;
     const pila = st.round === 1 && a >= 2 && throwsPila(winner.spec, options);
     l.pila = Math.max(l.pila, pila ? 1 : 0);
     l.margin = Math.max(l.margin, a);
   }
-  if (u.spec.screen && u.arrows !== null) u.arrows--;
-  if (v.spec.screen && v.arrows !== null) v.arrows--;
   say(st, emit, u.side, () => ({
     kind: 'clash',
     unit: u.name,
@@ -309,7 +308,7 @@ function opposedCheck(
     effect:
       m === 0
         ? 'nothing changes'
-        : loser.spec.screen
+        : shooting(loser)
           ? `${loser.name} rides off unharmed`
           : `${loser.name} loses`,
   }));
@@ -324,7 +323,12 @@ function stepClash(run: ClashRun, options: LegionOptions, chance: Chance, emit: 
       st.round++;
       // Screens out of arrows withdraw or close.
       withdrawScreens(st, options, emit);
-      run.phase = 'tests';
+      // A unit at Discipline 0 breaks before it fights: one short of supply may start there.
+      for (const u of st.units) breakIfDone(st, u, options, emit, chance);
+      // No Clash with no enemy left: nothing is rolled.
+      run.phase = SIDES.some((side) => !st.units.some((u) => u.side === side && fighting(u)))
+        ? 'done'
+        : 'tests';
       return false;
     case 'tests': {
       if (run.index >= n) {
@@ -363,6 +367,10 @@ function stepClash(run: ClashRun, options: LegionOptions, chance: Chance, emit: 
       opposedCheck(run, run.pairs[run.index++], options, chance, emit);
       return true;
     case 'losses':
+      // A Clash of arrows for each screen that shot in it, however many checks it rolled.
+      st.units.forEach((u, i) => {
+        if (run.engaged[i] > 0 && shooting(u) && u.arrows !== null && u.arrows > 0) u.arrows--;
+      });
       for (const [i, l] of run.losses) applyLoss(run, i, l, emit);
       for (const u of st.units) breakIfDone(st, u, options, emit, chance);
       run.phase = 'done';

@@ -25,6 +25,7 @@ export function startLegion(forces: Forces): LegionState {
         broken: false,
         withdrawn: false,
         arrows: spec.screen ? spec.arrows : null,
+        closed: false,
         pendingBoons: 0,
         wounds: spec.pcs.map(() => 0),
       };

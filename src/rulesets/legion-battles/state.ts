@@ -16,6 +16,8 @@ export interface UnitState {
   withdrawn: boolean;
   /** Clashes of arrows left to a screen, or null with a camel train. */
   arrows: number | null;
+  /** A screen out of arrows that closed to fight (`outOfArrows=close`): it fights as any unit. */
+  closed: boolean;
   /** Boon dice from player characters for the next Clash. */
   pendingBoons: number;
   /** Wounds of each player character, in the order of `spec.pcs`. */
@@ -35,3 +37,6 @@ export interface LegionState {
 }
 
 export const fighting = (u: UnitState) => !u.broken && !u.withdrawn;
+
+/** A screen still shooting its arrows: it rides off unharmed from a lost Clash. */
+export const shooting = (u: UnitState) => u.spec.screen && !u.closed;
