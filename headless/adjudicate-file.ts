@@ -10,7 +10,7 @@ import {
   resultsSheetName,
 } from '../src/sheets';
 import { readSubmission } from '../src/submission';
-import { OutputExistsError, writeFileAtomic } from './atomic-write';
+import { OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
 import { logContent, resultsContent } from './workbook/layouts';
 import { readPackageFile, readWorkbookTables } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
@@ -27,7 +27,9 @@ export async function adjudicateFile(job: FileJob): Promise<FileReport> {
   try {
     return await adjudicate(job);
   } catch (e) {
-    if (e instanceof OutputExistsError) return failedFile(job.input, e.message);
+    if (e instanceof OutputExistsError || e instanceof OutputWriteError) {
+      return failedFile(job.input, e.message);
+    }
     return failedFile(job.input, `cannot be adjudicated: ${(e as Error).message}`);
   }
 }

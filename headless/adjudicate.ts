@@ -1,8 +1,8 @@
-import { mkdirSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { failedFile, FileJob, FileReport } from './file-report';
-import { planFiles } from './batch-inputs';
+import { planFiles, prepareOutDir } from './batch-inputs';
 import { Seal } from '../src/sealed';
 import { PackageLimits } from './workbook/guard';
 import { WorkerPool } from './worker-pool';
@@ -32,6 +32,11 @@ export interface BatchOptions {
 
 export const DEFAULT_JOBS = availableParallelism();
 /**
+ * The most worker threads a batch may ask for: each may take up to DEFAULT_MEMORY_MB, and more
+ * threads than cores only share them. (A batch never starts more workers than it has files.)
+ */
+export const MAX_JOBS = 64;
+/**
  * A worker's heap limit. Not less: below 2 GB, V8 grows a heap in small steps and collects far
  * more often (1,000 files took twice the CPU time with 512 MB).
  */
@@ -58,12 +63,12 @@ function compileInWorkers(workers: number): void {
 
 /** Reports in the order of the inputs. */
 export async function adjudicateBatch(options: BatchOptions): Promise<FileReport[]> {
-  if (options.outDir !== undefined) mkdirSync(options.outDir, { recursive: true });
+  prepareOutDir(options.outDir);
   const planned = planFiles(options.paths, options.outDir);
   options.onStart?.(planned.length);
   const force = options.force === true;
   const jobs = options.jobs ?? DEFAULT_JOBS;
-  const workers = Math.min(jobs, Math.max(1, planned.length));
+  const workers = Math.min(jobs, MAX_JOBS, Math.max(1, planned.length));
   compileInWorkers(workers);
   const pool =
     jobs > 0

@@ -2,16 +2,31 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { fsErrorReason, isDir, isFsError, OutputWriteError } from './fs-errors';
+
+export { OutputWriteError } from './fs-errors';
 
 /**
  * Writes a file whole or not at all: the data goes to a temporary file beside the target,
  * which then takes the target's name. Without `overwrite`, an existing target is left alone
  * (a hard link, which fails if the name is taken, makes the check and the write one step).
+ *
+ * A write that fails says so about the target, in plain words (its folder does not exist, it
+ * is a folder, permission denied...): the temporary file's name is never shown.
  */
 
 export class OutputExistsError extends Error {
   constructor(readonly path: string) {
     super(`${path} exists; add --force to overwrite it`);
+  }
+}
+
+/** A temporary file removed if it is there; its name is never worth an error of its own. */
+function removeQuietly(temp: string): void {
+  try {
+    rmSync(temp, { force: true });
+  } catch {
+    // Not made, or its folder is gone: nothing to remove.
   }
 }
 
@@ -26,11 +41,18 @@ export function writeFileAtomic(
   /** The file's permissions, e.g. 0o600 for a secret (set when the temporary file is made). */
   mode?: number,
 ): void {
+  if (path === '') throw new OutputWriteError('""', 'the name is empty');
+  if (isDir(path)) throw new OutputWriteError(path, 'it is a folder');
   const temp = join(
     dirname(path),
     `.${basename(path)}.${process.pid}-${threadId}-${session}${(serial++).toString(36)}.tmp`,
   );
-  writeFileSync(temp, data, { flag: 'wx', ...(mode === undefined ? {} : { mode }) });
+  try {
+    writeFileSync(temp, data, { flag: 'wx', ...(mode === undefined ? {} : { mode }) });
+  } catch (e) {
+    removeQuietly(temp);
+    throw new OutputWriteError(path, fsErrorReason(e, path));
+  }
   // Every step is a system call, and some file systems make each one dear: no more than needed.
   let left = true;
   try {
@@ -49,7 +71,10 @@ export function writeFileAtomic(
       renameSync(temp, path);
       left = false;
     }
+  } catch (e) {
+    if (e instanceof OutputExistsError || !isFsError(e)) throw e;
+    throw new OutputWriteError(path, fsErrorReason(e, path));
   } finally {
-    if (left) rmSync(temp, { force: true });
+    if (left) removeQuietly(temp);
   }
 }

@@ -1,4 +1,5 @@
-import { EXIT, Io, processIo, UsageError } from './io';
+import { fsErrorReason, isFsError, OutputWriteError } from './fs-errors';
+import { EXIT, Io, printable, processIo, UsageError } from './io';
 
 /** A command's code and help, loaded only when it runs: `praetor battle` never loads exceljs. */
 interface LoadedCommand {
@@ -87,6 +88,8 @@ Exit status: 0 success, 1 some battles or files had errors, 2 bad usage.`;
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    // `praetor help battle` is `praetor battle --help`.
+    if (name === 'help' && rest.length > 0) return main([rest[0], '--help'], io);
     io.out(HELP);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
@@ -94,9 +97,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     io.out('praetor 0.1.0');
     return EXIT.ok;
   }
-  const entry = COMMANDS[name];
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!entry) {
-    io.err(`praetor: unknown command "${name}"\n\n${HELP}`);
+    io.err(`praetor: unknown command "${printable(name)}"\n\n${HELP}`);
     return EXIT.usage;
   }
   const command = await entry.load();
@@ -115,6 +118,36 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       io.err(`praetor ${name}: ${(e as Error).message}\nRun "praetor ${name} --help" for usage.`);
       return EXIT.usage;
     }
+    // A file given on the command line that cannot be written (or, below, read): the path and
+    // the reason in plain words, never a stack or a temporary file's name.
+    if (e instanceof OutputWriteError) {
+      io.err(`praetor ${name}: ${printable(e.message)}`);
+      return EXIT.usage;
+    }
+    // The last resort for a file system error no command turned into a message of its own.
+    if (isFsError(e)) {
+      const path = typeof e.path === 'string' ? e.path : undefined;
+      const reason = fsErrorReason(e, path ?? '.');
+      if (path === undefined) {
+        io.err(`praetor ${name}: ${reason}`);
+        return EXIT.someFailed;
+      }
+      const what = WRITES.has(e.syscall ?? '') ? 'cannot write ' : '';
+      io.err(`praetor ${name}: ${what}${printable(path)}: ${reason}`);
+      return EXIT.usage;
+    }
     throw e;
   }
 }
+
+/** System calls that write: an error of theirs is about an output. */
+const WRITES = new Set([
+  'mkdir',
+  'rename',
+  'link',
+  'write',
+  'unlink',
+  'rmdir',
+  'copyfile',
+  'symlink',
+]);

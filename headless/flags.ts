@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { fsErrorReason } from './fs-errors';
+import { UsageError } from './io';
 
 /** Flags shared by the commands that set up a battle (`battle`, `odds`). */
 
@@ -21,15 +23,35 @@ export function imperiumOptions(v: {
   'attacker-orders'?: string;
   'defender-orders'?: string;
 }): Record<string, string | undefined> {
-  const data = v.units;
   return {
     combat: v.combat,
     range: v.range,
     planet: v.planet,
-    units: data !== undefined && existsSync(data) ? readFileSync(data, 'utf8') : data,
+    units: v.units === undefined ? undefined : unitsText(v.units),
     attackerOrders: v['attacker-orders'],
     defenderOrders: v['defender-orders'],
   };
+}
+
+/** `--units`: the text of the file it names, or (no such file) the overrides themselves. */
+function unitsText(arg: string): string {
+  let stat;
+  try {
+    stat = statSync(arg);
+  } catch {
+    return arg;
+  }
+  if (stat.isDirectory()) {
+    throw new UsageError(
+      `--units ${arg}: it is a folder; give a file of unit overrides, or the overrides themselves`,
+    );
+  }
+  if (!stat.isFile()) throw new UsageError(`--units ${arg}: not a file (a device or a pipe?)`);
+  try {
+    return readFileSync(arg, 'utf8');
+  } catch (e) {
+    throw new UsageError(`--units ${arg}: cannot read the file: ${fsErrorReason(e, arg)}`);
+  }
 }
 
 /** The legion-battles ruleset's option flags: its readings, and the Clash limit. */

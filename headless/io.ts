@@ -6,12 +6,47 @@ export interface Io {
   tty?: { columns: number; write(text: string): void };
 }
 
+/**
+ * A stream whose reader has gone (`praetor ... | head -1`) is written no more, quietly: the
+ * command still finishes its work (files are written whole, or not at all), and nothing is
+ * printed about the closed pipe. Any other error of the stream is left as it was.
+ */
+const closed = new WeakSet<NodeJS.WriteStream>();
+const guarded = new WeakSet<NodeJS.WriteStream>();
+
+export function guardStream(stream: NodeJS.WriteStream): void {
+  if (guarded.has(stream)) return;
+  guarded.add(stream);
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') {
+      closed.add(stream);
+      return;
+    }
+    // Not a closed pipe: as without this listener, an unhandled stream error.
+    if (stream.listenerCount('error') === 1) throw e;
+  });
+}
+
+export function writeTo(stream: NodeJS.WriteStream, text: string): void {
+  guardStream(stream);
+  if (closed.has(stream) || stream.destroyed) return;
+  try {
+    stream.write(text);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPIPE') throw e;
+    closed.add(stream);
+  }
+}
+
 export const processIo: Io = {
-  out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-  err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+  out: (text) => writeTo(process.stdout, text.endsWith('\n') ? text : `${text}\n`),
+  err: (text) => writeTo(process.stderr, text.endsWith('\n') ? text : `${text}\n`),
   get tty() {
     if (!process.stderr.isTTY) return undefined;
-    return { columns: process.stderr.columns || 80, write: (t: string) => process.stderr.write(t) };
+    return {
+      columns: process.stderr.columns || 80,
+      write: (t: string) => writeTo(process.stderr, t),
+    };
   },
 };
 
@@ -19,3 +54,23 @@ export const processIo: Io = {
 export const EXIT = { ok: 0, someFailed: 1, usage: 2 } as const;
 
 export class UsageError extends Error {}
+
+const ESCAPES: Record<string, string> = {
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+};
+
+/**
+ * `text` on one line of a terminal: control characters (a file name may hold a line break, or
+ * an escape sequence) written as in JSON, `\n`, `\u001b`. Everything else is left as it is.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { err, ok, Result } from '../src/result';
 import { checkGame, commitmentOf, KEY_BYTES, parseKey } from '../src/sealed';
 import { toHex } from '../src/sha256';
 import { writeFileAtomic } from './atomic-write';
+import { fsErrorReason } from './fs-errors';
 
 /**
  * A game key file: the game master's secret for sealed dice. JSON, readable by its owner only
@@ -44,14 +45,28 @@ export function writeKeyFile(path: string, file: KeyFile, overwrite: boolean): v
   writeFileAtomic(path, Buffer.from(`${JSON.stringify(file, null, 2)}\n`), overwrite, 0o600);
 }
 
+const MAX_KEY_FILE_BYTES = 64 * 1024;
+
 /** A key file read and checked: its key is 64 hex digits, and its commitment is the key's. */
 export function readKeyFile(path: string): Result<KeyFile> {
+  const notKey = `${path}: not a key file (Praetor's key files are made by praetor seal)`;
+  let text: string;
+  try {
+    const stat = statSync(path);
+    if (stat.isDirectory()) return err(`${path}: a folder, not a key file`);
+    // A key file is a few hundred bytes: a workbook or a device is not read whole.
+    if (!stat.isFile() || stat.size > MAX_KEY_FILE_BYTES) return err(notKey);
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    return err(`${path}: cannot read the key file: ${fsErrorReason(e, path)}`);
+  }
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    return err(`${path}: not a key file (${(e as Error).message})`);
+    data = JSON.parse(text);
+  } catch {
+    return err(notKey);
   }
+  if (typeof data !== 'object' || data === null || !('key' in data)) return err(notKey);
   const o = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
   const key = parseKey(String(o.key ?? ''));
   if (!key.ok) return err(`${path}: not a Praetor key file: its "key": ${key.error}`);

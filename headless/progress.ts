@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { FileReport } from './file-report';
-import { Io } from './io';
+import { Io, printable } from './io';
 
 /**
  * Progress of a batch on the error stream: a bar redrawn in place on a terminal, one plain line
@@ -12,12 +12,13 @@ export interface Progress {
   finish(): void;
 }
 
+/** One line about a file done (control characters of its name or message escaped). */
 export function fileLine(r: FileReport): string {
   const name = basename(r.input);
-  if (r.error) return `${name}: error: ${r.error}`;
+  if (r.error) return printable(`${name}: error: ${r.error}`);
   const battles = `${r.battles} battle${r.battles === 1 ? '' : 's'}, ${r.resolved} resolved`;
   const errors = r.errors > 0 ? `, ${r.errors} error${r.errors === 1 ? '' : 's'}` : '';
-  return `${name}: ${battles}${errors}${r.output ? ` -> ${r.output}` : ''}`;
+  return printable(`${name}: ${battles}${errors}${r.output ? ` -> ${r.output}` : ''}`);
 }
 
 export function startProgress(io: Io, total: number): Progress {
@@ -44,7 +45,7 @@ export function startProgress(io: Io, total: number): Progress {
     fileDone(report) {
       done++;
       if (report.errors > 0) tty.write(`\r\x1b[2K${fileLine(report)}\n`);
-      draw(basename(report.input));
+      draw(printable(basename(report.input)));
     },
     finish() {
       tty.write('\r\x1b[2K');

@@ -1,17 +1,18 @@
 import { basename } from 'node:path';
 import { FileReport } from './file-report';
 import { renderTextTable } from '../src/log';
+import { printable } from './io';
 
 /** The end of a batch: a table of files, then every error and warning with its place. */
 
 export function summaryTable(reports: readonly FileReport[]): string {
   const sum = (key: 'battles' | 'resolved' | 'errors') => reports.reduce((n, r) => n + r[key], 0);
   const rows = reports.map((r) => [
-    basename(r.input),
+    printable(basename(r.input)),
     r.battles,
     r.resolved,
     r.errors,
-    r.error ? 'not written' : (r.output ?? 'not written'),
+    r.error ? 'not written' : printable(r.output ?? 'not written'),
   ]);
   const files = `${reports.length} file${reports.length === 1 ? '' : 's'}`;
   rows.push(['total', sum('battles'), sum('resolved'), sum('errors'), files]);
@@ -22,7 +23,7 @@ export function summaryTable(reports: readonly FileReport[]): string {
   });
 }
 
-/** Every message of the batch, each line beginning with the file it is about. */
+/** Every message of the batch, each line beginning with the file it is about, on one line. */
 export function problemLines(reports: readonly FileReport[]): {
   errors: string[];
   warnings: string[];
@@ -36,5 +37,5 @@ export function problemLines(reports: readonly FileReport[]): {
     for (const b of r.results) if (b.error) errors.push(`${file}: ${b.error}`);
     for (const w of r.warnings) warnings.push(`${file}: ${w}`);
   }
-  return { errors, warnings };
+  return { errors: errors.map(printable), warnings: warnings.map(printable) };
 }

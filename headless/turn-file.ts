@@ -4,7 +4,7 @@ import { gameSheetRows, turnReportRows } from '../src/economy/report';
 import { EconomyTables } from '../src/economy/state';
 import { playTurn, TurnOutcome } from '../src/economy/turn';
 import { freeSheetName } from '../src/sheets';
-import { OutputExistsError, writeFileAtomic } from './atomic-write';
+import { OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
 import { CellWrite } from './workbook/cell-patch';
 import { PackageLimits } from './workbook/guard';
 import { findTable, loadWorkbook, readPackageFile } from './workbook/read';
@@ -83,7 +83,9 @@ export async function turnFile(job: TurnJob): Promise<TurnFileReport> {
   try {
     return await play(job);
   } catch (e) {
-    if (e instanceof OutputExistsError) return failedTurn(job.input, e.message);
+    if (e instanceof OutputExistsError || e instanceof OutputWriteError) {
+      return failedTurn(job.input, e.message);
+    }
     return failedTurn(job.input, `the turn cannot be played: ${(e as Error).message}`);
   }
 }

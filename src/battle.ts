@@ -6,13 +6,16 @@ import {
   openDice,
   OutOfDiceError,
   parseDiceList,
+  parseDiceState,
   SEEDED_ALGORITHM,
 } from './dice';
 import { Forces, leaderLabel, Legion, Side, SIDES, UnitCounts } from './forces';
 import { err, ok, Result } from './result';
 import { parseRosterCells, parseRosterText } from './roster';
 import { AnyRuleset, BattleEvent, RawOptions } from './ruleset';
+import { MAX_SAVED_ROUND, shapeError, shownValue, wholeError } from './saved-checks';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
+import { MAX_UNIT_COUNT } from './roster';
 import {
   commitmentOf,
   keyCommitment,
@@ -124,9 +127,19 @@ export function specFromObject(o: Record<string, unknown>): BattleSpec {
 const isBlank = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
+/** An id or a seed: text or a number (a spreadsheet cell may hold either), nothing else. */
+const isTextOrNumber = (v: unknown) =>
+  typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+
 export function validateBattle(spec: BattleSpec, fallbackId = 'battle'): Result<Battle> {
+  if (!isBlank(spec.id) && !isTextOrNumber(spec.id)) {
+    return err(`battle ${fallbackId}: id is ${shownValue(spec.id)}: expected text or a number`);
+  }
   const id = isBlank(spec.id) ? fallbackId : String(spec.id).trim();
   const fail = (message: string) => err(`battle ${id}: ${message}`);
+  if (!isBlank(spec.seed) && !isTextOrNumber(spec.seed)) {
+    return fail(`seed is ${shownValue(spec.seed)}: expected text or a number`);
+  }
   const rulesId = isBlank(spec.rules) ? DEFAULT_RULESET : String(spec.rules);
   const ruleset = findRuleset(rulesId);
   if (!ruleset) return fail(`unknown rules "${rulesId}" (known: ${rulesetIds().join(', ')})`);
@@ -214,15 +227,10 @@ export function resumeBattle(
   moreDice: number[] = [],
   key?: string,
 ): Result<BattleResult> {
-  const fail = (message: string) => err(`battle ${saved.id}: ${message}`);
-  const ruleset = findRuleset(saved.ruleset?.id ?? '');
-  if (saved.format !== 'praetor-saved-battle' || !ruleset)
-    return fail('this is not a saved Praetor battle');
-  if (ruleset.version !== saved.ruleset.version) {
-    return fail(
-      `saved with ${ruleset.id} ${saved.ruleset.version}; this Praetor has ${ruleset.version}`,
-    );
-  }
+  const checked = parseSavedBattle(saved);
+  if (!checked.ok) return checked;
+  const { ruleset, saved: good } = checked.value;
+  const fail = (message: string) => err(`battle ${good.id}: ${message}`);
   const notOrders = Object.keys(orders).filter(
     (k) => !ruleset.orderKeys.includes(k) && orders[k] !== undefined,
   );
@@ -231,12 +239,12 @@ export function resumeBattle(
       `a resumed battle takes only new orders (${ruleset.orderKeys.join(', ')}), not ${notOrders.join(', ')}`,
     );
   }
-  const merged: RawOptions = { ...(saved.options as RawOptions) };
+  const merged: RawOptions = { ...(good.options as RawOptions) };
   for (const k of ruleset.orderKeys) merged[k] = orders[k];
   const options = ruleset.parseOptions(merged);
   if (!options.ok) return fail(options.error);
-  let dice: DiceState = structuredClone(saved.dice);
-  let record = saved.diceRecord;
+  let dice: DiceState = good.dice;
+  let record = good.diceRecord;
   if (dice.kind === 'sealed') {
     if (key === undefined) return fail('its dice are sealed: resuming it needs the game key');
     const bytes = parseKey(key);
@@ -252,14 +260,173 @@ export function resumeBattle(
     record = { scripted: dice.rolls };
   }
   const battle: Battle = {
-    id: saved.id,
+    id: good.id,
     ruleset,
     options: options.value,
-    forces: saved.forces,
+    forces: good.forces,
     dice: { kind: 'scripted', rolls: [] },
   };
-  return play(battle, structuredClone(saved.state), dice, record, key);
+  return play(battle, good.state, dice, record, key);
 }
+
+/**
+ * A saved battle read back (from a file anyone may have edited), checked field by field before
+ * anything is resumed from it: its ruleset and version, options, forces (as a new battle's),
+ * dice state and record, and the ruleset's state (the shape of a fresh start of the same forces,
+ * then the ruleset's own `validateState`). Returns a copy that play may change freely; the error
+ * says `the saved battle is damaged: state.round is "x", expected ...`.
+ */
+export function parseSavedBattle(
+  data: unknown,
+): Result<{ saved: SavedBattle; ruleset: AnyRuleset }> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return err('this is not a saved Praetor battle');
+  }
+  const d = data as Record<string, unknown>;
+  if (d.format !== 'praetor-saved-battle') return err('this is not a saved Praetor battle');
+  const name = isTextOrNumber(d.id) ? String(d.id) : 'saved';
+  const damaged = (message: string) =>
+    err(`battle ${name}: the saved battle is damaged: ${message}`);
+  if (!isTextOrNumber(d.id)) return damaged(`id is ${shownValue(d.id)}, expected text`);
+  const rs = d.ruleset as Record<string, unknown> | null;
+  if (typeof rs !== 'object' || rs === null || typeof rs.id !== 'string') {
+    return damaged(`ruleset is ${shownValue(rs)}, expected { id, version }`);
+  }
+  const ruleset = findRuleset(rs.id);
+  if (!ruleset) {
+    return damaged(`ruleset.id is ${shownValue(rs.id)} (known: ${rulesetIds().join(', ')})`);
+  }
+  if (ruleset.version !== rs.version) {
+    return err(
+      `battle ${name}: saved with ${ruleset.id} ${String(rs.version)}; this Praetor has ${ruleset.version}`,
+    );
+  }
+  if (typeof d.options !== 'object' || d.options === null || Array.isArray(d.options)) {
+    return damaged(`options is ${shownValue(d.options)}, expected an object`);
+  }
+  const options = ruleset.parseOptions(d.options as RawOptions);
+  if (!options.ok) return damaged(`options: ${options.error}`);
+  const forces = readSavedForces(d.forces, ruleset);
+  if (!forces.ok) return damaged(forces.error);
+  let template: unknown;
+  try {
+    const checked = ruleset.checkForces(forces.value, options.value);
+    if (!checked.ok) return damaged(`forces: ${checked.error}`);
+    template = ruleset.start(forces.value, options.value);
+  } catch {
+    return damaged(`forces: not the forces of a ${ruleset.id} battle`);
+  }
+  const dice = parseDiceState(d.dice);
+  if (!dice.ok) return damaged(dice.error);
+  const record = readDiceRecord(d.diceRecord, dice.value);
+  if (!record.ok) return damaged(record.error);
+  const state = structuredCloneJson(d.state);
+  if (!state.ok) return damaged(state.error);
+  const shape =
+    shapeError(template, state.value, 'state') ??
+    wholeError((state.value as Record<string, unknown>).round, 'state.round', 0, MAX_SAVED_ROUND);
+  if (shape) return damaged(shape);
+  const valid = ruleset.validateState?.(state.value, template) ?? ok(true);
+  if (!valid.ok) return damaged(valid.error);
+  return ok({
+    ruleset,
+    saved: {
+      format: 'praetor-saved-battle',
+      id: String(d.id),
+      ruleset: { id: ruleset.id, version: ruleset.version },
+      options: options.value,
+      forces: forces.value,
+      state: state.value,
+      dice: dice.value,
+      diceRecord: record.value,
+    },
+  });
+}
+
+/** A deep copy of plain JSON data (a state read from a file, or one kept in memory). */
+function structuredCloneJson(v: unknown): Result<unknown> {
+  try {
+    return ok(structuredClone(v));
+  } catch {
+    return err('state is not plain data');
+  }
+}
+
+function readSavedForces(value: unknown, ruleset: AnyRuleset): Result<Forces> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return err(`forces is ${shownValue(value)}, expected { attacker, defender }`);
+  }
+  const f = value as Record<string, unknown>;
+  const codes = ruleset.units.map((u) => u.code);
+  for (const side of SIDES) {
+    const legions = f[side];
+    if (!Array.isArray(legions) || legions.length === 0) {
+      return err(`forces.${side} is ${shownValue(legions)}, expected a list of legions`);
+    }
+    for (let i = 0; i < legions.length; i++) {
+      const path = `forces.${side}[${i}]`;
+      const l = legions[i] as Record<string, unknown> | null;
+      if (typeof l !== 'object' || l === null || Array.isArray(l)) {
+        return err(`${path} is ${shownValue(l)}, expected a legion`);
+      }
+      if (typeof l.where !== 'string')
+        return err(`${path}.where is ${shownValue(l.where)}, expected text`);
+      if (l.leader !== undefined && typeof l.leader !== 'string') {
+        return err(`${path}.leader is ${shownValue(l.leader)}, expected text`);
+      }
+      const units = l.units as Record<string, unknown> | null;
+      if (typeof units !== 'object' || units === null || Array.isArray(units)) {
+        return err(`${path}.units is ${shownValue(units)}, expected counts by unit code`);
+      }
+      for (const [code, n] of Object.entries(units)) {
+        if (!codes.includes(code)) {
+          return err(`${path}.units has ${shownValue(code)}, not a ${ruleset.id} unit`);
+        }
+        const e = wholeError(n, `${path}.units.${code}`, 0, MAX_UNIT_COUNT);
+        if (e) return err(e);
+      }
+    }
+  }
+  return ok(structuredClone({ attacker: f.attacker, defender: f.defender }) as Forces);
+}
+
+function readDiceRecord(value: unknown, dice: DiceState): Result<DiceRecord> {
+  const r = value as Record<string, unknown> | null;
+  const bad = () =>
+    err(`diceRecord is ${shownValue(value)}, expected the record of ${dice.kind} dice`);
+  if (typeof r !== 'object' || r === null || Array.isArray(r)) return bad();
+  switch (dice.kind) {
+    case 'seeded':
+      return typeof r.seed === 'string' && typeof r.algorithm === 'string'
+        ? ok({ seed: r.seed, algorithm: r.algorithm })
+        : bad();
+    case 'scripted': {
+      const rolls = parseDiceList(Array.isArray(r.scripted) ? r.scripted : []);
+      return rolls.ok ? ok({ scripted: rolls.value }) : bad();
+    }
+    case 'sealed': {
+      const s = r.sealed as Record<string, unknown> | null;
+      if (typeof s !== 'object' || s === null) return bad();
+      const { game, turn, battle, commitment, algorithm } = s;
+      return typeof game === 'string' &&
+        typeof turn === 'number' &&
+        typeof battle === 'string' &&
+        typeof commitment === 'string' &&
+        typeof algorithm === 'string'
+        ? ok({ sealed: { game, turn, battle, commitment, algorithm } })
+        : bad();
+    }
+  }
+}
+
+/**
+ * The most log lines one run of a battle may write before it is stopped as a runaway: far beyond
+ * any real battle under the rulesets' caps, and well inside memory. Every die is in the log, so
+ * this bounds the dice too.
+ */
+export const MAX_EVENTS_PER_RUN = 2_000_000;
+
+class RunawayError extends Error {}
 
 function play(
   battle: Battle,
@@ -270,17 +437,29 @@ function play(
   key?: string,
 ): Result<BattleResult> {
   const { ruleset } = battle;
+  const resumed = 'kind' in dice;
   const events: BattleEvent[] = [];
   const rolls: number[] = [];
-  const source = 'kind' in dice ? openDice(dice, rolls, key) : startDice(dice.spec, rolls);
+  const source = resumed ? openDice(dice, rolls, key) : startDice(dice.spec, rolls);
+  const emit = (e: BattleEvent) => {
+    if (events.push(e) > MAX_EVENTS_PER_RUN) throw new RunawayError();
+  };
   try {
-    ruleset.play(state, battle.options, source, (e) => events.push(e));
+    ruleset.play(state, battle.options, source, emit);
   } catch (e) {
     if (e instanceof OutOfDiceError) {
       return err(
         `battle ${battle.id}: the scripted dice ran out after ${e.used} dice, in ${ruleset.describePosition(state)}`,
       );
     }
+    if (e instanceof RunawayError) {
+      return err(
+        `battle ${battle.id}: stopped after ${MAX_EVENTS_PER_RUN.toLocaleString('en')} shots without an end` +
+          (resumed ? ': the saved battle is damaged' : ''),
+      );
+    }
+    // A state that passed the checks yet breaks the rules' code: still the file's fault.
+    if (resumed) return err(`battle ${battle.id}: the saved battle is damaged (${String(e)})`);
     throw e;
   }
   const standing = ruleset.standing(state);

@@ -1,4 +1,13 @@
-import { cellAddress, cellText, GridOrigin, isBlank } from './cells';
+import {
+  cellAddress,
+  cellProblem,
+  cellText,
+  columnLetters,
+  GridOrigin,
+  isBlank,
+  MAX_NAME_TEXT,
+  readCell,
+} from './cells';
 
 /**
  * Columns of a table found by their header text, in any case and order. A header cell matches
@@ -46,4 +55,61 @@ export function unknownColumns(
             `(${known}); it is ignored`,
         ],
   );
+}
+
+/**
+ * What makes a header unreadable: a header cell that cannot be read (a formula with no saved
+ * value, `#REF!`), and a column given twice (`Infantry` twice, or `Battle` and `Battle id`),
+ * which would otherwise be merged or ignored silently. `alsoKeys` gives the keys of header
+ * words beyond `words` (the Legions table's unit columns, by ruleset and unit code).
+ */
+export function headerProblems<K extends string>(
+  header: readonly unknown[],
+  origin: GridOrigin,
+  words: ColumnWords<K>,
+  alsoKeys: (word: string) => readonly string[] = () => [],
+): string[] {
+  const problems: string[] = [];
+  const first = new Map<string, number>();
+  const keys = Object.keys(words) as K[];
+  header.forEach((cell, col) => {
+    const read = readCell(cell);
+    if (!read.ok) {
+      problems.push(`${cellAddress(origin, 0, col)}: the header cell is unreadable: ${read.error}`);
+      return;
+    }
+    if (isBlank(cell)) return;
+    const word = headerWord(cell);
+    const mine = [...keys.filter((k) => words[k].includes(word)), ...alsoKeys(word)];
+    const seen = mine.map((k) => first.get(k)).find((c) => c !== undefined);
+    if (seen !== undefined) {
+      problems.push(
+        `${cellAddress(origin, 0, col)}: a second "${cellText(cell)}" column (the first is ` +
+          `${columnLetters(origin.col + seen)}${origin.row + 1}` +
+          (headerWord(header[seen]) === word ? '' : `, "${cellText(header[seen])}"`) +
+          '): ' +
+          'remove or rename one of them',
+      );
+      return;
+    }
+    for (const k of mine) first.set(k, col);
+  });
+  return problems;
+}
+
+/**
+ * The first cell of a row, among the columns read (`checks`), that cannot be read or whose
+ * text is too long: `Legions!C4: a formula with no saved value: ...`, or null.
+ */
+export function rowProblem(
+  row: readonly unknown[],
+  r: number,
+  origin: GridOrigin,
+  checks: readonly { col: number; maxText?: number }[],
+): string | null {
+  for (const { col, maxText } of checks) {
+    const problem = cellProblem(row[col], maxText ?? MAX_NAME_TEXT);
+    if (problem !== null) return `${cellAddress(origin, r, col)}: ${problem}`;
+  }
+  return null;
 }

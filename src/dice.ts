@@ -1,4 +1,5 @@
 import seedrandom from 'seedrandom';
+import { parseDecimal } from './cells';
 import { err, ok, Result } from './result';
 import { commitmentOf, parseKey, SealedPlace, SealedStream } from './sealed';
 
@@ -88,6 +89,90 @@ export function openDice(state: DiceState, record?: number[], key?: string): Dic
   }
 }
 
+/** The most dice a saved source may have used, or hold as scripted dice: far beyond any battle. */
+export const MAX_SAVED_DICE = 100_000_000;
+
+/**
+ * A dice state read back from a file (a saved battle): every field `openDice` relies on is
+ * checked, so that an edited file gives an error naming the field, never a crash or a hang.
+ */
+export function parseDiceState(value: unknown, path = 'dice'): Result<DiceState> {
+  const bad = (field: string, v: unknown, expected: string) =>
+    err(`${path}${field} is ${shown(v)}, expected ${expected}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return bad('', value, 'an object with the dice kind and state');
+  }
+  const d = value as Record<string, unknown>;
+  const whole = (v: unknown, max: number) =>
+    typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= max;
+  if (!whole(d.used, MAX_SAVED_DICE)) {
+    return bad('.used', d.used, `a whole number from 0 to ${MAX_SAVED_DICE}`);
+  }
+  const used = d.used as number;
+  switch (d.kind) {
+    case 'seeded': {
+      if (typeof d.seed !== 'string') return bad('.seed', d.seed, 'text');
+      const p = d.prng as Record<string, unknown> | null;
+      if (typeof p !== 'object' || p === null || Array.isArray(p)) {
+        return bad('.prng', p, 'the generator state { c, s0, s1, s2 }');
+      }
+      // Alea's state: a carry 0 to 2091639 and three fractions in [0, 1).
+      if (!whole(p.c, 2091639)) return bad('.prng.c', p.c, 'a whole number from 0 to 2091639');
+      for (const k of ['s0', 's1', 's2'] as const) {
+        const s = p[k];
+        if (typeof s !== 'number' || !(s >= 0 && s < 1)) {
+          return bad(`.prng.${k}`, s, 'a number from 0 to less than 1');
+        }
+      }
+      const prng = { c: p.c as number, s0: p.s0 as number, s1: p.s1 as number, s2: p.s2 as number };
+      return ok({ kind: 'seeded', seed: d.seed, used, prng });
+    }
+    case 'scripted': {
+      const rolls = d.rolls;
+      if (!Array.isArray(rolls) || rolls.length > MAX_SAVED_DICE) {
+        return bad('.rolls', rolls, 'a list of d6 values');
+      }
+      for (let i = 0; i < rolls.length; i++) {
+        if (!whole(rolls[i], 6) || rolls[i] < 1) {
+          return bad(`.rolls[${i}]`, rolls[i], 'a whole number from 1 to 6');
+        }
+      }
+      if (used > rolls.length) {
+        return bad('.used', used, `at most the ${rolls.length} scripted dice`);
+      }
+      return ok({ kind: 'scripted', rolls: [...(rolls as number[])], used });
+    }
+    case 'sealed': {
+      const { commitment, bytes, game, turn, battle } = d;
+      if (typeof commitment !== 'string' || !/^[0-9a-f]{64}$/i.test(commitment)) {
+        return bad('.commitment', commitment, 'the key commitment, 64 hex digits');
+      }
+      if (!whole(bytes, 32 * MAX_SAVED_DICE))
+        return bad('.bytes', bytes, 'a whole number, 0 or more');
+      if (typeof game !== 'string') return bad('.game', game, 'text');
+      if (!whole(turn, Number.MAX_SAFE_INTEGER)) return bad('.turn', turn, 'a whole number');
+      if (typeof battle !== 'string') return bad('.battle', battle, 'text');
+      return ok({
+        kind: 'sealed',
+        commitment,
+        used,
+        bytes: bytes as number,
+        game,
+        turn: turn as number,
+        battle,
+      });
+    }
+    default:
+      return bad('.kind', d.kind, '"seeded", "scripted" or "sealed"');
+  }
+}
+
+function shown(v: unknown): string {
+  if (v === undefined) return 'missing';
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
 function keyBytes(hex: string): Uint8Array {
   const key = parseKey(hex);
   if (!key.ok) throw new Error(key.error);
@@ -174,7 +259,12 @@ export function parseDiceList(input: string | readonly unknown[]): Result<number
   const rolls: number[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    const n = typeof item === 'number' ? item : typeof item === 'string' ? Number(item) : NaN;
+    const n =
+      typeof item === 'number'
+        ? item
+        : typeof item === 'string'
+          ? (parseDecimal(item) ?? NaN)
+          : NaN;
     if (!Number.isInteger(n) || n < 1 || n > 6) {
       return err(
         `die ${i + 1} is ${JSON.stringify(item)}: each die must be a whole number from 1 to 6`,

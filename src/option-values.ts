@@ -1,3 +1,4 @@
+import { parseDecimal } from './cells';
 import { RawOptions } from './ruleset';
 import { err, ok, Result } from './result';
 
@@ -28,12 +29,37 @@ export function yesNo(
   return err(`${name} is "${String(v)}": expected yes or no${more.hint ? ` (${more.hint})` : ''}`);
 }
 
-/** `rounds`, the pause order: a whole number, 1 or more, or blank for none. */
+/**
+ * A whole-number option from `lo` to `hi`, blank for `dflt`. Text must be a plain decimal:
+ * not `0x2` or `1e3`, which JavaScript's `Number` would take.
+ */
+export function wholeOption(
+  v: unknown,
+  name: string,
+  lo: number,
+  hi: number,
+  dflt: number,
+): Result<number> {
+  if (isBlankValue(v)) return ok(dflt);
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? (parseDecimal(v) ?? NaN) : NaN;
+  if (!Number.isInteger(n) || n < lo || n > hi) {
+    return err(`${name} is "${String(v)}": expected a whole number from ${lo} to ${hi}`);
+  }
+  return ok(n);
+}
+
+/** The most rounds a pause order may name: no battle lasts longer. */
+export const MAX_PAUSE_ROUNDS = 10_000;
+
+/** `rounds`, the pause order: a whole number from 1 to 10,000, or blank for none. */
 export function pauseRounds(v: unknown): Result<number | null> {
   if (isBlankValue(v)) return ok(null);
-  const n = typeof v === 'number' ? v : Number(String(v).trim());
-  if (!Number.isInteger(n) || n < 1) {
-    return err(`rounds is "${String(v)}": expected a whole number of rounds, 1 or more`);
+  const n =
+    typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_PAUSE_ROUNDS) {
+    return err(
+      `rounds is "${String(v)}": expected a whole number of rounds from 1 to ${MAX_PAUSE_ROUNDS.toLocaleString('en')}`,
+    );
   }
   return ok(n);
 }

@@ -6,6 +6,7 @@ import {
   GridOrigin,
   isBlank,
   ORIGIN_A1,
+  parseDecimal,
   plainValue,
 } from './cells';
 import { Legion, Side, UnitCounts } from './forces';
@@ -65,10 +66,19 @@ function parseLegionText(chunk: string, name: string, catalog: UnitCatalog): Res
   return ok({ ...(leader ? { leader } : {}), units, where });
 }
 
+/**
+ * The largest count one roster item or cell may give: far beyond any game's table, small enough
+ * that sums stay exact. Each ruleset caps its sides further (docs/rules-*.md).
+ */
+export const MAX_UNIT_COUNT = 10_000;
+
 function checkCount(n: number, what: string): Result<number> {
   if (!Number.isFinite(n)) return err(`${what}: the count is not a number`);
   if (n < 0) return err(`${what}: a count cannot be negative`);
   if (!Number.isInteger(n)) return err(`${what}: a count must be a whole number`);
+  if (n > MAX_UNIT_COUNT) {
+    return err(`${what}: the count is ${n}; at most ${MAX_UNIT_COUNT.toLocaleString('en')}`);
+  }
   return ok(n);
 }
 
@@ -76,7 +86,7 @@ function checkCount(n: number, what: string): Result<number> {
 export function readCountCell(cell: Cell, address: string): Result<number> {
   const v = plainValue(cell);
   if (v === null || (typeof v === 'string' && v.trim() === '')) return ok(0);
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? (parseDecimal(v) ?? NaN) : NaN;
   if (typeof v === 'boolean' || Number.isNaN(n)) {
     return err(`${address}: "${cellText(cell)}" is not a count (a whole number, 0 or more)`);
   }

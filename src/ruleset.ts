@@ -116,6 +116,12 @@ export interface Ruleset<
   undecidedName?: string;
   /** The options in words, one line each, leaving out those at their plain defaults. */
   describeOptions(options: Options): string[];
+  /**
+   * Checks a saved state read back from a file, beyond its shape (which `resumeBattle` checks
+   * against a fresh `start` of the same forces, `template`): ranges, indices and counts that
+   * `play` relies on. An error names the field, e.g. `state.count[0][2] is -1, expected ...`.
+   */
+  validateState?(state: State, template: State): Result<true>;
   /** Exact odds of the battle fought to its end, when the ruleset has a solver; an error when too large. */
   exactOdds?(forces: Forces, options: Options, limits?: OddsLimits): Result<OddsSolution>;
 }

@@ -95,6 +95,7 @@ export function readArmyRows(
       required: ['battle', 'side'],
       knownText: KNOWN,
       rowName: 'army row',
+      longText: ['specials', 'empire'],
     },
     (r, i, entry, cols) => {
       const list = out.byEntry.get(i) ?? [];

@@ -1,8 +1,8 @@
-import { cellAddress, cellText } from './cells';
+import { Cell, cellAddress, cellText, readWholeCell } from './cells';
 import { findColumns } from './columns';
 import { Side } from './forces';
 import { err, ok, Result } from './result';
-import { parseSide, readCountCell } from './roster';
+import { parseSide } from './roster';
 import { findRuleset } from './rulesets';
 import type { SheetTable, SubmissionEntry } from './submission';
 import type { LegionRow, LegionRows } from './submission-legions';
@@ -110,7 +110,7 @@ function readFleetRow(
   if (code === undefined || code.endsWith('*')) {
     return err(`${at(cols.type!)}: unknown type "${typeText}" (e.g. BB, CA, DD, F, PD, RT4)`);
   }
-  const count = readCountCell(row[cols.count!], at(cols.count!));
+  const count = readFleetCount(row[cols.count!], at(cols.count!));
   if (!count.ok) return count;
   const damaged =
     cols.damaged === undefined
@@ -132,8 +132,14 @@ function readDamaged(cell: unknown, count: number, address: string): Result<numb
   const w = cellText(cell).toLowerCase();
   if (['', 'no', 'n', 'false'].includes(w)) return ok(0);
   if (['yes', 'y', 'true', 'damaged'].includes(w)) return ok(count);
-  const n = readCountCell(cell, address);
+  const n = readFleetCount(cell, address);
   if (!n.ok) return err(`${address}: damaged is "${cellText(cell)}": yes, no, or how many`);
   if (n.value > count) return err(`${address}: ${n.value} damaged of only ${count}`);
   return n;
 }
+
+/** The most ships (or troops, fighters) of one type a Fleets row may give. */
+export const MAX_FLEET_COUNT = 999;
+
+const readFleetCount = (cell: Cell, address: string): Result<number> =>
+  readWholeCell(cell, address, { min: 0, max: MAX_FLEET_COUNT, blank: 0, what: 'a count' });

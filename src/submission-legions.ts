@@ -1,8 +1,8 @@
-import { cellAddress, cellText, isBlank } from './cells';
+import { cellAddress, cellText, isBlank, readWholeCell } from './cells';
 import { findColumns, headerWord } from './columns';
 import { Legion, Side } from './forces';
 import { err, ok, Result } from './result';
-import { parseSide, readCountCell } from './roster';
+import { parseSide } from './roster';
 import { DEFAULT_RULESET, findRuleset, RULESETS } from './rulesets';
 import type { SheetTable, SubmissionEntry } from './submission';
 import { emptyRows, readForcesTable } from './submission-rows';
@@ -34,6 +34,16 @@ export interface LegionRows {
 
 const isUnitWord = (word: string) => RULESETS.some((r) => unitCode(r.units, word) !== undefined);
 
+/** A unit column's keys, one per ruleset that knows the word: `Foot` and `INF` are one column. */
+const unitKeys = (word: string): string[] =>
+  RULESETS.flatMap((r) => {
+    const code = unitCode(r.units, word);
+    return code === undefined ? [] : [`${r.id}:${code}`];
+  });
+
+/** The most of one unit a Legions cell may give: galleys are not limited to 7, but 99 is plenty. */
+export const MAX_UNIT_COUNT = 99;
+
 export function readLegionRows(
   legions: SheetTable,
   entries: SubmissionEntry[],
@@ -49,6 +59,7 @@ export function readLegionRows(
       required: ['battle', 'side'],
       knownText: 'Battle, Side, Player, Leader, Infantry, Cavalry, Catapults, Galleys',
       alsoKnown: isUnitWord,
+      alsoKeys: unitKeys,
       rowName: 'legion',
       headerProblem: (header, at, sheet) =>
         header.some((c) => !isBlank(c) && isUnitWord(headerWord(c)))
@@ -99,7 +110,12 @@ function readLegionRow(
       continue;
     }
     if (firstUnitCol < 0) firstUnitCol = col;
-    const count = readCountCell(row[col], cellAddress(table.origin, r, col));
+    const count = readWholeCell(row[col], cellAddress(table.origin, r, col), {
+      min: 0,
+      max: MAX_UNIT_COUNT,
+      blank: 0,
+      what: 'a count',
+    });
     if (!count.ok) return count;
     units[code] = (units[code] ?? 0) + count.value;
   }

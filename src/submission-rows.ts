@@ -1,5 +1,12 @@
-import { cellAddress, cellText, isBlank } from './cells';
-import { findColumns, NOTE_COLUMNS, unknownColumns } from './columns';
+import { cellAddress, cellProblem, cellText, isBlank, MAX_LONG_TEXT } from './cells';
+import {
+  findColumns,
+  headerProblems,
+  headerWord,
+  NOTE_COLUMNS,
+  rowProblem,
+  unknownColumns,
+} from './columns';
 import type { LegionRows } from './submission-legions';
 import type { SheetTable, SubmissionEntry } from './submission';
 
@@ -17,6 +24,10 @@ export interface ForcesTable<K extends string> {
   alsoKnown?: (word: string) => boolean;
   /** `legion`, `fleet row`, `unit row`: how messages call a row. */
   rowName: string;
+  /** Keys of header words read beyond `columns`, so that a repeated unit column is refused. */
+  alsoKeys?: (word: string) => readonly string[];
+  /** The columns whose text may be longer than a name (`PC`, `Empire`). */
+  longText?: readonly K[];
   /** A problem with the header beyond a missing column (no unit columns at all). */
   headerProblem?: (header: readonly unknown[], at: string, sheet: string) => string | null;
 }
@@ -44,6 +55,11 @@ export function readForcesTable<K extends 'battle' | string>(
       kind.knownText,
     ),
   );
+  out.problems.push(...headerProblems(header, table.origin, kind.columns, kind.alsoKeys));
+  if (out.problems.length > 0) {
+    out.fatal = true;
+    return out;
+  }
   const headerAt = cellAddress(table.origin, 0, 0);
   for (const key of kind.required) {
     if (cols[key] === undefined) {
@@ -61,10 +77,25 @@ export function readForcesTable<K extends 'battle' | string>(
     if (!index.has(e.id.toLowerCase())) index.set(e.id.toLowerCase(), i);
   });
   const battleCol = (cols as Record<string, number | undefined>).battle!;
+  // Every column read: the known ones, and those `alsoKnown` (unit columns).
+  const keyOf = new Map<number, K>();
+  for (const key of Object.keys(cols) as K[]) keyOf.set(cols[key]!, key);
+  const checks = header.flatMap((cell, col) => {
+    const word = headerWord(cell);
+    const key = keyOf.get(col);
+    if (key === undefined && !(kind.alsoKnown?.(word) ?? false)) return [];
+    const long = key !== undefined && (kind.longText ?? []).includes(key);
+    return [{ col, maxText: long ? MAX_LONG_TEXT : undefined }];
+  });
   for (let r = 1; r < table.cells.length; r++) {
     const row = table.cells[r];
     if (row.every(isBlank)) continue;
     const battleCell = cellAddress(table.origin, r, battleCol);
+    const idProblem = cellProblem(row[battleCol]);
+    if (idProblem !== null) {
+      out.problems.push(`${battleCell}: the ${kind.rowName}'s battle cannot be read: ${idProblem}`);
+      continue;
+    }
     const battleId = cellText(row[battleCol]);
     const i = index.get(battleId.toLowerCase());
     if (battleId === '' || i === undefined) {
@@ -77,6 +108,11 @@ export function readForcesTable<K extends 'battle' | string>(
     }
     const entry = entries[i];
     if (entry.spec === null || out.errors.has(i)) continue;
+    const problem = rowProblem(row, r, table.origin, checks);
+    if (problem !== null) {
+      out.errors.set(i, problem);
+      continue;
+    }
     each(r, i, entry, cols);
   }
   return out;

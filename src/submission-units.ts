@@ -1,4 +1,4 @@
-import { cellAddress, Cell, cellText, isBlank, plainValue } from './cells';
+import { cellAddress, Cell, cellText, isBlank, parseDecimal, plainValue } from './cells';
 import { err, ok, Result } from './result';
 import { parseSide } from './roster';
 import { findRuleset } from './rulesets';
@@ -75,6 +75,7 @@ export function readUnitRows(
       required: ['battle', 'side', 'quality'],
       knownText: KNOWN,
       rowName: 'unit row',
+      longText: ['pc', 'pc2'],
     },
     (r, i, entry, cols) => {
       const list = out.byEntry.get(i) ?? [];
@@ -179,7 +180,7 @@ function whole(
 ): string | null {
   if (c === null) return null;
   const v = plainValue(c.value);
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? (parseDecimal(v) ?? NaN) : NaN;
   if (!Number.isInteger(n) || n < lo || n > hi) {
     return `${c.address}: ${what} is "${cellText(c.value)}": a whole number from ${lo} to ${hi}`;
   }

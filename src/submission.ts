@@ -1,6 +1,23 @@
 import { BattleSpec } from './battle';
-import { cellAddress, CellGrid, cellText, GridOrigin, isBlank, plainValue } from './cells';
-import { Columns, findColumns, NOTE_COLUMNS, unknownColumns } from './columns';
+import {
+  cellAddress,
+  CellGrid,
+  cellProblem,
+  cellText,
+  GridOrigin,
+  isBlank,
+  isLooseNumber,
+  MAX_LONG_TEXT,
+  plainValue,
+} from './cells';
+import {
+  Columns,
+  findColumns,
+  headerProblems,
+  NOTE_COLUMNS,
+  rowProblem,
+  unknownColumns,
+} from './columns';
 import { parseDiceList } from './dice';
 import { Legion, Side } from './forces';
 import { AnyRuleset, RawOptions } from './ruleset';
@@ -81,6 +98,24 @@ const BATTLE_COLUMNS = {
 
 type BattleKey = keyof typeof BATTLE_COLUMNS;
 
+/** The Battles columns whose text may be longer than an id, a name or a seed. */
+const LONG_TEXT: readonly BattleKey[] = [
+  'retreat',
+  'readings',
+  'units',
+  'attackerOrders',
+  'defenderOrders',
+  'castes',
+  'dice',
+];
+
+/** The cells of a row that are read, with the most text each may hold. */
+function readChecks(cols: Columns<BattleKey>) {
+  return (Object.keys(cols) as BattleKey[])
+    .filter((k) => cols[k] !== undefined)
+    .map((k) => ({ col: cols[k]!, maxText: LONG_TEXT.includes(k) ? MAX_LONG_TEXT : undefined }));
+}
+
 /** The option columns, by the key each ruleset's `parseOptions` takes. */
 const OPTION_KEYS = [
   'sea',
@@ -110,6 +145,8 @@ export function readSubmission(
     (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
     'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Mode, Combat, Range, Planet, Units, Attacker orders, Defender orders, Readings, Terrain, Castes, Seed, Dice',
   );
+  const unreadable = headerProblems(header, battles.origin, BATTLE_COLUMNS);
+  if (unreadable.length > 0) return { entries: [], problems: unreadable, warnings };
   if (cols.battle === undefined) {
     return {
       entries: [],
@@ -180,11 +217,22 @@ export function readSubmission(
 function readBattleRows(battles: SheetTable, cols: Columns<BattleKey>): SubmissionEntry[] {
   const entries: SubmissionEntry[] = [];
   const firstRow = new Map<string, number>();
+  const checks = readChecks(cols);
   for (let r = 1; r < battles.cells.length; r++) {
     const row = battles.cells[r];
     if (row.every(isBlank)) continue;
     const where = cellAddress(battles.origin, r, cols.battle!);
-    const id = cellText(row[cols.battle!]);
+    const idProblem = cellProblem(row[cols.battle!]);
+    const id = idProblem === null ? cellText(row[cols.battle!]) : '';
+    if (idProblem !== null) {
+      entries.push({
+        id: `(row ${battles.origin.row + r + 1})`,
+        where,
+        spec: null,
+        error: `${where}: the battle's id cannot be read: ${idProblem}`,
+      });
+      continue;
+    }
     if (id === '') {
       entries.push({
         id: `(row ${battles.origin.row + r + 1})`,
@@ -197,12 +245,21 @@ function readBattleRows(battles: SheetTable, cols: Columns<BattleKey>): Submissi
     const first = firstRow.get(id.toLowerCase());
     if (first !== undefined) {
       const message = `${where}: battle id "${id}" is used twice (also at ${entries[first].where}); ids must be unique`;
-      entries[first] = { ...entries[first], spec: null, error: message };
+      // Each row's error names its own cell, so that the batch's list shows no line twice.
+      const again =
+        `${entries[first].where}: battle id "${entries[first].id}" is used again at ${where}; ` +
+        'ids must be unique, so neither battle is resolved';
+      entries[first] = { ...entries[first], spec: null, error: again };
       entries.push({ id, where, spec: null, error: message });
       continue;
     }
     firstRow.set(id.toLowerCase(), entries.length);
-    entries.push(readBattleRow(battles, cols, r, id, where));
+    const problem = rowProblem(row, r, battles.origin, checks);
+    entries.push(
+      problem === null
+        ? readBattleRow(battles, cols, r, id, where)
+        : { id, where, spec: null, error: problem },
+    );
   }
   return entries;
 }
@@ -230,6 +287,12 @@ function readBattleRow(
   for (const key of OPTION_KEYS) {
     const value = plainValue(at(key));
     if (value === null || (typeof value === 'string' && value.trim() === '')) continue;
+    if (typeof value === 'string' && isLooseNumber(value)) {
+      return fail(
+        `${address(key)}: "${value.trim()}" is not a plain number: write it with digits only ` +
+          '(no 0x, no exponent)',
+      );
+    }
     const checked = ruleset.parseOptions({
       [key]: typeof value === 'string' ? value.trim() : value,
     });
@@ -245,6 +308,16 @@ function readBattleRow(
   if (territory !== '') entry.territory = territory;
   const diceText = cellText(at('dice'));
   if (diceText !== '') {
+    const loose = diceText
+      .split(/[\s,;]+/)
+      .filter((d) => d !== '')
+      .findIndex((d) => !/^[+]?\d+(\.0*)?$/.test(d));
+    if (loose >= 0) {
+      const item = diceText.split(/[\s,;]+/).filter((d) => d !== '')[loose];
+      return fail(
+        `${address('dice')}: dice: die ${loose + 1} is "${item}": each die must be a whole number from 1 to 6`,
+      );
+    }
     const dice = parseDiceList(diceText);
     if (!dice.ok) return fail(`${address('dice')}: dice: ${dice.error}`);
     spec.dice = dice.value;

@@ -1,10 +1,11 @@
-import { cellText } from './cells';
+import { cellAddress, cellText } from './cells';
 import { err, ok, Result } from './result';
 import { commitmentOf, parseKey, parseTurn, SealRecord } from './sealed';
 import {
   Adjudicated,
   adjudicateSubmission,
   isResultsHeader,
+  RESULTS_HEADER,
   logSheet,
   resultsColumn,
   resultsSheet,
@@ -66,11 +67,35 @@ export interface Verification {
   notes: string[];
 }
 
+/**
+ * Why no sheet is a Results sheet: a sheet named `Results` (or `Results (2)`, ...) whose header
+ * was changed is named with the header cell that is wrong or missing; only a workbook with no
+ * such sheet at all has no Results sheet.
+ */
+function noResultsSheet(sheets: readonly SheetTable[]): string {
+  const named = sheets.filter((s) => /^results( \(\d+\))?$/i.test(String(s.origin.sheet).trim()));
+  const sheet = named.pop();
+  if (!sheet) return 'the workbook has no Results sheet: adjudicate it first';
+  const name = String(sheet.origin.sheet);
+  const header = sheet.cells[0] ?? [];
+  const i = RESULTS_HEADER.findIndex((v, col) => cellText(header[col]) !== v);
+  const at = cellAddress(sheet.origin, 0, Math.max(i, 0));
+  const shown = cellText(header[i]);
+  const found = header.findIndex((c) => cellText(c) === RESULTS_HEADER[i]);
+  const moved =
+    found >= 0 ? ` ("${RESULTS_HEADER[i]}" is at ${cellAddress(sheet.origin, 0, found)})` : '';
+  return (
+    `${at}: the header of ${name} should read "${RESULTS_HEADER[i]}" here, but ` +
+    `${shown === '' ? 'the cell is blank' : `it reads "${shown}"`}${moved}; its header must be ` +
+    `${RESULTS_HEADER.join(', ')}, from column A, as adjudicate wrote it`
+  );
+}
+
 export function verifyWorkbook(book: WorkbookSheets, key?: VerifyKey): Result<Verification> {
   const byName = new Map(book.sheets.map((s) => [String(s.origin.sheet).toLowerCase(), s]));
   const ordered = book.sheetNames.flatMap((n) => byName.get(n.toLowerCase()) ?? []);
   const results = ordered.filter((s) => s.cells.length > 0 && isResultsHeader(s.cells[0])).pop();
-  if (!results) return err('the workbook has no Results sheet: adjudicate it first');
+  if (!results) return err(noResultsSheet(ordered));
   const resultsName = String(results.origin.sheet);
 
   const seal = readSeal(results);

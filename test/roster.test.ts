@@ -165,7 +165,7 @@ describe('legions against the rules', () => {
     ],
     [
       { attacker: '1 INF', defender: '1 INF', rounds: 0 },
-      'battle battle: rounds is "0": expected a whole number of rounds, 1 or more',
+      'battle battle: rounds is "0": expected a whole number of rounds from 1 to 10,000',
     ],
   ])('%o is refused', (battle, message) => {
     expect(failure({ seed: 's', ...battle })).toBe(message);

@@ -230,7 +230,7 @@ describe('readSubmission and adjudicateSubmission', () => {
         [...twoSides('B1'), ...twoSides('B2')],
       );
       expect(s.entries.map((e) => e.error)).toEqual([
-        'Battles!A3: battle id "b1" is used twice (also at Battles!A2); ids must be unique',
+        'Battles!A2: battle id "B1" is used again at Battles!A3; ids must be unique, so neither battle is resolved',
         'Battles!A3: battle id "b1" is used twice (also at Battles!A2); ids must be unique',
         null,
       ]);

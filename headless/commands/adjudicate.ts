@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { keyCommitment, parseTurn, Seal } from '../../src/sealed';
-import { adjudicateBatch, DEFAULT_JOBS } from '../adjudicate';
+import { adjudicateBatch, DEFAULT_JOBS, DEFAULT_MEMORY_MB, MAX_JOBS } from '../adjudicate';
+import { prepareOutDir } from '../batch-inputs';
 import { FileReport } from '../file-report';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyFile } from '../keyfile';
@@ -22,8 +23,10 @@ rosters, shown in Results: the same workbook always gives the same results.
 
 Options:
   --out DIR     write the results into DIR (made if missing) instead of beside each input
-  --jobs N      adjudicate N files at once in worker threads (default: ${DEFAULT_JOBS}, the cores)
-  --force       overwrite results written before
+  --jobs N      adjudicate N files at once in worker threads (default: ${DEFAULT_JOBS}, the cores;
+                at most ${MAX_JOBS}, and never more threads than files)
+  --force       overwrite results written before (never an input: a workbook whose output
+                would replace another input of the same run gets an error, and is not written)
   --json        print a JSON report on stdout instead of the summary table
   --key KEYFILE sealed dice: every battle's dice come from the game key of "praetor seal",
                 the game and the turn, and Results record the key's commitment (never the
@@ -57,8 +60,14 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     if (!/^\d+$/.test(v.jobs.trim()) || jobs < 1) {
       throw new UsageError(`--jobs is "${v.jobs}": give a whole number of threads, 1 or more`);
     }
+    if (jobs > MAX_JOBS) {
+      throw new UsageError(
+        `--jobs is ${v.jobs.trim()}: at most ${MAX_JOBS} threads (each may use up to ${DEFAULT_MEMORY_MB} MB of memory; this machine has ${DEFAULT_JOBS} cores)`,
+      );
+    }
   }
   const seal = readSeal(v.key, v.turn);
+  prepareOutDir(v.out);
   let progress: Progress | undefined;
   const reports = await adjudicateBatch({
     paths: positionals,

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs, ParseArgsConfig } from 'node:util';
 import {
   BattleResult,
   BattleSpec,
@@ -22,6 +22,7 @@ import {
   legionOptions,
   withFortValue,
 } from '../flags';
+import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { EXIT, Io, UsageError } from '../io';
 
 export const BATTLE_HELP = `Usage: praetor battle --attacker ROSTER --defender ROSTER (--seed TEXT | --dice LIST) [options]
@@ -101,11 +102,41 @@ const OPTIONS = {
 
 type Outcome = Result<BattleResult> & { id: string };
 
+/**
+ * Parses a command's options like `parseArgs` (strict), and refuses an option given twice: a
+ * second `--seed` must not silently replace the first.
+ */
+export function parseOptionsOnce<O extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: O,
+) {
+  const parsed = parseArgs({ args, options, strict: true, tokens: true });
+  const seen = new Set<string>();
+  for (const t of parsed.tokens ?? []) {
+    if (t.kind !== 'option') continue;
+    if (seen.has(t.name)) throw new UsageError(`--${t.name} is given more than once; give it once`);
+    seen.add(t.name);
+  }
+  return parsed;
+}
+
+/** What `--resume` takes besides the file: new orders, more dice, and how to print or save. */
+const RESUME_FLAGS = ['resume', 'retreat', 'rounds', 'dice', 'save', 'force', 'json'];
+
 export function battleCommand(argv: string[], io: Io): number {
-  const { values: v } = parseArgs({ args: withFortValue(argv), options: OPTIONS, strict: true });
+  const { values: v, positionals } = parseOptionsOnce(withFortValue(argv), OPTIONS);
+  if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
   const orders = { retreat: v.retreat, rounds: v.rounds };
   let outcomes: Outcome[];
   if (v.resume !== undefined) {
+    const ignored = Object.keys(v).filter(
+      (k) => !RESUME_FLAGS.includes(k) && v[k as keyof typeof v] !== undefined,
+    );
+    if (ignored.length > 0) {
+      throw new UsageError(
+        `--resume continues the saved battle as it was: ${ignored.map((k) => `--${k}`).join(', ')} cannot apply (it takes only --retreat, --rounds, --dice, --save, --force, --json)`,
+      );
+    }
     const saved = readSaved(v.resume);
     const more = v.dice === undefined ? [] : parseDiceList(v.dice);
     if (!Array.isArray(more) && !more.ok) throw new UsageError(`--dice: ${more.error}`);
@@ -116,11 +147,20 @@ export function battleCommand(argv: string[], io: Io): number {
     if (v.attacker !== undefined || v.defender !== undefined) {
       throw new UsageError('give either --input or --attacker/--defender, not both');
     }
-    outcomes = readInput(v.input).map((spec, i) => run(spec, String(i + 1)));
+    outcomes = readInput(v.input).map((spec, i) =>
+      'ok' in spec ? spec : run(spec, String(i + 1)),
+    );
   } else {
     if (v.attacker === undefined || v.defender === undefined) {
       throw new UsageError(
         'give --attacker and --defender (or --input FILE); see praetor battle --help',
+      );
+    }
+    if ((v.seed === undefined) === (v.dice === undefined)) {
+      throw new UsageError(
+        v.seed === undefined
+          ? 'no dice: give --seed TEXT (any text) or --dice LIST'
+          : 'give either --seed or --dice, not both',
       );
     }
     const spec: BattleSpec = {
@@ -155,7 +195,8 @@ export function battleCommand(argv: string[], io: Io): number {
 }
 
 function run(spec: BattleSpec, fallbackId: string): Outcome {
-  const id = spec.id === undefined || spec.id === null ? fallbackId : String(spec.id);
+  const id =
+    typeof spec.id === 'string' || typeof spec.id === 'number' ? String(spec.id) : fallbackId;
   const battle = validateBattle(spec, fallbackId);
   return { ...(battle.ok ? resolveBattle(battle.value) : battle), id };
 }
@@ -186,14 +227,19 @@ function readJsonFile(path: string, what: string): unknown {
   }
 }
 
-function readInput(path: string): BattleSpec[] {
+/** Each item of `--input`: a battle to run, or the error of an item that is not one. */
+function readInput(path: string): (BattleSpec | Outcome)[] {
   const data = readJsonFile(path, '--input');
   if (!Array.isArray(data))
     throw new UsageError(`--input ${path}: expected a JSON array of battles`);
   return data.map((item, i) =>
     typeof item === 'object' && item !== null && !Array.isArray(item)
       ? specFromObject(withRosterObjects(item as Record<string, unknown>))
-      : { id: String(i + 1), attacker: undefined },
+      : {
+          ok: false as const,
+          id: String(i + 1),
+          error: `item ${i + 1} is not a battle object (it is ${JSON.stringify(item)})`,
+        },
   );
 }
 
@@ -226,9 +272,13 @@ function saveIfPaused(outcomes: Outcome[], path: string, force: boolean, io: Io)
     return;
   }
   if (paused.length > 1) throw new UsageError('--save takes one battle; several paused');
-  if (existsSync(path) && !force) {
-    throw new UsageError(`--save ${path}: the file exists; add --force to overwrite it`);
+  try {
+    writeFileAtomic(path, Buffer.from(JSON.stringify(paused[0], null, 2)), force);
+  } catch (e) {
+    if (e instanceof OutputExistsError) {
+      throw new UsageError(`--save ${path}: the file exists; add --force to overwrite it`);
+    }
+    throw e;
   }
-  writeFileSync(path, JSON.stringify(paused[0], null, 2));
   io.err(`saved the paused battle to ${path}; resume it with: praetor battle --resume ${path}`);
 }

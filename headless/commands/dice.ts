@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import {
   checkOdds,
+  exactPoolError,
   expectedRolls,
   opposedOdds,
 } from '../../src/rulesets/legion-battles/check-odds';
@@ -13,6 +13,7 @@ import {
 } from '../../src/rulesets/legion-battles/dice';
 import { parsePool } from '../../src/rulesets/legion-battles/pool-text';
 import { EXIT, Io, UsageError } from '../io';
+import { parseOptionsOnce } from './battle';
 
 export const DICE_HELP = `Usage: praetor dice --pool POOL [--difficulty LEVEL] [--against POOL] [--extended N] [--json]
 
@@ -44,10 +45,13 @@ const OPTIONS = {
   json: { type: 'boolean' },
 } as const;
 
-function readPool(text: string, flag: string): Pool {
+function readPool(text: string, flag: string, extra: Partial<Pool> = {}): Pool {
   const pool = parsePool(text);
   if (!pool.ok) throw new UsageError(`${flag}: ${pool.error}`);
-  return pool.value;
+  const whole = addPools(pool.value, extra);
+  const tooLarge = exactPoolError(whole);
+  if (tooLarge) throw new UsageError(`${flag}: ${tooLarge}`);
+  return whole;
 }
 
 function readDifficulty(text: string | undefined, opposed: boolean): Difficulty {
@@ -69,12 +73,12 @@ function readThreshold(text: string | undefined): number | undefined {
 const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
 
 export function diceCommand(argv: string[], io: Io): number {
-  const { values: v, positionals } = parseArgs({ args: argv, options: OPTIONS, strict: true });
+  const { values: v, positionals } = parseOptionsOnce(argv, OPTIONS);
   if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
   if (v.pool === undefined) throw new UsageError('give the dice: --pool POOL');
   const opposed = v.against !== undefined;
   const difficulty = readDifficulty(v.difficulty, opposed);
-  const pool = addPools(readPool(v.pool, '--pool'), { difficulty: DIFFICULTIES[difficulty] });
+  const pool = readPool(v.pool, '--pool', { difficulty: DIFFICULTIES[difficulty] });
   const against = v.against === undefined ? undefined : readPool(v.against, '--against');
   const threshold = readThreshold(v.extended);
   const odds = checkOdds(pool);

@@ -70,6 +70,8 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
   if (format !== '.pdf' && format !== '.html')
     throw new UsageError(`--out ${v.out}: the file must end in .pdf or .html`);
   const paper = readPaper(v.paper);
+  if (v.turn !== undefined && !/^\d{1,9}$/.test(v.turn.trim()))
+    throw new UsageError(`--turn ${v.turn}: the turn must be a whole number, 0 or more`);
   if (existsSync(v.out) && !v.force)
     throw new UsageError(`--out ${v.out}: the file exists; add --force to overwrite it`);
 
@@ -82,11 +84,14 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
   const loaded = await loadInput(positionals[0], key);
   let results = loaded.results;
   if (v.battle !== undefined) {
-    const wanted = new Set(v.battle);
-    const missing = v.battle.filter((id) => !results.some((r) => r.id === id));
+    // Battle ids compare in any case, as in the workbook (docs/workbook.md).
+    const wanted = new Set(v.battle.map((id) => id.trim().toLowerCase()));
+    const missing = v.battle.filter(
+      (id) => !results.some((r) => r.id.toLowerCase() === id.trim().toLowerCase()),
+    );
     if (missing.length > 0)
       throw new UsageError(`--battle ${missing.join(', ')}: no such battle in ${positionals[0]}`);
-    results = results.filter((r) => wanted.has(r.id));
+    results = results.filter((r) => wanted.has(r.id.toLowerCase()));
   }
   for (const e of loaded.errors) io.err(`error: ${e}`);
   if (results.length === 0) {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { checkGame } from '../../src/sealed';
-import { OutputExistsError } from '../atomic-write';
+import { OutputExistsError, OutputWriteError } from '../atomic-write';
 import { EXIT, Io, UsageError } from '../io';
 import { newKeyFile, writeKeyFile } from '../keyfile';
 
@@ -19,7 +19,8 @@ Options:
   --force         overwrite KEYFILE if it exists
   -h, --help      show this help
 
-Exit status: 0 written, 1 not written (KEYFILE exists), 2 bad usage.`;
+Exit status: 0 written, 1 not written (KEYFILE exists), 2 bad usage (or KEYFILE cannot be
+written: its folder does not exist, it is a folder, permission denied).`;
 
 const OPTIONS = {
   game: { type: 'string' },
@@ -42,6 +43,8 @@ export function sealCommand(argv: string[], io: Io): number {
       io.err(`praetor seal: ${e.message}`);
       return EXIT.someFailed;
     }
+    // Cannot be written (no such folder, a folder, permission denied): main() says why.
+    if (e instanceof OutputWriteError) throw e;
     throw new UsageError((e as Error).message);
   }
   io.err(

@@ -18,7 +18,8 @@ Options:
   --force          overwrite FILE if it exists
   -h, --help       show this help
 
-Exit status: 0 written, 1 not written (FILE exists), 2 bad usage.`;
+Exit status: 0 written, 1 not written (FILE exists), 2 bad usage (or FILE cannot be written:
+its folder does not exist, it is a folder, permission denied).`;
 
 export async function templateCommand(argv: string[], io: Io): Promise<number> {
   const { values: v, positionals } = parseArgs({

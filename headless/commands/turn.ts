@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { extname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INFLATION_WORDS, InflationLevel } from '../../src/economy/items';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
-import { EXIT, Io, UsageError } from '../io';
+import { planOutputs, prepareOutDir } from '../batch-inputs';
+import { EXIT, Io, printable, UsageError } from '../io';
 import { failedTurn, TurnFileReport, turnFile, turnOutputPath } from '../turn-file';
 import { turnTemplateWorkbook } from '../workbook/turn-template';
 
@@ -40,7 +41,8 @@ lists every change, every rejected order and every error with the cell of its or
 
 Options:
   --out DIR        write the outputs into DIR (made if missing) instead of beside each input
-  --force          overwrite outputs written before
+  --force          overwrite outputs written before (never an input: a workbook whose output
+                   would replace another workbook given is refused, and not played)
   --json           print a JSON report on stdout instead of the summary
   --template FILE  write an example economy workbook to FILE (.xlsx) instead
   -h, --help       show this help
@@ -64,23 +66,18 @@ export async function turnCommand(argv: string[], io: Io): Promise<number> {
   });
   if (v.template !== undefined) return writeTemplate(v.template, positionals, v, io);
   if (positionals.length === 0) throw new UsageError('give at least one workbook');
-  if (v.out !== undefined) mkdirSync(v.out, { recursive: true });
+  prepareOutDir(v.out);
 
   const reports: TurnFileReport[] = [];
-  const outputs = new Map<string, string>();
-  for (const input of positionals) {
-    const output = turnOutputPath(input, v.out);
-    const key = resolve(output).toLowerCase();
-    const other = outputs.get(key);
-    if (other !== undefined) {
-      reports.push(failedTurn(input, `its output ${output} is also ${other}'s; run them apart`));
-    } else if (v.force !== true && existsSync(output)) {
-      outputs.set(key, input);
+  const planned = planOutputs(
+    positionals.map((input) => ({ input })),
+    (input) => turnOutputPath(input, v.out),
+  );
+  for (const { input, output, error } of planned) {
+    if (error !== undefined) reports.push(failedTurn(input, error));
+    else if (v.force !== true && existsSync(output)) {
       reports.push(failedTurn(input, `${output} exists; add --force to overwrite it`));
-    } else {
-      outputs.set(key, input);
-      reports.push(await turnFile({ input, output, force: v.force === true }));
-    }
+    } else reports.push(await turnFile({ input, output, force: v.force === true }));
   }
   if (v.json) io.out(JSON.stringify(jsonReport(reports), null, 2));
   else io.out(reports.map(summary).join('\n\n'));
@@ -111,12 +108,14 @@ async function writeTemplate(
 }
 
 function summary(r: TurnFileReport): string {
-  if (r.error !== null && r.inflation === null) return `${r.input}: ${r.error}`;
+  return summaryLines(r).map(printable).join('\n');
+}
+
+/** The summary of one workbook, a line each (file names may hold any character: see printable). */
+function summaryLines(r: TurnFileReport): string[] {
+  if (r.error !== null && r.inflation === null) return [`${r.input}: ${r.error}`];
   if (r.problems.length > 0) {
-    return [
-      `${r.input}: the turn was not played (no output):`,
-      ...r.problems.map((p) => `  ${p}`),
-    ].join('\n');
+    return [`${r.input}: the turn was not played (no output):`, ...r.problems.map((p) => `  ${p}`)];
   }
   const level = (n: number) => `${n} (${INFLATION_WORDS[n as InflationLevel]})`;
   const inflation =
@@ -151,7 +150,7 @@ function summary(r: TurnFileReport): string {
     ...listed('Errors', 'error'),
     ...(r.error !== null ? [`Error: ${r.error}`] : []),
     ...(r.warnings.length > 0 ? ['Warnings:', ...r.warnings.map((w) => `  ${w}`)] : []),
-  ].join('\n');
+  ];
 }
 
 function jsonReport(reports: TurnFileReport[]) {

@@ -44,9 +44,15 @@ export async function verifyCommand(argv: string[], io: Io): Promise<number> {
     key = read.value;
   }
   const book = await readForVerify(path);
-  if (!book.ok) throw new UsageError(book.error);
-  const checked = verifyWorkbook(book.value, key);
-  if (!checked.ok) throw new UsageError(`${path}: ${checked.error}`);
+  const checked = book.ok ? verifyWorkbook(book.value, key) : book;
+  if (!checked.ok) {
+    // The error names the file already when reading it failed.
+    const error = book.ok ? `${path}: ${checked.error}` : checked.error;
+    if (!v.json) throw new UsageError(error);
+    io.out(JSON.stringify({ file: path, ok: false, error }, null, 2));
+    io.err(`praetor verify: ${error}`);
+    return EXIT.usage;
+  }
   const result = checked.value;
   const good = result.mismatches.length === 0;
   if (v.json) io.out(JSON.stringify({ file: path, ok: good, ...result }, null, 2));

@@ -32,6 +32,24 @@ const IGNORED_NODES = [
   'sheetProtection',
 ];
 
+/**
+ * What a formula's empty saved text (`<c t="str"><f>IF(A1="","",A1)</f><v></v></c>`, as Excel
+ * writes an `=IF(...,"")` blank) is given to exceljs as: exceljs reads an empty `<v>` as no saved
+ * value at all, which is a formula never calculated. The reader (`gridValue`) turns it back into
+ * an empty text. A character of Unicode's private use area, which no player types.
+ */
+export const EMPTY_FORMULA_TEXT = '\uE000';
+
+/** Marks the empty saved text of a formula's cell so that exceljs keeps it (see above). */
+export function markEmptyFormulaText(xml: string): string {
+  if (!xml.includes('<v></v>') && !xml.includes('<v/>')) return xml;
+  return xml.replace(/<c\b[^>]*>(?:(?!<\/c>)[\s\S])*?<\/c>/g, (c) =>
+    /^<c\b[^>]*\bt="str"/.test(c) && /<f\b/.test(c)
+      ? c.replace(/<v><\/v>|<v\/>/, `<v>${EMPTY_FORMULA_TEXT}</v>`)
+      : c,
+  );
+}
+
 /** exceljs' xforms take any async iterable of text where `xlsx.load` gives them a stream. */
 type Chunks = string[];
 
@@ -113,6 +131,7 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
       model.styles = styles;
       await styles.parseStream(chunks);
     } else if ((m = name.match(/xl\/worksheets\/sheet(\d+)[.]xml/))) {
+      chunks[0] = markEmptyFormulaText(chunks[0]);
       await xlsx._processWorksheetEntry(chunks, model, m[1], options, name);
     } else if ((m = name.match(/xl\/worksheets\/_rels\/sheet(\d+)[.]xml.rels/))) {
       await xlsx._processWorksheetRelsEntry(chunks, model, m[1]);

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { Cell, isBlank } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
-import { loadCellParts, isCellPart } from './exceljs-load';
+import { EMPTY_FORMULA_TEXT, loadCellParts, isCellPart } from './exceljs-load';
 import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './guard';
 import { ZipPackage } from './zip-package';
 
@@ -119,7 +119,7 @@ function tableGrid(ws: ExcelJS.Worksheet, model: TableModel): SheetTable | null 
   for (let r = top; r <= bottom; r++) {
     const row = ws.getRow(r);
     const values: Cell[] = [];
-    for (let c = left; c <= right; c++) values.push(row.getCell(c).value ?? null);
+    for (let c = left; c <= right; c++) values.push(cellValue(row.getCell(c)));
     cells.push(values);
   }
   return { cells, origin: { sheet: ws.name, row: top - 1, col: left - 1 } };
@@ -130,8 +130,11 @@ export function sheetGrid(ws: ExcelJS.Worksheet): SheetTable {
   const rows = new Map<number, Cell[]>();
   let first = Infinity;
   let last = 0;
+  const merged = hasMerges(ws);
   ws.eachRow((row, n) => {
-    const values = (row.values as Cell[]).slice(1);
+    const values = merged
+      ? Array.from({ length: row.cellCount }, (_, c) => cellValue(row.getCell(c + 1)))
+      : (row.values as Cell[]).slice(1).map(gridValue);
     if (values.every(isBlank)) return;
     rows.set(n, values);
     first = Math.min(first, n);
@@ -149,4 +152,30 @@ function columnNumber(letters: string): number {
   let n = 0;
   for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
   return n;
+}
+
+/**
+ * A cell's value as the core reads it. Only the top-left cell of a merge holds its value:
+ * exceljs gives the master's value in every cell of the merge, which would read a merged
+ * `Gallia` over B2:C2 as a Rules cell too.
+ */
+function cellValue(cell: ExcelJS.Cell): Cell {
+  // ValueType.Merge: a cell of a merge other than its top-left one.
+  if ((cell.type as number) === 1) return null;
+  return gridValue(cell.value);
+}
+
+/** A formula's empty saved text (marked when loading, see `markEmptyFormulaText`) is ''. */
+function gridValue(value: Cell): Cell {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'object' && (value as { result?: unknown }).result === EMPTY_FORMULA_TEXT) {
+    return { ...(value as object), result: '' };
+  }
+  return value;
+}
+
+/** True when a sheet has merged cells (exceljs keeps them by their top-left address). */
+function hasMerges(ws: ExcelJS.Worksheet): boolean {
+  const merges = (ws as unknown as { _merges?: Record<string, unknown> })._merges;
+  return merges !== undefined && Object.keys(merges).length > 0;
 }

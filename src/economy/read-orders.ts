@@ -5,6 +5,9 @@ import { EconomyTable, PurchaseOrder, RansomOrder } from './state';
 import { bodyRows, missingColumns, openTable, ReadTable, rowAccess } from './tables';
 import { wholeNumber } from './values';
 
+/** The most of one item a purchase may buy: more is surely a typo. */
+const MAX_QUANTITY = 999;
+
 /**
  * The `Purchases` and `Ransoms` tables read into orders, in the order written. A table that
  * cannot be read at all (a missing column) is a problem that stops the turn; a row that cannot
@@ -70,7 +73,7 @@ function readPurchase(
         ` (one of: ${ITEM_CHOICES})`,
     );
   }
-  const quantity = wholeNumber(a.cell('quantity'), 'the quantity', 1, 1);
+  const quantity = wholeNumber(a.cell('quantity'), 'the quantity', 1, 1, MAX_QUANTITY);
   if (!quantity.ok) return fail(`${a.address('quantity')}: ${quantity.error}`);
   if (isCityItem(item)) {
     if (quantity.value !== 1) {

@@ -1,5 +1,13 @@
 import { cellAddress, isBlank } from '../cells';
-import { ColumnWords, Columns, findColumns, NOTE_COLUMNS, unknownColumns } from '../columns';
+import {
+  ColumnWords,
+  Columns,
+  findColumns,
+  headerProblems,
+  NOTE_COLUMNS,
+  rowProblem,
+  unknownColumns,
+} from '../columns';
 import { CellRef, EconomyTable } from './state';
 
 /** Reading one of the economy's tables: its columns by header text, then its non-blank rows. */
@@ -10,6 +18,8 @@ export interface ReadTable<K extends string> {
   name: string;
   cols: Columns<K>;
   warnings: string[];
+  /** A header cell unreadable or repeated, a body cell unreadable or too long: nothing is read. */
+  problems: string[];
 }
 
 export function openTable<K extends string>(
@@ -20,10 +30,22 @@ export function openTable<K extends string>(
 ): ReadTable<K> {
   const header = table.cells[0] ?? [];
   const known = Object.values(words).flat() as string[];
+  const cols = findColumns(header, words);
+  const problems = headerProblems(header, table.origin, words);
+  if (problems.length === 0) {
+    const checks = Object.values<number | undefined>(cols)
+      .filter((c): c is number => c !== undefined)
+      .map((col) => ({ col }));
+    for (const { r, row } of bodyRows(table)) {
+      const problem = rowProblem(row, r, table.origin, checks);
+      if (problem !== null) problems.push(problem);
+    }
+  }
   return {
+    problems,
     table,
     name: table.origin.sheet ?? label,
-    cols: findColumns(header, words),
+    cols,
     warnings: unknownColumns(
       header,
       table.origin,
@@ -33,11 +55,15 @@ export function openTable<K extends string>(
   };
 }
 
-/** `Players!A1: Players has no "Treasury" column`, for each required column missing. */
+/**
+ * `Players!A1: Players has no "Treasury" column`, for each required column missing, and the
+ * table's unreadable cells (see `ReadTable.problems`): what stops the table from being read.
+ */
 export function missingColumns<K extends string>(
   t: ReadTable<K>,
   required: readonly (readonly [K, string])[],
 ): string[] {
+  if (t.problems.length > 0) return t.problems;
   return required
     .filter(([key]) => t.cols[key] === undefined)
     .map(

@@ -4,12 +4,22 @@ import { CityKind } from './state';
 
 /** Cell values of the economy's sheets: whole numbers, yes/no, city kinds. */
 
-/** A whole number of at least `min`; a blank cell is `blank` (or an error when undefined). */
+/**
+ * The most talents any amount (a treasury, a value, a payment, a quantity) may be: far beyond
+ * any game, and small enough that every sum of the turn is exact.
+ */
+export const MAX_AMOUNT = 1_000_000_000_000;
+
+/**
+ * A whole number from `min` to `max`; a blank cell is `blank` (or an error when undefined).
+ * Text must be plain digits (not `0x2` or `1e3`).
+ */
 export function wholeNumber(
   cell: unknown,
   what: string,
   min: number,
   blank?: number,
+  max: number = MAX_AMOUNT,
 ): Result<number> {
   const v = plainValue(cell);
   const text = cellText(cell);
@@ -19,6 +29,7 @@ export function wholeNumber(
   const n = typeof v === 'number' ? v : /^[+]?\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(n)) return err(`${what} is "${text}": give a whole number`);
   if (n < min) return err(`${what} is ${n}: it must be ${min} or more`);
+  if (n > max) return err(`${what} is ${n}: it must be at most ${max.toLocaleString('en-US')}`);
   return ok(n);
 }
 

@@ -1,6 +1,7 @@
 import { Forces, formatCounts, SIDES } from '../../forces';
 import { err, ok, Result } from '../../result';
 import { capturedOnElimination, LogColumn, Ruleset, standingFrom } from '../../ruleset';
+import { endError, firstError, wholeError } from '../../saved-checks';
 import {
   countsOf,
   describeOnlinePosition,
@@ -23,8 +24,27 @@ export type {
 } from './engine';
 export type { OnlineOptions } from './options';
 
+/** The most units a side may field, every kind counted: beyond any real battle (docs/rules-*.md). */
+export const SIDE_LIMIT = 1000;
+
+/** A side within SIDE_LIMIT units, else the error naming the side and its count. */
+function sideSizeError(forces: Forces): Result<true> {
+  for (const side of SIDES) {
+    let total = 0;
+    for (const legion of forces[side]) {
+      for (const n of Object.values(legion.units)) total += n;
+    }
+    if (total > SIDE_LIMIT) {
+      return err(`${side}: ${total} units; a side has at most ${SIDE_LIMIT}`);
+    }
+  }
+  return ok(true);
+}
+
 /** A legion is a leader and 1 to 7 warriors; galleys carry it and do not count. */
 function checkForces(forces: Forces): Result<true> {
+  const size = sideSizeError(forces);
+  if (!size.ok) return size;
   for (const side of SIDES) {
     for (const legion of forces[side]) {
       const u = legion.units;
@@ -45,6 +65,24 @@ function checkForces(forces: Forces): Result<true> {
     }
   }
   return ok(true);
+}
+
+/** A saved state's counts (its shape is checked already): never more than the battle began with. */
+function validateOnlineState(st: OnlineState, start: OnlineState): Result<true> {
+  if (st.count.length !== 2) return err('state.count must list 2 sides');
+  for (const s of [0, 1]) {
+    if (st.count[s].length !== start.count[s].length) {
+      return err(`state.count[${s}] must list ${start.count[s].length} counts`);
+    }
+    for (let t = 0; t < st.count[s].length; t++) {
+      const e = wholeError(st.count[s][t], `state.count[${s}][${t}]`, 0, start.count[s][t]);
+      if (e) return err(e);
+    }
+  }
+  return firstError(
+    st.at === null || typeof st.at === 'string' ? null : 'state.at must be text or null',
+    endError(st.end, 'state.end', ['eliminated', 'retreat', 'mutual', 'paused']),
+  );
 }
 
 const shown = (c: OnlineEvent['left']['attacker']) => formatCounts(c, CODES);
@@ -94,6 +132,7 @@ export const coteOnline: Ruleset<OnlineOptions, OnlineState, OnlineEvent> = {
   parseOptions: parseOnlineOptions,
   checkForces,
   start: startOnline,
+  validateState: validateOnlineState,
   play: playOnline,
   standing(st) {
     const survivors = { attacker: countsOf(st.count[0]), defender: countsOf(st.count[1]) };

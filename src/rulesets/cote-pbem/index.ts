@@ -1,6 +1,7 @@
 import { Forces, formatCounts, SIDES } from '../../forces';
 import { err, ok, Result } from '../../result';
 import { capturedOnElimination, LogColumn, Ruleset, standingFrom } from '../../ruleset';
+import { endError, firstError, oneOfError, wholeError } from '../../saved-checks';
 import {
   describePbemPosition,
   PbemCounts,
@@ -17,7 +18,26 @@ import { CODES, LEGION_LIMIT, PBEM_UNITS } from './tables';
 export type { PbemEvent, PbemState } from './engine';
 export type { PbemOptions } from './options';
 
+/** The most units a side may field, every kind counted: beyond any real battle (docs/rules-*.md). */
+export const SIDE_LIMIT = 1000;
+
+/** A side within SIDE_LIMIT units, else the error naming the side and its count. */
+function sideSizeError(forces: Forces): Result<true> {
+  for (const side of SIDES) {
+    let total = 0;
+    for (const legion of forces[side]) {
+      for (const n of Object.values(legion.units)) total += n;
+    }
+    if (total > SIDE_LIMIT) {
+      return err(`${side}: ${total} units; a side has at most ${SIDE_LIMIT}`);
+    }
+  }
+  return ok(true);
+}
+
 function checkForces(forces: Forces, options: PbemOptions): Result<true> {
+  const size = sideSizeError(forces);
+  if (!size.ok) return size;
   for (const side of SIDES) {
     for (const legion of forces[side]) {
       const u = legion.units;
@@ -44,6 +64,52 @@ function checkForces(forces: Forces, options: PbemOptions): Result<true> {
     }
   }
   return ok(true);
+}
+
+/**
+ * A saved state's counts and indices (its shape is checked already): units left and lost never
+ * more than the forces began with, orders of battle within the units, walls within the fort.
+ */
+function validatePbemState(st: PbemState, start: PbemState): Result<true> {
+  for (const s of [0, 1] as const) {
+    for (const key of ['count', 'lost'] as const) {
+      if (st[key][s]?.length !== 4) return err(`state.${key}[${s}] must list 4 counts`);
+      for (let t = 0; t < 4; t++) {
+        const e = wholeError(st[key][s][t], `state.${key}[${s}][${t}]`, 0, start.count[s][t]);
+        if (e) return err(e);
+      }
+    }
+    const total = start.count[s].reduce((a, b) => a + b, 0);
+    const e =
+      wholeError(
+        st.orderLength[s],
+        `state.orderLength[${s}]`,
+        0,
+        Math.min(total, st.orderType[s]?.length ?? 0),
+      ) ?? wholeError(st.next[s], `state.next[${s}]`, 0, st.orderLength[s]);
+    if (e) return err(e);
+    if (st.orderNum[s]?.length !== st.orderType[s].length) {
+      return err(`state.orderNum[${s}] must list as many units as state.orderType[${s}]`);
+    }
+    for (let i = 0; i < st.orderLength[s]; i++) {
+      const bad =
+        wholeError(st.orderType[s][i], `state.orderType[${s}][${i}]`, 0, 3) ??
+        wholeError(st.orderNum[s][i], `state.orderNum[${s}][${i}]`, 0, total + 1);
+      if (bad) return err(bad);
+    }
+  }
+  return firstError(
+    st.count.length === 2 && st.lost.length === 2
+      ? null
+      : 'state.count and state.lost list 2 sides',
+    oneOfError(st.turn, 'state.turn', [0, 1]),
+    wholeError(st.walls, 'state.walls', 0, start.walls),
+    oneOfError(st.shooterSide, 'state.shooterSide', ['attacker', 'defender', null]),
+    st.shooter === null || typeof st.shooter === 'string'
+      ? null
+      : 'state.shooter must be text or null',
+    endError(st.end, 'state.end', ['eliminated', 'retreat', 'paused']),
+  );
 }
 
 const shown = (c: PbemCounts) => formatCounts(c, CODES);
@@ -74,6 +140,7 @@ export const cotePbem: Ruleset<PbemOptions, PbemState, PbemEvent> = {
   checkForces,
   start: startPbem,
   play: playPbem,
+  validateState: validatePbemState,
   standing(st) {
     const survivors = {
       attacker: {

@@ -1,6 +1,7 @@
 import { Forces, SIDES } from '../../forces';
 import { err, ok, Result } from '../../result';
 import { LogColumn, Ruleset } from '../../ruleset';
+import { endError, firstError, oneOfError } from '../../saved-checks';
 import { describeFowPosition, playFow, standingOf } from './engine';
 import { FowEvent } from './events';
 import { narrateFow } from './narrate';
@@ -72,6 +73,52 @@ const COLUMNS: LogColumn<FowEvent>[] = [
   { header: 'Defender', width: 30, value: (e) => e.status.defender },
 ];
 
+const FOW_OUTCOMES = [
+  'destroyed',
+  'retreated',
+  'routed',
+  'mutual',
+  'disengaged',
+  'escaped',
+  'captured',
+  'killed',
+  'missing',
+  'drowned',
+  'apart',
+  'paused',
+];
+
+/**
+ * A saved state (its shape is checked already against a fresh start): the same sides (an army
+ * or a leader is there or not as the forces say, with its fixed spec), known phase and endings.
+ */
+function validateFowState(st: FowState, start: FowState): Result<true> {
+  for (const side of SIDES) {
+    const s = st.sides[side];
+    const t = start.sides[side];
+    for (const key of ['army', 'leader'] as const) {
+      if ((s[key] === null) !== (t[key] === null)) {
+        return err(
+          `state.sides.${side}.${key} is ${s[key] === null ? 'missing' : 'not in the forces'}`,
+        );
+      }
+      if (s[key] !== null && JSON.stringify(s[key]!.spec) !== JSON.stringify(t[key]!.spec)) {
+        return err(`state.sides.${side}.${key}.spec is not the forces'`);
+      }
+    }
+    if (JSON.stringify(s.spec) !== JSON.stringify(t.spec)) {
+      return err(`state.sides.${side}.spec is not the forces'`);
+    }
+  }
+  return firstError(
+    oneOfError(st.phase, 'state.phase', ['armies', 'leaders', 'duel', 'aftermath', 'done']),
+    oneOfError(st.terrain, 'state.terrain', [start.terrain]),
+    endError(st.armies, 'state.armies', FOW_OUTCOMES),
+    endError(st.end, 'state.end', FOW_OUTCOMES),
+    st.at === null || typeof st.at === 'string' ? null : 'state.at must be text or null',
+  );
+}
+
 export const fortunesOfWar: Ruleset<FowOptions, FowState, FowEvent> = {
   id: 'fortunes-of-war',
   version: '1.0.0',
@@ -85,6 +132,7 @@ export const fortunesOfWar: Ruleset<FowOptions, FowState, FowEvent> = {
   checkForces,
   start: startFow,
   play: playFow,
+  validateState: validateFowState,
   standing: standingOf,
   describePosition: describeFowPosition,
   logColumns: COLUMNS,

@@ -1,4 +1,10 @@
-import { isBlankValue, optionWord, pauseRounds, unknownOptionsError } from '../../option-values';
+import {
+  isBlankValue,
+  optionWord,
+  pauseRounds,
+  unknownOptionsError,
+  wholeOption,
+} from '../../option-values';
 import { err, ok, Result } from '../../result';
 import { RawOptions } from '../../ruleset';
 import { Terrain, TERRAINS } from './units';
@@ -197,14 +203,8 @@ function withReadings(raw: RawOptions): Result<RawOptions> {
   return ok(out);
 }
 
-function whole(v: unknown, name: string, [lo, hi]: [number, number], dflt: number) {
-  if (isBlankValue(v)) return ok(dflt);
-  const n = typeof v === 'number' ? v : Number(String(v).trim());
-  if (!Number.isInteger(n) || n < lo || n > hi) {
-    return err(`${name} is "${String(v)}": expected a whole number from ${lo} to ${hi}`);
-  }
-  return ok(n);
-}
+const whole = (v: unknown, name: string, [lo, hi]: [number, number], dflt: number) =>
+  wholeOption(v, name, lo, hi, dflt);
 
 /** One caste of the elimination table: rebel% = base + discipline, join% = total - rebel%. */
 export interface Caste {

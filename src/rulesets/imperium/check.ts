@@ -7,6 +7,12 @@ import { unitStats } from './unit-data';
 import { baseCode, FACTIONS, typeData } from './units';
 
 /**
+ * The most units a side may field: far beyond any Imperium fleet, and a battle this size still
+ * resolves in about a second (docs/rules-imperium.md).
+ */
+export const IMPERIUM_SIDE_LIMIT = 300;
+
+/**
  * Every fleet names its side's faction (Terran or Imperial) and holds only types that faction
  * has (after the `units` overrides); space combat takes ships and fighters, ground combat
  * troops, planetary defences and fighters; each side has at least one unit.
@@ -30,6 +36,11 @@ export function checkImperiumForces(forces: Forces, options: ImperiumOptions): R
       for (const [code, n] of Object.entries(legion.units)) {
         if (n === 0) continue;
         units += n;
+        if (units > IMPERIUM_SIDE_LIMIT) {
+          return err(
+            `${legion.where}: ${n} ${code} make the ${side} ${units} units; a side has at most ${IMPERIUM_SIDE_LIMIT}`,
+          );
+        }
         const type = typeData(code)!;
         if (unitStats(faction, baseCode(code), options.units) === null) {
           return err(`${legion.where}: the ${faction} faction has no ${type.code} (${type.name})`);

@@ -1,4 +1,6 @@
+import { err, ok, Result } from '../../result';
 import { Ruleset, standingFrom } from '../../ruleset';
+import { endError, firstError, oneOfError, wholeError } from '../../saved-checks';
 import { checkImperiumForces } from './check';
 import { describeImperiumPosition, playImperium, startImperium } from './engine';
 import { ImperiumEvent, leftOf } from './events';
@@ -14,6 +16,55 @@ export { eventDice } from './events';
 export type { ImperiumOptions, Orders } from './options';
 export type { ImperiumState } from './state';
 
+/**
+ * A saved state (its shape is checked already): the same units as the forces give, each with
+ * its own fixed data, fighters never more than it began with, and known words everywhere.
+ */
+function validateImperiumState(st: ImperiumState, start: ImperiumState): Result<true> {
+  if (st.units.length !== start.units.length) {
+    return err(`state.units lists ${st.units.length} units; the forces have ${start.units.length}`);
+  }
+  for (let i = 0; i < st.units.length; i++) {
+    const u = st.units[i];
+    const t = start.units[i];
+    const path = `state.units[${i}]`;
+    for (const key of ['name', 'code', 'side', 'cls', 'fleet', 'hasDamagedSide'] as const) {
+      if (u[key] !== t[key])
+        return err(
+          `${path}.${key} is ${JSON.stringify(u[key])}, expected ${JSON.stringify(t[key])}`,
+        );
+    }
+    for (const key of ['full', 'half'] as const) {
+      if (JSON.stringify(u[key]) !== JSON.stringify(t[key])) {
+        return err(`${path}.${key} is not ${t.code}'s factors`);
+      }
+    }
+    const e =
+      wholeError(u.fighters, `${path}.fighters`, 0, t.fighters) ??
+      oneOfError(u.status, `${path}.status`, ['in', 'destroyed', 'gone', 'landed']);
+    if (e) return err(e);
+  }
+  return firstError(
+    oneOfError(st.combat, 'state.combat', [start.combat]),
+    JSON.stringify(st.faction) === JSON.stringify(start.faction)
+      ? null
+      : "state.faction is not the forces' factions",
+    oneOfError(st.initiative, 'state.initiative', [0, 1, null]),
+    oneOfError(st.range, 'state.range', ['long', 'short']),
+    st.at === null || typeof st.at === 'string' ? null : 'state.at must be text or null',
+    endError(st.end, 'state.end', [
+      'eliminated',
+      'disengaged',
+      'retreat',
+      'mutual',
+      'paused',
+      'halted',
+      'stalemate',
+    ]),
+    wholeError(st.round, 'state.round', 0, 1_000_000),
+  );
+}
+
 /** Imperium, 3rd Millennium, old-style combat (shared/spec/imperium.md): space and ground. */
 export const imperium: Ruleset<ImperiumOptions, ImperiumState, ImperiumEvent> = {
   id: 'imperium',
@@ -26,6 +77,7 @@ export const imperium: Ruleset<ImperiumOptions, ImperiumState, ImperiumEvent> = 
   checkForces: checkImperiumForces,
   start: startImperium,
   play: playImperium,
+  validateState: validateImperiumState,
   standing(st) {
     return standingFrom(st.end, st.round, leftOf(st));
   },

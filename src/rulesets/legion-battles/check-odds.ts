@@ -24,6 +24,27 @@ export interface CheckDistribution {
 const keyOf = (o: Omit<Outcome, 'ways'>) =>
   `${o.net},${o.boons},${o.triumph ? 1 : 0},${o.calamity ? 1 : 0}`;
 
+/**
+ * Why a pool is too large to count exactly, or null: its face combinations (the product of its
+ * dice's sizes) must stay within Number.MAX_SAFE_INTEGER, where every count of ways is exact
+ * (at most 14 Mastery dice, 17 Ability, 20 Boon; docs/rules-legion-battles.md).
+ */
+export function exactPoolError(pool: Pool): string | null {
+  let total = 1;
+  let dice = 0;
+  for (const kind of DIE_KINDS) {
+    const n = pool[kind];
+    if (!Number.isSafeInteger(n) || n < 0) return `${n} ${kind} dice: not a whole number of dice`;
+    dice += n;
+    for (let i = 0; i < n && total <= Number.MAX_SAFE_INTEGER; i++) total *= DIE_FACES[kind].length;
+  }
+  if (total > Number.MAX_SAFE_INTEGER) {
+    const shown = DIE_KINDS.filter((k) => pool[k] > 0).map((k) => `${pool[k]} ${k}`);
+    return `${dice} dice (${shown.join(', ')}, with the difficulty's) are too many to count exactly: the pool's face combinations must stay within 2^53, e.g. at most 14 Mastery, 17 Ability or 20 Boon dice in all`;
+  }
+  return null;
+}
+
 /** Every outcome of rolling the pool, with its number of ways. */
 export function rollDistribution(pool: Pool): CheckDistribution {
   let current = new Map<string, Outcome>([

@@ -3,6 +3,7 @@ import {
   optionWord,
   pauseRounds,
   unknownOptionsError,
+  wholeOption,
   yesNo,
 } from '../../option-values';
 import { RawOptions } from '../../ruleset';
@@ -49,14 +50,7 @@ export const LEGION_DEFAULTS: LegionOptions = {
 
 const KEYS = Object.keys(LEGION_DEFAULTS);
 
-function whole(v: unknown, name: string, lo: number, hi: number, dflt: number): Result<number> {
-  if (isBlankValue(v)) return ok(dflt);
-  const n = typeof v === 'number' ? v : Number(String(v).trim());
-  if (!Number.isInteger(n) || n < lo || n > hi) {
-    return err(`${name} is "${String(v)}": expected a whole number from ${lo} to ${hi}`);
-  }
-  return ok(n);
-}
+const whole = wholeOption;
 
 /** `readings`: one text of `key=value` pairs (the CLI's `--readings`), merged under the fields. */
 function withReadings(raw: RawOptions): Result<RawOptions> {

@@ -1,0 +1,110 @@
+import { err, ok, Result } from './result';
+
+/**
+ * Checks of a saved battle's state, read back from a file that anyone may have edited: each
+ * returns an error naming the field at fault, or null.
+ */
+
+/** The largest round a saved state may be in (a real battle ends long before). */
+export const MAX_SAVED_ROUND = 1_000_000;
+
+/** A value as an error message shows it: JSON, cut short. */
+export function shownValue(v: unknown): string {
+  if (v === undefined) return 'missing';
+  let text: string;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    text = String(v);
+  }
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+const kindOf = (v: unknown): string =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
+
+const KIND_WORDS: Record<string, string> = {
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
+
+/**
+ * Whether `value` has the shape of `template` (a fresh state of the same battle): the same kind
+ * of value at every path, every field of the template present; list items are compared with the
+ * template's item at the same index (else its last). A null in the template stands for a field
+ * set later (an ending, a shooter): any JSON value; the ruleset's `validateState` checks it.
+ */
+export function shapeError(template: unknown, value: unknown, path: string): string | null {
+  if (template === null || template === undefined) return null;
+  const want = kindOf(template);
+  const got = kindOf(value);
+  if (want !== got) {
+    if (want === 'number' && got === 'null') return null; // e.g. arrows: number | null
+    const words =
+      want === 'number' && Number.isInteger(template) ? 'a whole number' : KIND_WORDS[want];
+    return `${path} is ${shownValue(value)}, expected ${words ?? want}`;
+  }
+  if (want === 'number' && !Number.isFinite(value)) {
+    return `${path} is ${shownValue(value)}, expected a finite number`;
+  }
+  if (want === 'array') {
+    const t = template as unknown[];
+    const v = value as unknown[];
+    if (t.length === 0) return null;
+    for (let i = 0; i < v.length; i++) {
+      const e = shapeError(t[Math.min(i, t.length - 1)], v[i], `${path}[${i}]`);
+      if (e) return e;
+    }
+    return null;
+  }
+  if (want === 'object') {
+    const t = template as Record<string, unknown>;
+    const v = value as Record<string, unknown>;
+    for (const key of Object.keys(t)) {
+      if (t[key] === undefined) continue;
+      const e = shapeError(t[key], v[key], `${path}.${key}`);
+      if (e) return e;
+    }
+  }
+  return null;
+}
+
+/** A whole number from `min` to `max`, else the error. */
+export function wholeError(value: unknown, path: string, min: number, max: number): string | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max
+    ? null
+    : `${path} is ${shownValue(value)}, expected a whole number from ${min} to ${max}`;
+}
+
+/** One of `allowed`, else the error. */
+export function oneOfError(
+  value: unknown,
+  path: string,
+  allowed: readonly unknown[],
+): string | null {
+  return allowed.includes(value)
+    ? null
+    : `${path} is ${shownValue(value)}, expected one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`;
+}
+
+/** A battle's ending as states record it: null, or `{ outcome, winner }` with known words. */
+export function endError(value: unknown, path: string, outcomes: readonly string[]): string | null {
+  if (value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    return `${path} is ${shownValue(value)}, expected null or { outcome, winner }`;
+  }
+  const end = value as Record<string, unknown>;
+  return (
+    oneOfError(end.outcome, `${path}.outcome`, outcomes) ??
+    oneOfError(end.winner, `${path}.winner`, ['attacker', 'defender', null])
+  );
+}
+
+/** The first error of a list of checks, as a Result. */
+export function firstError(...errors: (string | null)[]): Result<true> {
+  const e = errors.find((x) => x !== null);
+  return e ? err(e) : ok(true);
+}

@@ -1,0 +1,295 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveBattle, resumeBattle, SavedBattle, validateBattle } from '../src/battle';
+import { praetor } from './helpers/cli';
+
+const dir = mkdtempSync(join(tmpdir(), 'praetor-robust-'));
+
+/** A paused cote-pbem battle, as `--save` writes it. */
+async function savedFile(): Promise<Record<string, any>> {
+  const path = join(dir, `saved-${Math.random()}.json`);
+  const r = await praetor(
+    'battle',
+    '--attacker',
+    '7 INF',
+    '--defender',
+    '7 INF',
+    '--seed',
+    'x',
+    '--rounds',
+    '1',
+    '--save',
+    path,
+  );
+  expect(r.code).toBe(0);
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+async function resumeEdited(edit: (s: Record<string, any>) => void) {
+  const saved = await savedFile();
+  edit(saved);
+  const path = join(dir, `edited-${Math.random()}.json`);
+  writeFileSync(path, JSON.stringify(saved));
+  return praetor('battle', '--resume', path);
+}
+
+describe('a hand-edited saved battle', () => {
+  const cases: [string, (s: Record<string, any>) => void, RegExp][] = [
+    ['a negative count', (s) => (s.state.count[0][2] = -1), /state\.count\[0\]\[2\] is -1/],
+    ['a count above the forces', (s) => (s.state.count[1][2] = 99), /state\.count\[1\]\[2\] is 99/],
+    ['negative dice used', (s) => (s.dice.used = -5), /dice\.used is -5/],
+    ['a null generator', (s) => (s.dice.prng = null), /dice\.prng is null/],
+    ['a null state', (s) => (s.state = null), /state is null/],
+    ['no forces', (s) => delete s.forces, /forces is missing/],
+    ['seeded dice called scripted', (s) => (s.dice.kind = 'scripted'), /dice\.rolls is missing/],
+    [
+      'a round that is text',
+      (s) => (s.state.round = 'x'),
+      /state\.round is "x", expected a whole number/,
+    ],
+    ['a huge round', (s) => (s.state.round = 1e300), /state\.round is 1e\+300/],
+    ['an unknown ending', (s) => (s.state.end = { outcome: 'x' }), /state\.end\.outcome is "x"/],
+    ['an order past the units', (s) => (s.state.orderLength = [99, 0]), /state\.orderLength\[0\]/],
+    [
+      'a huge unit count',
+      (s) => (s.forces.attacker[0].units.INF = 1e9),
+      /units\.INF is 1000000000/,
+    ],
+  ];
+  test.each(cases)('%s: one clear error, exit 1', async (_, edit, message) => {
+    const r = await resumeEdited(edit);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/the saved battle is damaged/);
+    expect(r.out).toMatch(message);
+    expect(r.out + r.err).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  test('an untouched save still resumes', async () => {
+    const r = await resumeEdited(() => undefined);
+    expect(r.code).toBe(0);
+  });
+
+  test('resumeBattle checks a saved battle held in memory too', () => {
+    const battle = validateBattle({
+      attacker: '7 INF',
+      defender: '7 INF',
+      seed: 'x',
+      options: { rounds: 1 },
+    });
+    expect(battle.ok).toBe(true);
+    if (!battle.ok) return;
+    const first = resolveBattle(battle.value);
+    expect(first.ok && first.value.saved).toBeTruthy();
+    if (!first.ok) return;
+    const saved = JSON.parse(JSON.stringify(first.value.saved)) as SavedBattle;
+    (saved.state as any).count[0][0] = -3;
+    expect(resumeBattle(saved)).toMatchObject({ ok: false, error: /state\.count\[0\]\[0\] is -3/ });
+  });
+});
+
+describe('every ruleset validates its saved states and resumes them', () => {
+  const battles: [string, string, string, Record<string, unknown>][] = [
+    ['cote-online', '3 INF 2 CAV', '4 INF', {}],
+    ['imperium', 'Terran: 4 DD', 'Imperial: 4 DD', {}],
+    ['legion-battles', 'veteran century; trained century', 'trained century; raw century', {}],
+  ];
+  test.each(battles)('%s', (rules, attacker, defender, options) => {
+    const battle = validateBattle({
+      rules,
+      attacker,
+      defender,
+      seed: 's',
+      options: { ...options, rounds: 1 },
+    });
+    expect(battle).toMatchObject({ ok: true });
+    if (!battle.ok) return;
+    let r = resolveBattle(battle.value);
+    for (let i = 0; i < 50 && r.ok && r.value.saved; i++) {
+      const saved = JSON.parse(JSON.stringify(r.value.saved));
+      r = resumeBattle(saved, { rounds: 1 });
+    }
+    expect(r.ok).toBe(true);
+    // And a damaged state of each is refused with the field named.
+    const again = resolveBattle(battle.value);
+    if (!again.ok || !again.value.saved) return;
+    const bad = JSON.parse(JSON.stringify(again.value.saved));
+    bad.state.round = -1;
+    expect(resumeBattle(bad)).toMatchObject({ ok: false, error: /state\.round is -1/ });
+  });
+});
+
+describe('sizes are capped', () => {
+  test('imperium: units per side', async () => {
+    const r = await praetor(
+      'battle',
+      '--rules',
+      'imperium',
+      '--attacker',
+      'Terran: 9999 DD',
+      '--defender',
+      'Imperial: 1 DD',
+      '--seed',
+      'x',
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/9999 DD make the attacker 9999 units; a side has at most 300/);
+  });
+  test('any roster count', async () => {
+    const r = await praetor(
+      'battle',
+      '--attacker',
+      '99999 INF',
+      '--defender',
+      '1 INF',
+      '--seed',
+      'x',
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/"99999 INF": the count is 99999; at most 10,000/);
+  });
+  test('cote-pbem: units per side', async () => {
+    const legions = Array.from({ length: 150 }, () => '7 INF').join('; ');
+    const r = await praetor('battle', '--attacker', legions, '--defender', '1 INF', '--seed', 'x');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/attacker: 1050 units; a side has at most 1000/);
+  });
+  test.each(['100 mastery', '99/99', '300 boon'])('dice --pool %s', async (pool) => {
+    const r = await praetor('dice', '--pool', pool);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--pool: .* too many to count exactly/);
+  });
+  test('dice: the largest pool still counts exactly', async () => {
+    const r = await praetor('dice', '--pool', '14 mastery', '--difficulty', 'none');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/\(\d+\/1283918464548864\)/);
+  });
+  test('odds --runs', async () => {
+    const r = await praetor(
+      'odds',
+      '--attacker',
+      '2 INF',
+      '--defender',
+      '3 INF',
+      '--runs',
+      '99999999999',
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /--runs is "99999999999": expected a whole number of battles from 1 to 10,000,000/,
+    );
+  });
+  test('battle --rounds', async () => {
+    const r = await praetor(
+      'battle',
+      '--attacker',
+      '2 INF',
+      '--defender',
+      '3 INF',
+      '--seed',
+      'x',
+      '--rounds',
+      '99999999999999999999',
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(
+      /rounds is "99999999999999999999": expected a whole number of rounds from 1 to 10,000/,
+    );
+  });
+});
+
+describe('usage errors', () => {
+  test('--resume with options that cannot apply', async () => {
+    const saved = await savedFile();
+    const path = join(dir, 'resume-usage.json');
+    writeFileSync(path, JSON.stringify(saved));
+    const r = await praetor(
+      'battle',
+      '--resume',
+      path,
+      '--attacker',
+      '2 INF',
+      '--seed',
+      'y',
+      '--fort',
+      '--rules',
+      'cote-online',
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /--attacker, --rules, --seed, --fort cannot apply|--attacker.*--seed.*--fort/,
+    );
+  });
+  test.each([
+    ['battle', '--attacker', '2 INF', '--defender', '3 INF', '--seed', 'a', '--seed', 'b'],
+    ['odds', '--attacker', '2 INF', '--defender', '3 INF', '--runs', '5', '--runs', '6'],
+    ['dice', '--pool', '1 mastery', '--pool', '2 boon'],
+  ])('a repeated option: %s', async (...argv) => {
+    const r = await praetor(...argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--(seed|runs|pool) is given more than once/);
+  });
+  test('battle with neither --seed nor --dice', async () => {
+    const r = await praetor('battle', '--attacker', '2 INF', '--defender', '3 INF');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/no dice: give --seed/);
+  });
+  test('battle with both --seed and --dice', async () => {
+    const r = await praetor(
+      'battle',
+      '--attacker',
+      '2 INF',
+      '--defender',
+      '3 INF',
+      '--seed',
+      'a',
+      '--dice',
+      '1,2',
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/either --seed or --dice, not both/);
+  });
+});
+
+describe('battle --input items', () => {
+  test('items that are not battle objects, seeds and ids that are not text', async () => {
+    const path = join(dir, 'input.json');
+    writeFileSync(
+      path,
+      JSON.stringify([
+        1,
+        null,
+        'x',
+        { attacker: '2 INF', defender: '1 INF', seed: {} },
+        { attacker: '2 INF', defender: '1 INF', seed: 's', id: {} },
+      ]),
+    );
+    const r = await praetor('battle', '--input', path);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/item 1 is not a battle object/);
+    expect(r.out).toMatch(/item 2 is not a battle object/);
+    expect(r.out).toMatch(/item 3 is not a battle object/);
+    expect(r.out).toMatch(/battle 4: seed is \{\}: expected text or a number/);
+    expect(r.out).toMatch(/battle 5: id is \{\}: expected text or a number/);
+    expect(r.out).not.toMatch(/object Object/);
+  });
+});
+
+describe('numbers are plain decimals', () => {
+  it('refuses 0x2 and 1e3 where JavaScript would read a number', async () => {
+    const { parseDiceList } = await import('../src/dice');
+    const { readCountCell } = await import('../src/roster');
+    const { parseLegionOptions } = await import('../src/rulesets/legion-battles/options');
+    expect(parseDiceList('3,0x2')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/die 2/),
+    });
+    expect(parseDiceList(['3', '2'])).toEqual({ ok: true, value: [3, 2] });
+    expect(readCountCell('0x2', 'Legions!E2')).toMatchObject({ ok: false });
+    expect(readCountCell('1e1', 'Legions!E2')).toMatchObject({ ok: false });
+    expect(readCountCell(' 2 ', 'Legions!E2')).toEqual({ ok: true, value: 2 });
+    expect(parseLegionOptions({ clashes: '1e2' })).toMatchObject({ ok: false });
+    expect(parseLegionOptions({ clashes: '0x10' })).toMatchObject({ ok: false });
+    expect(parseLegionOptions({ clashes: '12' })).toMatchObject({ ok: true });
+  });
+});

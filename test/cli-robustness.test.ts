@@ -1,0 +1,333 @@
+import { spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { OutputWriteError, writeFileAtomic } from '../headless/atomic-write';
+import { planFiles } from '../headless/batch-inputs';
+import { main } from '../headless/cli';
+import { printable } from '../headless/io';
+import { bundleWorker } from '../headless/worker-script';
+import { economyWorkbook } from './helpers/economy';
+import { bufferIo, sha256, simpleSubmission, tempDir } from './helpers/workbooks';
+
+/** Bad paths and bad input never crash praetor, never lose a file, and say what is wrong. */
+
+async function run(...argv: string[]) {
+  const io = bufferIo();
+  const code = await main(argv, io);
+  return { code, out: io.stdout(), err: io.stderr() };
+}
+
+/** A message for people: no stack, no temporary file's name, no raw error code. */
+function plain(text: string): void {
+  expect(text).not.toMatch(/\n\s+at /);
+  expect(text).not.toMatch(/\.tmp\b/);
+  expect(text).not.toMatch(/\bE(NOENT|ISDIR|NOTDIR|EXIST|ACCES)\b/);
+}
+
+describe('outputs that cannot be written (bug 1)', () => {
+  it('writeFileAtomic names the target and the reason, never its temporary file', () => {
+    const dir = tempDir();
+    const missing = join(dir, 'nodir', 'x.json');
+    expect(() => writeFileAtomic(missing, Buffer.from('x'), false)).toThrow(OutputWriteError);
+    expect(() => writeFileAtomic(missing, Buffer.from('x'), false)).toThrow(
+      `cannot write ${missing}: the folder ${join(dir, 'nodir')} does not exist`,
+    );
+    const folder = join(dir, 'folder.xlsx');
+    mkdirSync(folder);
+    for (const force of [false, true]) {
+      expect(() => writeFileAtomic(folder, Buffer.from('x'), force)).toThrow(
+        `cannot write ${folder}: it is a folder`,
+      );
+    }
+    const file = join(dir, 'file');
+    writeFileSync(file, 'keep');
+    expect(() => writeFileAtomic(join(file, 'x.json'), Buffer.from('x'), true)).toThrow(
+      `${file} is a file, not a folder`,
+    );
+    expect(readFileSync(file, 'utf8')).toBe('keep');
+    expect(readdirSync(dir).sort()).toEqual(['file', 'folder.xlsx']);
+  });
+
+  it.each([
+    [
+      'template',
+      (d: string) => ['template', join(d, 'nodir', 'x.xlsx')],
+      /the folder .*nodir does not exist/,
+    ],
+    [
+      'template',
+      (d: string) => ['template', join(d, 'folder.xlsx'), '--force'],
+      /folder\.xlsx: it is a folder/,
+    ],
+    [
+      'turn',
+      (d: string) => ['turn', '--template', join(d, 'nodir', 'e.xlsx')],
+      /nodir does not exist/,
+    ],
+    [
+      'seal',
+      (d: string) => ['seal', '--game', 'G', '--out', join(d, 'nodir', 'k.json')],
+      /k\.json: the folder .*nodir does not exist/,
+    ],
+    [
+      'battle',
+      (d: string) => [
+        'battle',
+        '--attacker',
+        '3 CAT 4 INF',
+        '--defender',
+        '2 CAV 5 INF',
+        '--seed',
+        'resume-me',
+        '--rounds',
+        '1',
+        '--save',
+        join(d, 'nodir', 'x.json'),
+      ],
+      /x\.json: the folder .*nodir does not exist/,
+    ],
+  ])(
+    'praetor %s to a path that cannot be written: one plain line, exit 2',
+    async (command, args, message) => {
+      const dir = tempDir();
+      mkdirSync(join(dir, 'folder.xlsx'));
+      const r = await run(...args(dir));
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(new RegExp(`^praetor ${command}: `));
+      expect(r.err).toMatch(message);
+      plain(r.err);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+    },
+  );
+
+  it("adjudicate: an output that is a folder is that file's error; the rest go on", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.xlsx'), await simpleSubmission());
+    writeFileSync(join(dir, 'b.xlsx'), await simpleSubmission());
+    mkdirSync(join(dir, 'a.praetor.xlsx'));
+    const r = await run('adjudicate', dir, '--jobs', '1', '--force');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(
+      `cannot write its output ${join(dir, 'a.praetor.xlsx')}: it is a folder`,
+    );
+    expect(statSync(join(dir, 'b.praetor.xlsx')).isFile()).toBe(true);
+    plain(r.out + r.err);
+  }, 30000);
+});
+
+describe('--out that is not a folder (bug 2)', () => {
+  const cases = (d: string): [string, RegExp][] => [
+    [join(d, 'k.json'), /--out .*k\.json: it is a file, not a folder/],
+    [join(d, 'k.json', 'sub'), /--out .*sub: .*k\.json is a file, not a folder/],
+    ['', /--out is empty/],
+    ['  ', /--out is empty/],
+  ];
+
+  it.each(['adjudicate', 'turn'])('%s refuses it before any work, exit 2', async (command) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'k.json'), '{}');
+    writeFileSync(join(dir, 'in.xlsx'), 'not read');
+    for (const [out, message] of cases(dir)) {
+      const r = await run(command, join(dir, 'in.xlsx'), '--out', out);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(message);
+      plain(r.err);
+      expect(r.out).toBe('');
+    }
+    expect(readdirSync(dir).sort()).toEqual(['in.xlsx', 'k.json']);
+  });
+
+  (existsSync('/proc/self') ? it : it.skip)(
+    'a folder that cannot be made (/proc) is refused at once',
+    async () => {
+      const started = Date.now();
+      const r = await run('adjudicate', 'x.xlsx', '--out', '/proc/praetor-test/out');
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/--out \/proc\/praetor-test\/out: /);
+      expect(Date.now() - started).toBeLessThan(5000);
+    },
+  );
+});
+
+describe('a folder with a broken link (bug 3)', () => {
+  it('gives that file an error and adjudicates the rest', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.xlsx'), await simpleSubmission());
+    symlinkSync(join(dir, 'nonexistent.xlsx'), join(dir, 'x.xlsx'));
+    expect(planFiles([dir])).toEqual([
+      { input: join(dir, 'a.xlsx'), output: join(dir, 'a.praetor.xlsx') },
+      {
+        input: join(dir, 'x.xlsx'),
+        output: join(dir, 'x.praetor.xlsx'),
+        error: 'a broken link: what it points to does not exist',
+      },
+    ]);
+    const r = await run('adjudicate', dir, '--jobs', '1');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${join(dir, 'x.xlsx')}: a broken link`);
+    expect(existsSync(join(dir, 'a.praetor.xlsx'))).toBe(true);
+  }, 30000);
+});
+
+describe('--units (bug 4)', () => {
+  it.each(['battle', 'odds'])(
+    '%s --units FOLDER is a usage error naming --units',
+    async (command) => {
+      const dir = tempDir();
+      const r = await run(
+        command,
+        '--rules',
+        'imperium',
+        '--attacker',
+        'Terran: 1 DD',
+        '--defender',
+        'Imperial: 1 DD',
+        '--seed',
+        'x',
+        '--units',
+        dir,
+      );
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`--units ${dir}: it is a folder`);
+      plain(r.err);
+    },
+  );
+});
+
+describe('--jobs (bug 5)', () => {
+  it('refuses more than 64 threads, and says so in --help', async () => {
+    const r = await run('adjudicate', 'x.xlsx', '--jobs', '300');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--jobs is 300: at most 64 threads/);
+    expect((await run('adjudicate', '--help')).out).toMatch(/at most 64/);
+  });
+});
+
+describe('a closed stdout (bug 6)', () => {
+  it('ends quietly when the reader of a pipe goes away', async () => {
+    const dir = tempDir();
+    const cli = join(dir, 'cli.js');
+    bundleWorker(join(__dirname, '..', 'headless', 'cli.ts'), cli);
+    const battles = join(dir, 'battles.json');
+    const one = { attacker: '3 CAT 4 INF', defender: '2 CAV 5 INF', seed: 's' };
+    writeFileSync(
+      battles,
+      JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ ...one, id: `b${i}` }))),
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        `require(${JSON.stringify(cli)}).main(['battle', '--input', ${JSON.stringify(battles)}]).then((c) => { process.exitCode = c; })`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    // Like `| head -1`: read a little, then close the pipe.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(err).toBe('');
+    expect(code).toBe(0);
+  }, 60000);
+});
+
+describe('an output that is an input (bug 7)', () => {
+  it('adjudicate never overwrites an input, even with --force', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'ok.xlsx'), await simpleSubmission());
+    writeFileSync(join(dir, 'ok.praetor.xlsx'), await simpleSubmission());
+    const before = sha256(join(dir, 'ok.praetor.xlsx'));
+    const r = await run(
+      'adjudicate',
+      join(dir, 'ok.xlsx'),
+      join(dir, 'ok.praetor.xlsx'),
+      '--force',
+      '--jobs',
+      '1',
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(
+      `${join(dir, 'ok.xlsx')}: its output ${join(dir, 'ok.praetor.xlsx')} would replace the input ${join(dir, 'ok.praetor.xlsx')}`,
+    );
+    expect(sha256(join(dir, 'ok.praetor.xlsx'))).toBe(before);
+    // The other input is adjudicated as usual.
+    expect(existsSync(join(dir, 'ok.praetor.praetor.xlsx'))).toBe(true);
+  }, 30000);
+
+  it('compares real paths: an input through a link is not overwritten either', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'real'));
+    writeFileSync(join(dir, 'real', 'ok.xlsx'), 'x');
+    writeFileSync(join(dir, 'real', 'ok.praetor.xlsx'), 'x');
+    symlinkSync(join(dir, 'real'), join(dir, 'linked'));
+    const planned = planFiles([
+      join(dir, 'linked', 'ok.xlsx'),
+      join(dir, 'real', 'ok.praetor.xlsx'),
+    ]);
+    expect(planned[0].error).toMatch(/would replace the input/);
+    expect(planned[1].error).toBeUndefined();
+  });
+
+  it('turn never overwrites an input, even with --force', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'game.xlsx'), await economyWorkbook());
+    writeFileSync(join(dir, 'game.turn.xlsx'), await economyWorkbook());
+    const before = sha256(join(dir, 'game.turn.xlsx'));
+    const r = await run('turn', join(dir, 'game.xlsx'), join(dir, 'game.turn.xlsx'), '--force');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`would replace the input ${join(dir, 'game.turn.xlsx')}`);
+    expect(sha256(join(dir, 'game.turn.xlsx'))).toBe(before);
+    expect(existsSync(join(dir, 'game.turn.turn.xlsx'))).toBe(true);
+  });
+});
+
+describe('help and file names (bug 8)', () => {
+  it("praetor help COMMAND is the command's help", async () => {
+    const r = await run('help', 'battle');
+    expect(r.code).toBe(0);
+    expect(r.out).toBe((await run('battle', '--help')).out);
+    expect((await run('help', 'nosuch')).code).toBe(2);
+  });
+
+  it('control characters of file names are escaped in the summary and progress', async () => {
+    expect(printable('a\nb\tc\u001b[2J.xlsx')).toBe('a\\nb\\tc\\u001b[2J.xlsx');
+    const dir = tempDir();
+    const file = join(dir, 'evil\nname.xlsx');
+    writeFileSync(file, 'junk');
+    const r = await run('adjudicate', dir, '--jobs', '1');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^evil\\nname\.xlsx +0 +0 +1 +not written$/m);
+    expect(r.out).toContain(`${join(dir, 'evil\\nname.xlsx')}: `);
+    expect(r.err).toMatch(/^\[1\/1\] evil\\nname\.xlsx: error: /);
+    expect(r.out + r.err).not.toContain('evil\n');
+  }, 30000);
+});
+
+describe('--key that is not a key file (bug 9)', () => {
+  it('says so on one line', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'turn-3.xlsx'), await simpleSubmission());
+    const r = await run(
+      'adjudicate',
+      join(dir, 'turn-3.xlsx'),
+      '--key',
+      join(dir, 'turn-3.xlsx'),
+      '--turn',
+      '3',
+    );
+    expect(r.code).toBe(2);
+    expect(r.err.split('\n')[0]).toBe(
+      `praetor adjudicate: --key ${join(dir, 'turn-3.xlsx')}: not a key file (Praetor's key files are made by praetor seal)`,
+    );
+    expect(r.err.trim().split('\n')).toHaveLength(2); // and the line pointing to --help
+  });
+});
