@@ -258,13 +258,20 @@ function readLockShields(c: Filled, u: UnitSpec): string | null {
   return problem === null ? null : `${problem}, or the Clash they lock from`;
 }
 
-/** A player character: `NAME fight|rally|read C/K[+B] [resistance R] [athletics C/K]`. */
+/**
+ * A player character: `NAME fight|rally|read C/K[+B] [resistance R] [athletics C/K]`, then
+ * after `;` any other Actions in given Clashes: `NAME rally 3/3 in clash 3`.
+ */
 function readPc(c: Filled, u: UnitSpec): string | null {
   if (c === null) return null;
-  const text = cellText(c.value).replace(/^pc\s+/i, '');
-  const problem = applyRating(u, `pc ${text}`);
-  if (problem === null) return null;
-  return /is not a rating/.test(problem)
-    ? `${c.address}: PC "${text}": NAME fight|rally|read C/K[+B] [resistance R] [athletics C/K]`
-    : `${c.address}: ${problem}`;
+  for (const part of cellText(c.value).split(';')) {
+    const text = part.trim().replace(/^pc\s+/i, '');
+    if (text === '') continue;
+    const problem = applyRating(u, `pc ${text}`);
+    if (problem === null) continue;
+    return /is not a rating/.test(problem)
+      ? `${c.address}: PC "${text}": NAME fight|rally|read C/K[+B] [resistance R] [athletics C/K], then "; NAME rally C/K in clash N" for other Actions`
+      : `${c.address}: ${problem}`;
+  }
+  return null;
 }

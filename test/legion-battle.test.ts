@@ -180,6 +180,52 @@ describe('legion-battles: screens and Discipline 0', () => {
   });
 });
 
+describe('legion-battles: a player character ordered Clash by Clash', () => {
+  // Seed 002: Septimius fights in Clashes 1, 2 and 4 and rallies in Clash 3.
+  const SEPTIMIUS =
+    'Septimius: trained century, discipline 3, pc Septimius fight 3/2 resistance 4, pc Septimius rally 3/3 in clash 3';
+  it('takes the Action ordered for a Clash, his usual one in the others', () => {
+    const r = run({
+      attacker: SEPTIMIUS,
+      defender: 'nobles: trained nobles, discipline 6, 2 boons',
+      seed: 'carrhae',
+      options: { clashes: 4 },
+    });
+    const actions = (r.events as LegionEvent[])
+      .filter((e) => e.kind === 'action')
+      .map((e) => `${e.round} ${e.check} ${e.pool}`);
+    expect(actions.length).toBeGreaterThanOrEqual(3);
+    for (const a of actions) {
+      expect(a).toBe(
+        a.startsWith('3 ')
+          ? '3 septimius: Rally 3 mastery, 2 difficulty'
+          : `${a[0]} septimius: Fight 2 mastery, 1 ability, 2 difficulty`,
+      );
+    }
+  });
+  it('reads back what it writes; refuses an order before the PC, twice a Clash, or a PC twice', () => {
+    const first = parseLegionRoster(SEPTIMIUS.replace('clash 3', 'clashes 3-4'), 'attacker');
+    if (!first.ok) throw new Error(first.error);
+    expect(first.value[0].unit!.pcs[0].orders.map((o) => [o.clash, o.action])).toEqual([
+      [3, 'rally'],
+      [4, 'rally'],
+    ]);
+    const again = parseLegionRoster(formatLegionRoster(first.value), 'attacker');
+    if (!again.ok) throw new Error(again.error);
+    expect(again.value[0].unit).toEqual(first.value[0].unit);
+    const error = (text: string) => {
+      const r = parseLegionRoster(`a: trained, ${text}`, 'attacker');
+      return r.ok ? 'read' : r.error;
+    };
+    expect(error('pc S rally 3/3 in clash 3')).toMatch(/give s's usual Action first/);
+    expect(
+      error('pc S fight 3/2, pc S rally 3/3 in clash 3, pc S read 2/2 in clashes 2-3'),
+    ).toMatch(/s is given two Actions in Clash 3/);
+    expect(error('pc S fight 3/2, pc S rally 3/3')).toMatch(/s is given twice/);
+    expect(error('pc S fight 3/2, pc S rally 3/3 in clashes 4-2')).toMatch(/Clashes 4-2/);
+  });
+});
+
 describe('legion-battles readings', () => {
   const firstClashPools = (defender: string, options = {}) => {
     const r = run({

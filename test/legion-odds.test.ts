@@ -186,6 +186,16 @@ describe('legion-battles exact odds agree with Monte Carlo', () => {
   const CASES: [string, string, string][] = [
     ['Trained against Raw', 'a: trained century, discipline 3', 'c: raw, discipline 2'],
     [
+      'a player character who fights, rallies in Clashes 2-3, then fights again',
+      'a: trained century, discipline 2, pc S fight 3/2, pc S rally 3/3 in clashes 2-3',
+      'c: trained century, discipline 3',
+    ],
+    [
+      'two cohorts against a screen with 2 Clashes of arrows',
+      'a: trained cohort, discipline 3; b: raw levy, discipline 2',
+      'c: trained screen, arrows 2',
+    ],
+    [
       'two attackers against one, the second at the flank',
       'a: trained century, discipline 3; b: raw levy, discipline 2, flank, vs 1',
       'c: trained century, discipline 3',

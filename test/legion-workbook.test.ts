@@ -79,7 +79,7 @@ describe('legion-battles Units in a submission workbook', () => {
             'Leader Charisma': 4,
             Leadership: 3,
             Works: 'finished',
-            PC: 'Septimius fight 3/2 resistance 4',
+            PC: 'Septimius fight 3/2 resistance 4; Septimius rally 3/3 in clash 3',
           }),
         ]),
       },
@@ -98,7 +98,7 @@ describe('legion-battles Units in a submission workbook', () => {
     expect(century.units).toEqual({ VET: 1 });
     expect(century.unit).toEqual(
       rosterUnit(
-        'Septimius: veteran century, discipline 4, pila, leader 4/3, finished works, pc Septimius fight 3/2 resistance 4',
+        'Septimius: veteran century, discipline 4, pila, leader 4/3, finished works, pc Septimius fight 3/2 resistance 4, pc Septimius rally 3/3 in clash 3',
       ),
     );
     expect(s.entries[0].seedDerived).toBe(true);

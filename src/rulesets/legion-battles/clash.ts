@@ -6,7 +6,7 @@ import { LegionEvent, LegionEventBody, snapshot } from './events';
 import { LegionOptions } from './options';
 import { clashPool, testPool, throwsPila } from './pools';
 import { fighting, LegionState, shooting, UnitState } from './state';
-import { SHATTERED, STEPS } from './units';
+import { pcActionIn, SHATTERED, STEPS } from './units';
 
 /**
  * One Clash: Discipline tests, the player characters' Actions, the Opposed Checks, the losses.
@@ -105,17 +105,18 @@ function action(run: ClashRun, ui: number, k: number, chance: Chance, emit: Emit
   const { st } = run;
   const u = st.units[ui];
   const pc = u.spec.pcs[k];
+  const act = pcActionIn(pc, st.round);
   st.at = `Clash ${st.round}, ${pc.name}'s Action`;
-  const pool = checkPool(pc.characteristic, pc.skill, { boon: pc.boons }, 'average');
+  const pool = checkPool(act.characteristic, act.skill, { boon: act.boons }, 'average');
   const r = chance.check(pool, 'success');
   const ok = r.net >= 1;
   let effect = 'no effect';
-  if (pc.action === 'fight') run.front.push([ui, k, r.calamity]);
-  if (ok && (pc.action === 'fight' || pc.action === 'read')) {
+  if (act.action === 'fight') run.front.push([ui, k, r.calamity]);
+  if (ok && (act.action === 'fight' || act.action === 'read')) {
     u.pendingBoons++;
     effect = '+1 Boon die next Clash';
   }
-  if (ok && pc.action === 'rally') {
+  if (ok && act.action === 'rally') {
     if (run.rallied[ui]) effect = 'already rallied this Clash';
     else {
       run.rallied[ui] = true;
@@ -127,7 +128,7 @@ function action(run: ClashRun, ui: number, k: number, chance: Chance, emit: Emit
   say(st, emit, u.side, () => ({
     kind: 'action',
     unit: u.name,
-    check: `${pc.name}: ${pc.action === 'fight' ? 'Fight' : pc.action === 'rally' ? 'Rally' : 'Read the field'}`,
+    check: `${pc.name}: ${act.action === 'fight' ? 'Fight' : act.action === 'rally' ? 'Rally' : 'Read the field'}`,
     pool: describePool(pool),
     faces: rollText(r),
     net: `${r.net}/${r.boons}`,
@@ -201,10 +202,15 @@ export function beginClash(st: LegionState): ClashRun {
 
 /**
  * The first Clash from which the rules read the Clash number no further (pila in Clash 1,
- * locked shields from their Clash): later Clashes differ only in the Clash limit.
+ * locked shields from their Clash, the player characters' orders for given Clashes): later
+ * Clashes differ only in the Clash limit.
  */
 export function roundsAlikeFrom(st: LegionState): number {
-  return Math.max(2, ...st.units.map((u) => u.spec.lockShields ?? 0));
+  return Math.max(
+    2,
+    ...st.units.map((u) => u.spec.lockShields ?? 0),
+    ...st.units.flatMap((u) => u.spec.pcs.flatMap((pc) => pc.orders.map((o) => o.clash + 1))),
+  );
 }
 
 function withdrawScreens(st: LegionState, options: LegionOptions, emit: Emit) {

@@ -1,6 +1,6 @@
 import { Legion } from '../../forces';
 import { unitOf } from './roster';
-import { PcSpec, RatedLegion, STEPS, UnitSpec } from './units';
+import { PcActionSpec, PcSpec, RatedLegion, STEPS, UnitSpec } from './units';
 
 /**
  * A side as roster text that `parseLegionRoster` reads back to the same units, every rating
@@ -13,9 +13,13 @@ export function formatLegionRoster(legions: readonly Legion[]): string {
     .join('; ');
 }
 
-const pcText = (pc: PcSpec) =>
-  `pc ${pc.name} ${pc.action} ${pc.characteristic}/${pc.skill}+${pc.boons} ` +
-  `resistance ${pc.resistance} athletics ${pc.athletics[0]}/${pc.athletics[1]}`;
+const actionText = (pc: PcSpec, a: PcActionSpec) =>
+  `pc ${pc.name} ${a.action} ${a.characteristic}/${a.skill}+${a.boons}`;
+
+const pcTexts = (pc: PcSpec) => [
+  `${actionText(pc, pc)} resistance ${pc.resistance} athletics ${pc.athletics[0]}/${pc.athletics[1]}`,
+  ...pc.orders.map((o) => `${actionText(pc, o)} in clash ${o.clash}`),
+];
 
 function unitText(u: UnitSpec): string {
   const r: string[] = [u.quality, `discipline ${u.discipline}`];
@@ -33,6 +37,6 @@ function unitText(u: UnitSpec): string {
   if (u.lockShields !== null) r.push(`locked shields from ${u.lockShields}`);
   if (u.flank) r.push('flank');
   if (u.target !== null) r.push(`vs ${u.target + 1}`);
-  r.push(...u.pcs.map(pcText));
+  r.push(...u.pcs.flatMap(pcTexts));
   return `${u.name}: ${r.join(', ')}`;
 }

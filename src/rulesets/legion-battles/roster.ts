@@ -11,6 +11,9 @@ import {
   UnitSpec,
 } from './units';
 
+/** The last Clash a player character's order may name. */
+export const MAX_PC_ORDER_CLASH = 99;
+
 /**
  * Roster text for legion-battles: units separated by `;` or new lines, each `[Name:] quality
  * [noun], rating, ...`, e.g. `Septimius: veteran century, discipline 4, pila, finished works;
@@ -95,9 +98,39 @@ const RULES: Rule[] = [
   [new RegExp(`^(?:vs|target)\\s+${NUM}$`), (u, m) => ((u.target = +m[1] - 1), null)],
   [
     new RegExp(
+      `^pc\\s+(\\S+)\\s+(fight|rally|read)\\s+${CK}\\s+in\\s+clash(?:es)?\\s+${NUM}(?:\\s*-\\s*${NUM})?$`,
+    ),
+    (u, m) => {
+      const pc = u.pcs.find((p) => p.name === m[1]);
+      if (!pc) return `give ${m[1]}'s usual Action first (e.g. "pc ${m[1]} fight 3/2")`;
+      const [from, to] = [+m[6], m[7] ? +m[7] : +m[6]];
+      if (from < 1 || to < from || to > MAX_PC_ORDER_CLASH) {
+        return `Clashes ${m[6]}${m[7] ? `-${m[7]}` : ''}: expected 1 to ${MAX_PC_ORDER_CLASH}, the first no later than the last`;
+      }
+      for (let clash = from; clash <= to; clash++) {
+        if (pc.orders.some((o) => o.clash === clash)) {
+          return `${pc.name} is given two Actions in Clash ${clash}`;
+        }
+        pc.orders.push({
+          clash,
+          action: m[2] as PcAction,
+          characteristic: +m[3],
+          skill: +m[4],
+          boons: m[5] ? +m[5] : 0,
+        });
+      }
+      pc.orders.sort((a, b) => a.clash - b.clash);
+      return null;
+    },
+  ],
+  [
+    new RegExp(
       `^pc\\s+(\\S+)\\s+(fight|rally|read)\\s+${CK}(?:\\s+resistance\\s+${NUM})?(?:\\s+athletics\\s+(\\d+)\\s*/\\s*(\\d+))?$`,
     ),
     (u, m) => {
+      if (u.pcs.some((p) => p.name === m[1])) {
+        return `${m[1]} is given twice: other Actions go "in clash N" (e.g. "pc ${m[1]} rally 3/3 in clash 3")`;
+      }
       if (u.pcs.length >= 2) return 'at most 2 player characters a unit';
       u.pcs.push({
         name: m[1],
@@ -107,6 +140,7 @@ const RULES: Rule[] = [
         boons: m[5] ? +m[5] : 0,
         resistance: m[6] ? +m[6] : 0,
         athletics: m[7] ? [+m[7], +m[8]] : [2, 1],
+        orders: [],
       });
       return null;
     },

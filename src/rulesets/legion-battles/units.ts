@@ -34,18 +34,27 @@ export type Works = (typeof WORKS)[number];
 
 export type PcAction = 'fight' | 'rally' | 'read';
 
-/** A player character in the unit: the Action taken each Clash and its check. */
-export interface PcSpec {
-  name: string;
+/** An Action and its check: characteristic and skill, and Boon dice (talents, gear). */
+export interface PcActionSpec {
   action: PcAction;
-  /** Characteristic and skill of the Action's check, and Boon dice (talents, gear). */
   characteristic: number;
   skill: number;
   boons: number;
+}
+
+/** A player character in the unit: the Action taken each Clash (unless ordered otherwise). */
+export interface PcSpec extends PcActionSpec {
+  name: string;
   resistance: number;
   /** Athletics pool to fall back when the unit breaks: characteristic and skill. */
   athletics: [number, number];
+  /** Other Actions in given Clashes (`pc Septimius rally 3/3 in clash 3`), by Clash. */
+  orders: (PcActionSpec & { clash: number })[];
 }
+
+/** The Action a player character takes in Clash `round`. */
+export const pcActionIn = (pc: PcSpec, round: number): PcActionSpec =>
+  pc.orders.find((o) => o.clash === round) ?? pc;
 
 /** A unit as the roster rates it: plain JSON, carried on its legion. */
 export interface UnitSpec {
