@@ -1,5 +1,7 @@
 /** Sides, legions and unit counts: the shape of every ruleset's forces. */
 
+import { err, ok, Result } from './result';
+
 export type Side = 'attacker' | 'defender';
 export const SIDES: readonly Side[] = ['attacker', 'defender'];
 
@@ -48,4 +50,16 @@ export function formatRoster(legions: readonly Legion[], codes: readonly string[
       return l.leader ? `${l.leader}: ${units}` : units;
     })
     .join('; ');
+}
+
+/** Each side within `limit` units, every kind counted, else the error naming the side. */
+export function sideSizeError(forces: Forces, limit: number): Result<true> {
+  for (const side of SIDES) {
+    let total = 0;
+    for (const legion of forces[side]) {
+      for (const n of Object.values(legion.units)) total += n;
+    }
+    if (total > limit) return err(`${side}: ${total} units; a side has at most ${limit}`);
+  }
+  return ok(true);
 }

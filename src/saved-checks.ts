@@ -108,3 +108,29 @@ export function firstError(...errors: (string | null)[]): Result<true> {
   const e = errors.find((x) => x !== null);
   return e ? err(e) : ok(true);
 }
+
+/**
+ * A saved list of units against the fresh start's: as many, and in each the fields play never
+ * changes (`fixed`, compared as JSON) as they began. Then `each` checks what may change.
+ */
+export function unitsError<T>(
+  units: readonly T[],
+  start: readonly T[],
+  fixed: readonly (keyof T)[],
+  each: (unit: T, begun: T, path: string) => string | null,
+): string | null {
+  if (units.length !== start.length) {
+    return `state.units lists ${units.length} units; the forces have ${start.length}`;
+  }
+  for (let i = 0; i < units.length; i++) {
+    const path = `state.units[${i}]`;
+    for (const key of fixed) {
+      if (JSON.stringify(units[i][key]) !== JSON.stringify(start[i][key])) {
+        return `${path}.${String(key)} is ${shownValue(units[i][key])}, expected ${shownValue(start[i][key])}`;
+      }
+    }
+    const e = each(units[i], start[i], path);
+    if (e) return e;
+  }
+  return null;
+}

@@ -117,6 +117,40 @@ describe('every ruleset validates its saved states and resumes them', () => {
     bad.state.round = -1;
     expect(resumeBattle(bad)).toMatchObject({ ok: false, error: /state\.round is -1/ });
   });
+
+  it('each ruleset refuses a unit changed in its state, naming the field', () => {
+    const resumeTampered = (spec: Record<string, unknown>, tamper: (state: any) => void) => {
+      const b = validateBattle({ seed: 's', options: { rounds: 1 }, ...spec });
+      if (!b.ok) throw new Error(b.error);
+      const r = resolveBattle(b.value);
+      if (!r.ok || !r.value.saved) throw new Error('not paused');
+      const saved = JSON.parse(JSON.stringify(r.value.saved));
+      tamper(saved.state);
+      return resumeBattle(saved);
+    };
+    const imperium = { rules: 'imperium', attacker: 'Terran: 4 DD', defender: 'Imperial: 4 DD' };
+    expect(resumeTampered(imperium, (st) => (st.units[0].code = 'BB'))).toMatchObject({
+      ok: false,
+      error: /state\.units\[0\]\.code is "BB", expected "DD"/,
+    });
+    expect(resumeTampered(imperium, (st) => (st.units[1].full.beam = 9))).toMatchObject({
+      ok: false,
+      error: /state\.units\[1\]\.full is/,
+    });
+    const legion = {
+      rules: 'legion-battles',
+      attacker: 'a: veteran century',
+      defender: 'b: trained century',
+    };
+    expect(resumeTampered(legion, (st) => (st.units[1].strength = 7))).toMatchObject({
+      ok: false,
+      error: /state\.units\[1\]\.strength is 7/,
+    });
+    expect(resumeTampered(legion, (st) => st.units.pop())).toMatchObject({
+      ok: false,
+      error: /state\.units lists 1 units; the forces have 2/,
+    });
+  });
 });
 
 describe('sizes are capped', () => {

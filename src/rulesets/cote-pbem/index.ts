@@ -1,4 +1,4 @@
-import { Forces, formatCounts, SIDES } from '../../forces';
+import { Forces, formatCounts, SIDES, sideSizeError } from '../../forces';
 import { err, ok, Result } from '../../result';
 import { capturedOnElimination, LogColumn, Ruleset, standingFrom } from '../../ruleset';
 import { endError, firstError, oneOfError, wholeError } from '../../saved-checks';
@@ -21,22 +21,8 @@ export type { PbemOptions } from './options';
 /** The most units a side may field, every kind counted: beyond any real battle (docs/rules-*.md). */
 export const SIDE_LIMIT = 1000;
 
-/** A side within SIDE_LIMIT units, else the error naming the side and its count. */
-function sideSizeError(forces: Forces): Result<true> {
-  for (const side of SIDES) {
-    let total = 0;
-    for (const legion of forces[side]) {
-      for (const n of Object.values(legion.units)) total += n;
-    }
-    if (total > SIDE_LIMIT) {
-      return err(`${side}: ${total} units; a side has at most ${SIDE_LIMIT}`);
-    }
-  }
-  return ok(true);
-}
-
 function checkForces(forces: Forces, options: PbemOptions): Result<true> {
-  const size = sideSizeError(forces);
+  const size = sideSizeError(forces, SIDE_LIMIT);
   if (!size.ok) return size;
   for (const side of SIDES) {
     for (const legion of forces[side]) {

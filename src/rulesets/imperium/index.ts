@@ -1,6 +1,6 @@
 import { err, ok, Result } from '../../result';
 import { Ruleset, standingFrom } from '../../ruleset';
-import { endError, firstError, oneOfError, wholeError } from '../../saved-checks';
+import { endError, firstError, oneOfError, wholeError, unitsError } from '../../saved-checks';
 import { checkImperiumForces } from './check';
 import { describeImperiumPosition, playImperium, startImperium } from './engine';
 import { ImperiumEvent, leftOf } from './events';
@@ -21,29 +21,15 @@ export type { ImperiumState } from './state';
  * its own fixed data, fighters never more than it began with, and known words everywhere.
  */
 function validateImperiumState(st: ImperiumState, start: ImperiumState): Result<true> {
-  if (st.units.length !== start.units.length) {
-    return err(`state.units lists ${st.units.length} units; the forces have ${start.units.length}`);
-  }
-  for (let i = 0; i < st.units.length; i++) {
-    const u = st.units[i];
-    const t = start.units[i];
-    const path = `state.units[${i}]`;
-    for (const key of ['name', 'code', 'side', 'cls', 'fleet', 'hasDamagedSide'] as const) {
-      if (u[key] !== t[key])
-        return err(
-          `${path}.${key} is ${JSON.stringify(u[key])}, expected ${JSON.stringify(t[key])}`,
-        );
-    }
-    for (const key of ['full', 'half'] as const) {
-      if (JSON.stringify(u[key]) !== JSON.stringify(t[key])) {
-        return err(`${path}.${key} is not ${t.code}'s factors`);
-      }
-    }
-    const e =
+  const units = unitsError(
+    st.units,
+    start.units,
+    ['name', 'code', 'side', 'cls', 'fleet', 'hasDamagedSide', 'full', 'half'],
+    (u, t, path) =>
       wholeError(u.fighters, `${path}.fighters`, 0, t.fighters) ??
-      oneOfError(u.status, `${path}.status`, ['in', 'destroyed', 'gone', 'landed']);
-    if (e) return err(e);
-  }
+      oneOfError(u.status, `${path}.status`, ['in', 'destroyed', 'gone', 'landed']),
+  );
+  if (units) return err(units);
   return firstError(
     oneOfError(st.combat, 'state.combat', [start.combat]),
     JSON.stringify(st.faction) === JSON.stringify(start.faction)

@@ -1,7 +1,7 @@
-import { Forces, SIDES } from '../../forces';
+import { Forces, SIDES, sideSizeError } from '../../forces';
 import { err, ok, Result } from '../../result';
 import { LogColumn, Ruleset } from '../../ruleset';
-import { endError, firstError, wholeError } from '../../saved-checks';
+import { endError, firstError, wholeError, unitsError } from '../../saved-checks';
 import { describeLegionPosition, playLegion, standingOf, startLegion } from './engine';
 import { LegionEvent } from './events';
 import { legionExactOdds } from './exact';
@@ -24,23 +24,9 @@ export type { LegionState } from './state';
 /** The most units a side may field, every kind counted: beyond any real battle (docs/rules-*.md). */
 export const LEGION_SIDE_LIMIT = 100;
 
-/** A side within LEGION_SIDE_LIMIT units, else the error naming the side and its count. */
-function sideSizeError(forces: Forces): Result<true> {
-  for (const side of SIDES) {
-    let total = 0;
-    for (const legion of forces[side]) {
-      for (const n of Object.values(legion.units)) total += n;
-    }
-    if (total > LEGION_SIDE_LIMIT) {
-      return err(`${side}: ${total} units; a side has at most ${LEGION_SIDE_LIMIT}`);
-    }
-  }
-  return ok(true);
-}
-
 /** Every legion is one unit; each side has at least one. */
 function checkForces(forces: Forces): Result<true> {
-  const size = sideSizeError(forces);
+  const size = sideSizeError(forces, LEGION_SIDE_LIMIT);
   if (!size.ok) return size;
   for (const side of SIDES) {
     for (const legion of forces[side]) {
@@ -60,37 +46,21 @@ function checkForces(forces: Forces): Result<true> {
  * its fixed spec, strength 0 to 3 steps lost, counts within their ranges.
  */
 function validateLegionState(st: LegionState, start: LegionState): Result<true> {
-  if (st.units.length !== start.units.length) {
-    return err(`state.units lists ${st.units.length} units; the forces have ${start.units.length}`);
-  }
-  for (let i = 0; i < st.units.length; i++) {
-    const u = st.units[i];
-    const t = start.units[i];
-    const path = `state.units[${i}]`;
-    for (const key of ['side', 'name', 'code'] as const) {
-      if (u[key] !== t[key]) {
-        return err(
-          `${path}.${key} is ${JSON.stringify(u[key])}, expected ${JSON.stringify(t[key])}`,
-        );
-      }
-    }
-    if (JSON.stringify(u.spec) !== JSON.stringify(t.spec))
-      return err(`${path}.spec is not ${t.name}'s`);
-    if (u.wounds.length !== t.wounds.length)
-      return err(`${path}.wounds must list ${t.wounds.length}`);
-    const e =
-      wholeError(u.strength, `${path}.strength`, 0, 3) ??
-      wholeError(u.discipline, `${path}.discipline`, -1000, 1000) ??
-      wholeError(u.pendingBoons, `${path}.pendingBoons`, 0, 1000) ??
-      (t.arrows === null
-        ? u.arrows === null
-          ? null
-          : `${path}.arrows must be null`
-        : wholeError(u.arrows, `${path}.arrows`, 0, t.arrows)) ??
-      u.wounds.map((w, k) => wholeError(w, `${path}.wounds[${k}]`, 0, 1000)).find((x) => x) ??
-      null;
-    if (e) return err(e);
-  }
+  const units = unitsError(st.units, start.units, ['side', 'name', 'code', 'spec'], (u, t, path) =>
+    u.wounds.length !== t.wounds.length
+      ? `${path}.wounds must list ${t.wounds.length}`
+      : (wholeError(u.strength, `${path}.strength`, 0, 3) ??
+        wholeError(u.discipline, `${path}.discipline`, -1000, 1000) ??
+        wholeError(u.pendingBoons, `${path}.pendingBoons`, 0, 1000) ??
+        (t.arrows === null
+          ? u.arrows === null
+            ? null
+            : `${path}.arrows must be null`
+          : wholeError(u.arrows, `${path}.arrows`, 0, t.arrows)) ??
+        u.wounds.map((w, k) => wholeError(w, `${path}.wounds[${k}]`, 0, 1000)).find((x) => x) ??
+        null),
+  );
+  if (units) return err(units);
   return firstError(
     st.at === null || typeof st.at === 'string' ? null : 'state.at must be text or null',
     endError(st.end, 'state.end', ['broken', 'withdrawn', 'standing', 'mutual', 'paused']),
