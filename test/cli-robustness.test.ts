@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -174,6 +174,22 @@ describe('a folder with a broken link (bug 3)', () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain(`${join(dir, 'x.xlsx')}: a broken link`);
     expect(existsSync(join(dir, 'a.praetor.xlsx'))).toBe(true);
+  }, 30000);
+});
+
+describe('a pipe named as a workbook', () => {
+  it('is an error for adjudicate, turn and verify, never a wait for a writer', async () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'pipe.xlsx');
+    execFileSync('mkfifo', [fifo]);
+    const adjudicated = await run('adjudicate', fifo, '--jobs', '1');
+    expect(adjudicated.code).toBe(1);
+    expect(adjudicated.out).toContain(`${fifo}: not a file (a pipe, socket or device)`);
+    const turned = await run('turn', fifo, '--out', join(dir, 'out'));
+    expect(turned.code).toBe(1);
+    expect(turned.out).toContain('not a file (a pipe, socket or device)');
+    const verified = await run('verify', fifo);
+    expect(verified.err).toContain(`${fifo}: not a file (a pipe, socket or device)`);
   }, 30000);
 });
 

@@ -50,6 +50,8 @@ export function readPackageFile(
   try {
     const stat = statSync(path);
     if (stat.isDirectory()) return err('is a folder: name the workbooks');
+    // A pipe or a device would never end, or give a workbook.
+    if (!stat.isFile()) return err('not a file (a pipe, socket or device): not read');
     size = stat.size;
   } catch {
     return err('no such file');
