@@ -34,6 +34,10 @@ function removeQuietly(temp: string): void {
 const session = randomBytes(4).toString('hex');
 let serial = 0;
 
+/** The error for a target name already taken: by a folder (never replaced), or by a file. */
+const taken = (path: string): Error =>
+  isDir(path) ? new OutputWriteError(path, 'it is a folder') : new OutputExistsError(path);
+
 export function writeFileAtomic(
   path: string,
   data: Uint8Array,
@@ -42,7 +46,6 @@ export function writeFileAtomic(
   mode?: number,
 ): void {
   if (path === '') throw new OutputWriteError('""', 'the name is empty');
-  if (isDir(path)) throw new OutputWriteError(path, 'it is a folder');
   const temp = join(
     dirname(path),
     `.${basename(path)}.${process.pid}-${threadId}-${session}${(serial++).toString(36)}.tmp`,
@@ -65,9 +68,9 @@ export function writeFileAtomic(
       linkSync(temp, path);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') throw new OutputExistsError(path);
+      if (code === 'EEXIST') throw taken(path);
       // File systems without hard links: check, then rename (a narrow race, but no worse).
-      if (existsSync(path)) throw new OutputExistsError(path);
+      if (existsSync(path)) throw taken(path);
       renameSync(temp, path);
       left = false;
     }

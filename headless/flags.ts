@@ -1,8 +1,27 @@
 import { readFileSync, statSync } from 'node:fs';
+import { parseArgs, ParseArgsConfig } from 'node:util';
 import { fsErrorReason } from './fs-errors';
 import { UsageError } from './io';
 
 /** Flags shared by the commands that set up a battle (`battle`, `odds`). */
+
+/**
+ * Parses a command's options like `parseArgs` (strict), and refuses an option given twice: a
+ * second `--seed` must not silently replace the first.
+ */
+export function parseOptionsOnce<O extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: O,
+) {
+  const parsed = parseArgs({ args, options, strict: true, tokens: true });
+  const seen = new Set<string>();
+  for (const t of parsed.tokens ?? []) {
+    if (t.kind !== 'option') continue;
+    if (seen.has(t.name)) throw new UsageError(`--${t.name} is given more than once; give it once`);
+    seen.add(t.name);
+  }
+  return parsed;
+}
 
 /** The imperium ruleset's option flags. */
 export const IMPERIUM_FLAGS = {

@@ -1,6 +1,7 @@
 import seedrandom from 'seedrandom';
 import { parseDecimal } from './cells';
 import { err, ok, Result } from './result';
+import { shownValue } from './saved-checks';
 import { commitmentOf, parseKey, SealedPlace, SealedStream } from './sealed';
 
 /**
@@ -98,7 +99,7 @@ export const MAX_SAVED_DICE = 100_000_000;
  */
 export function parseDiceState(value: unknown, path = 'dice'): Result<DiceState> {
   const bad = (field: string, v: unknown, expected: string) =>
-    err(`${path}${field} is ${shown(v)}, expected ${expected}`);
+    err(`${path}${field} is ${shownValue(v)}, expected ${expected}`);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return bad('', value, 'an object with the dice kind and state');
   }
@@ -165,12 +166,6 @@ export function parseDiceState(value: unknown, path = 'dice'): Result<DiceState>
     default:
       return bad('.kind', d.kind, '"seeded", "scripted" or "sealed"');
   }
-}
-
-function shown(v: unknown): string {
-  if (v === undefined) return 'missing';
-  const text = JSON.stringify(v) ?? String(v);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
 function keyBytes(hex: string): Uint8Array {

@@ -6,8 +6,7 @@ import {
   GridOrigin,
   isBlank,
   ORIGIN_A1,
-  parseDecimal,
-  plainValue,
+  readWholeCell,
 } from './cells';
 import { Legion, Side, UnitCounts } from './forces';
 import { err, ok, Result } from './result';
@@ -83,15 +82,8 @@ function checkCount(n: number, what: string): Result<number> {
 }
 
 /** A count cell: blank is 0; a number or numeric text must be a whole number, 0 or more. */
-export function readCountCell(cell: Cell, address: string): Result<number> {
-  const v = plainValue(cell);
-  if (v === null || (typeof v === 'string' && v.trim() === '')) return ok(0);
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? (parseDecimal(v) ?? NaN) : NaN;
-  if (typeof v === 'boolean' || Number.isNaN(n)) {
-    return err(`${address}: "${cellText(cell)}" is not a count (a whole number, 0 or more)`);
-  }
-  return checkCount(n, `${address}: ${cellText(cell)}`);
-}
+export const readCountCell = (cell: Cell, address: string): Result<number> =>
+  readWholeCell(cell, address, { min: 0, max: MAX_UNIT_COUNT, blank: 0, what: 'a count' });
 
 const HEADER_WORDS = {
   leader: ['leader', 'general', 'commander', 'leader name'],

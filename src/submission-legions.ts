@@ -42,7 +42,7 @@ const unitKeys = (word: string): string[] =>
   });
 
 /** The most of one unit a Legions cell may give: galleys are not limited to 7, but 99 is plenty. */
-export const MAX_UNIT_COUNT = 99;
+export const MAX_LEGION_CELL_COUNT = 99;
 
 export function readLegionRows(
   legions: SheetTable,
@@ -112,7 +112,7 @@ function readLegionRow(
     if (firstUnitCol < 0) firstUnitCol = col;
     const count = readWholeCell(row[col], cellAddress(table.origin, r, col), {
       min: 0,
-      max: MAX_UNIT_COUNT,
+      max: MAX_LEGION_CELL_COUNT,
       blank: 0,
       what: 'a count',
     });

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { parseArgs, ParseArgsConfig } from 'node:util';
 import {
   BattleResult,
   BattleSpec,
@@ -20,6 +19,7 @@ import {
   imperiumOptions,
   LEGION_FLAGS,
   legionOptions,
+  parseOptionsOnce,
   withFortValue,
 } from '../flags';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
@@ -101,24 +101,6 @@ const OPTIONS = {
 } as const;
 
 type Outcome = Result<BattleResult> & { id: string };
-
-/**
- * Parses a command's options like `parseArgs` (strict), and refuses an option given twice: a
- * second `--seed` must not silently replace the first.
- */
-export function parseOptionsOnce<O extends NonNullable<ParseArgsConfig['options']>>(
-  args: string[],
-  options: O,
-) {
-  const parsed = parseArgs({ args, options, strict: true, tokens: true });
-  const seen = new Set<string>();
-  for (const t of parsed.tokens ?? []) {
-    if (t.kind !== 'option') continue;
-    if (seen.has(t.name)) throw new UsageError(`--${t.name} is given more than once; give it once`);
-    seen.add(t.name);
-  }
-  return parsed;
-}
 
 /** What `--resume` takes besides the file: new orders, more dice, and how to print or save. */
 const RESUME_FLAGS = ['resume', 'retreat', 'rounds', 'dice', 'save', 'force', 'json'];

@@ -13,7 +13,7 @@ import {
 } from '../../src/rulesets/legion-battles/dice';
 import { parsePool } from '../../src/rulesets/legion-battles/pool-text';
 import { EXIT, Io, UsageError } from '../io';
-import { parseOptionsOnce } from './battle';
+import { parseOptionsOnce } from '../flags';
 
 export const DICE_HELP = `Usage: praetor dice --pool POOL [--difficulty LEVEL] [--against POOL] [--extended N] [--json]
 

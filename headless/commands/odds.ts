@@ -5,12 +5,12 @@ import {
   fowOptions,
   imperiumOptions,
   legionOptions,
+  parseOptionsOnce,
   RULE_OPTION_FLAGS,
   withFortValue,
 } from '../flags';
 import { findRuleset } from '../../src/rulesets';
 import { EXIT, Io, UsageError } from '../io';
-import { parseOptionsOnce } from './battle';
 
 export const ODDS_HELP = `Usage: praetor odds --attacker ROSTER --defender ROSTER [options]
 
