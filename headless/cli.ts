@@ -1,3 +1,4 @@
+import { refuseRepeatedOptions } from './flags';
 import { fsErrorReason, isFsError, OutputWriteError } from './fs-errors';
 import { EXIT, Io, printable, processIo, UsageError } from './io';
 
@@ -7,7 +8,14 @@ interface LoadedCommand {
   help: string;
 }
 
-const COMMANDS: Record<string, { summary: string; load: () => Promise<LoadedCommand> }> = {
+interface CommandEntry {
+  summary: string;
+  load: () => Promise<LoadedCommand>;
+  /** Options that may be given more than once (every other is refused the second time). */
+  repeatable?: string[];
+}
+
+const COMMANDS: Record<string, CommandEntry> = {
   battle: {
     summary: 'resolve battles shot by shot and print the log',
     load: async () => {
@@ -38,6 +46,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<LoadedComm
   },
   report: {
     summary: 'printable battle reports (PDF or HTML)',
+    repeatable: ['battle'],
     load: async () => {
       const m = await import('./commands/report');
       return { run: m.reportCommand, help: m.REPORT_HELP };
@@ -73,7 +82,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<LoadedComm
   },
 };
 
+const NAMES = Object.keys(COMMANDS).join(', ');
+
 const HELP = `Usage: praetor <command> [options]
+       praetor help <command>
 
 Praetor, a battle referee for play-by-email and spreadsheet game masters.
 
@@ -82,16 +94,57 @@ ${Object.entries(COMMANDS)
   .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
   .join('\n')}
 
-Run "praetor <command> --help" for a command's options.
-Exit status: 0 success, 1 some battles or files had errors, 2 bad usage.`;
+Options:
+  -h, --help    show this help
+  --version     print Praetor's version
+
+Examples:
+  praetor template turn1.xlsx
+  praetor adjudicate submissions/ --out out
+  praetor battle --attacker "2 CAT, 5 INF" --defender "4 INF, 2 CAV" --fort --seed "Gallia"
+
+Run "praetor <command> --help" (or "praetor help <command>") for a command's options.
+Exit status: 0 success, 1 some battles, files or checks had errors, 2 bad usage.`;
+
+/** A usage error on one line, pointing to the help: `praetor battle: ... Run "..." for usage.` */
+function usageLine(command: string | undefined, message: string): string {
+  const who = command === undefined ? 'praetor' : `praetor ${command}`;
+  const text = printable(message.trim());
+  const stop = /[.!?]$/.test(text) ? '' : '.';
+  return `${who}: ${text}${stop} Run "${who} --help" for usage.`;
+}
+
+/**
+ * node:util parseArgs' messages in Praetor's words, on one line: `unknown option --atacker`,
+ * `--seed needs a value`, never the three lines it gives for `--rounds -1`.
+ */
+function parseArgsMessage(message: string): string {
+  const unknown = /^Unknown option '([^']*)'/.exec(message);
+  if (unknown) return `unknown option ${unknown[1]}`;
+  const missing = /^Option '(?:-\w, )?(--[^' ]+) <value>' argument missing/.exec(message);
+  if (missing) return `${missing[1]} needs a value`;
+  const flag = /^Option '(?:-\w, )?(--[^' ]+)' does not take an argument/.exec(message);
+  if (flag) return `${flag[1]} takes no value`;
+  const dash = /^Option '(?:-\w, )?(--[^' ]+)' argument is ambiguous/.exec(message);
+  if (dash) {
+    return `${dash[1]} needs a value; a value that starts with "-" is written ${dash[1]}=VALUE`;
+  }
+  const extra = /^Unexpected argument '([^']*)'/.exec(message);
+  if (extra) return `unexpected argument "${extra[1]}"`;
+  return message.split('\n')[0];
+}
 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (name === undefined) {
+    io.err(usageLine(undefined, `give a command: ${NAMES}`));
+    return EXIT.usage;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     // `praetor help battle` is `praetor battle --help`.
     if (name === 'help' && rest.length > 0) return main([rest[0], '--help'], io);
     io.out(HELP);
-    return name === undefined ? EXIT.usage : EXIT.ok;
+    return EXIT.ok;
   }
   if (name === '--version') {
     io.out('praetor 0.1.0');
@@ -99,7 +152,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   }
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!entry) {
-    io.err(`praetor: unknown command "${printable(name)}"\n\n${HELP}`);
+    io.err(usageLine(undefined, `unknown command "${name}" (the commands: ${NAMES})`));
     return EXIT.usage;
   }
   const command = await entry.load();
@@ -108,14 +161,16 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return EXIT.ok;
   }
   try {
+    refuseRepeatedOptions(rest, entry.repeatable ?? []);
     return await command.run(rest, io);
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (
-      e instanceof UsageError ||
-      (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
-    ) {
-      io.err(`praetor ${name}: ${(e as Error).message}\nRun "praetor ${name} --help" for usage.`);
+    if (e instanceof UsageError) {
+      io.err(usageLine(name, e.message));
+      return EXIT.usage;
+    }
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
+      io.err(usageLine(name, parseArgsMessage((e as Error).message)));
       return EXIT.usage;
     }
     // A file given on the command line that cannot be written (or, below, read): the path and

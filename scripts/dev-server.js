@@ -23,7 +23,14 @@ function staticHandler(root) {
   const base = path.resolve(root);
   return (req, res) => {
     const url = new URL(req.url || '/', 'http://localhost');
-    const rel = decodeURIComponent(url.pathname === '/' ? '/taskpane.html' : url.pathname);
+    let rel;
+    try {
+      rel = decodeURIComponent(url.pathname === '/' ? '/taskpane.html' : url.pathname);
+    } catch {
+      // A malformed escape such as %E0: a bad request, not a crash of the server.
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request');
+      return;
+    }
     const file = path.resolve(base, `.${path.posix.normalize(rel)}`);
     if (
       !file.startsWith(base + path.sep) ||

@@ -65,12 +65,56 @@ export function parseKey(text: string): Result<Uint8Array> {
   return ok(bytes);
 }
 
-/** A game's name as the seal uses it: trimmed, not empty. */
+/** A game's name as the seal uses it: trimmed, not empty, every character seen. */
 export function checkGame(game: string): Result<string> {
   const name = game.trim();
   if (name === '') return err('the game has no name');
   if (/[\u0000-\u001f]/.test(name)) return err('the game name has control characters');
+  const problem = lookAlikeProblem(name);
+  if (problem) return err(`the game name ${problem}`);
   return ok(name);
+}
+
+/**
+ * Characters that do not show, or show as a space other than U+0020: controls, private and
+ * unassigned code points, the default-ignorable ones (U+200B, U+00AD, U+FE0F, U+3164, ...).
+ */
+const UNSEEN = /[\p{Cc}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\u2800]|(?! )\p{White_Space}/u;
+
+/** Scripts whose letters have look-alikes in one another (Latin a, Cyrillic а, Greek α). */
+const LOOK_ALIKE_SCRIPTS: [string, RegExp][] = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Greek', /\p{Script=Greek}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Armenian', /\p{Script=Armenian}/u],
+  ['Cherokee', /\p{Script=Cherokee}/u],
+];
+
+const codePoint = (c: string) =>
+  `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * Why a name that picks sealed dice (a game, a battle's id) can look like another that picks
+ * other dice, or null: a character that does not show, two spaces in a row, text not in
+ * composed form (NFC: e and U+0301 look like é), or letters of two scripts with look-alikes. A game master who could
+ * try such names could choose among streams; docs/verify.md.
+ */
+export function lookAlikeProblem(name: string): string | null {
+  const unseen = UNSEEN.exec(name);
+  if (unseen) {
+    return `has a character that does not show as itself (${codePoint(unseen[0])} at position ${unseen.index + 1})`;
+  }
+  const spaces = name.indexOf('  ');
+  if (spaces >= 0)
+    return `has two spaces in a row (at position ${spaces + 1}), which look like one`;
+  if (name.normalize('NFC') !== name) {
+    return 'is not in composed form (NFC): it looks like another text that gives other dice';
+  }
+  const scripts = LOOK_ALIKE_SCRIPTS.filter(([, re]) => re.test(name)).map(([n]) => n);
+  if (scripts.length > 1) {
+    return `mixes ${scripts.join(' and ')} letters, which look alike`;
+  }
+  return null;
 }
 
 /** A turn: a whole number, 0 or more (written in Results and in the derivation in decimal). */

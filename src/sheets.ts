@@ -4,7 +4,7 @@ import { formatCounts } from './forces';
 import { logTable, summaryLines } from './log';
 import { Result } from './result';
 import { findRuleset } from './rulesets';
-import { keyCommitment, Seal, SealRecord } from './sealed';
+import { keyCommitment, lookAlikeProblem, Seal, SealRecord } from './sealed';
 import { Submission, SubmissionEntry } from './submission';
 
 /**
@@ -47,6 +47,13 @@ function adjudicateEntry(entry: SubmissionEntry, seal?: Seal): Adjudicated {
       return fail(
         `${own}: battle "${id}" gives its own ${entry.diceAt ? 'Dice' : 'Seed'}, but this turn's ` +
           `dice are sealed: every battle's dice come from the game key. Clear the cell.`,
+      );
+    }
+    const lookAlike = lookAlikeProblem(id);
+    if (lookAlike) {
+      return fail(
+        `${where}: battle id "${id}" ${lookAlike}: in a sealed turn a battle's id picks its ` +
+          `dice, so retype it`,
       );
     }
     spec = { ...spec, seed: undefined, dice: undefined, sealed: seal };
@@ -193,6 +200,9 @@ export function logSheetName(battleId: string, taken: ReadonlySet<string>): stri
   return freeSheetName(`Log ${battleId}`, taken);
 }
 
+/** The first `n` UTF-16 units of `s` (Excel's measure of a name), never half a character. */
+const cut = (s: string, n: number) => s.slice(0, n).replace(/[\ud800-\udbff]$/, '');
+
 /** `name` made a legal sheet name not in `taken` (any case), with ` (2)`, ` (3)`... if need be. */
 export function freeSheetName(name: string, taken: ReadonlySet<string>): string {
   const clean =
@@ -202,11 +212,11 @@ export function freeSheetName(name: string, taken: ReadonlySet<string>): string 
       .trim() || 'Sheet';
   const lower = new Set([...taken].map((n) => n.toLowerCase()));
   const fits = (n: string) => !lower.has(n.toLowerCase()) && n.toLowerCase() !== 'history';
-  const base = clean.slice(0, 31).replace(/'+$/, '');
+  const base = cut(clean, 31).replace(/'+$/, '');
   if (fits(base)) return base;
   for (let i = 2; ; i++) {
     const suffix = ` (${i})`;
-    const candidate = clean.slice(0, 31 - suffix.length) + suffix;
+    const candidate = cut(clean, 31 - suffix.length) + suffix;
     if (fits(candidate)) return candidate;
   }
 }

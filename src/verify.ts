@@ -1,6 +1,6 @@
 import { cellAddress, cellText } from './cells';
 import { err, ok, Result } from './result';
-import { commitmentOf, parseKey, parseTurn, SealRecord } from './sealed';
+import { SealRecord } from './sealed';
 import {
   Adjudicated,
   adjudicateSubmission,
@@ -20,6 +20,14 @@ import {
   Mismatch,
 } from './verify-cells';
 import { compareLog } from './verify-log';
+import {
+  checkKey,
+  checkPosted,
+  lookAlikeGame,
+  PostedSeal,
+  readSeal,
+  VerifyKey,
+} from './verify-seal';
 
 /**
  * `praetor verify` and the taskpane's Verify, pure: an adjudicated workbook's battles are
@@ -29,6 +37,8 @@ import { compareLog } from './verify-log';
  */
 
 export type { Mismatch } from './verify-cells';
+export { readSeal } from './verify-seal';
+export type { PostedSeal, ReadSeal, VerifyKey } from './verify-seal';
 
 export interface WorkbookSheets {
   battles: SheetTable;
@@ -43,16 +53,23 @@ export interface WorkbookSheets {
   sheetNames: readonly string[];
   /** The cells of the sheets that `isVerifySheet` accepts: the Results and Log sheets. */
   sheets: readonly SheetTable[];
+  /**
+   * What the reader saw in those sheets that could make a cell show other than its value (a
+   * formula, a number format) or hide a sheet; the checked sheets' are mismatches.
+   */
+  shown?: readonly ShownProblem[];
+}
+
+/** A cell or sheet whose look may differ from what verify checks (found by the reader). */
+export interface ShownProblem {
+  sheet: string;
+  /** The cell, or the sheet's name. */
+  where: string;
+  problem: string;
 }
 
 /** The sheets verify reads besides the orders: `Results...` and `Log ...`. */
 export const isVerifySheet = (name: string): boolean => /^(results|log )/i.test(name.trim());
-
-/** The revealed key (hex), and the game its key file names, if it came from one. */
-export interface VerifyKey {
-  key: string;
-  game?: string;
-}
 
 export interface Verification {
   /** The Results sheet checked (the last one in the workbook). */
@@ -91,119 +108,94 @@ function noResultsSheet(sheets: readonly SheetTable[]): string {
   );
 }
 
-export function verifyWorkbook(book: WorkbookSheets, key?: VerifyKey): Result<Verification> {
+export function verifyWorkbook(
+  book: WorkbookSheets,
+  key?: VerifyKey,
+  posted: PostedSeal = {},
+): Result<Verification> {
   const byName = new Map(book.sheets.map((s) => [String(s.origin.sheet).toLowerCase(), s]));
   const ordered = book.sheetNames.flatMap((n) => byName.get(n.toLowerCase()) ?? []);
-  const results = ordered.filter((s) => s.cells.length > 0 && isResultsHeader(s.cells[0])).pop();
+  const all = ordered.filter((s) => s.cells.length > 0 && isResultsHeader(s.cells[0]));
+  const results = all.pop();
   if (!results) return err(noResultsSheet(ordered));
   const resultsName = String(results.origin.sheet);
 
-  const seal = readSeal(results);
-  if (!seal.ok) return seal;
+  const read = readSeal(results);
+  if (!read.ok) return read;
+  const seal = read.value;
   const verification: Verification = {
     results: resultsName,
-    seal: seal.value?.record ?? null,
+    seal: seal?.record ?? null,
     battles: 0,
     shots: 0,
-    mismatches: [],
-    notes: [],
+    mismatches: checkPosted(seal, posted, resultsName),
+    notes: all.map(
+      (s) =>
+        `${String(s.origin.sheet)} is an earlier Results sheet: only the last, ${resultsName}, is checked`,
+    ),
   };
-  let sealKey: string | undefined;
-  if (seal.value) {
-    const { record, at } = seal.value;
+  if (seal) {
     if (!key) {
       return err(
-        `the dice of ${resultsName} are sealed (commitment ${record.commitment} at ${at}): ` +
+        `the dice of ${resultsName} are sealed (commitment ${seal.record.commitment} at ${seal.at}): ` +
           'give the game key the game master revealed',
       );
     }
-    const bytes = parseKey(key.key);
-    if (!bytes.ok) return err(`the key: ${bytes.error}`);
-    const commitment = commitmentOf(bytes.value);
-    if (commitment !== record.commitment) {
-      verification.mismatches.push({
-        battle: null,
-        where: at,
-        says: record.commitment,
-        replay: commitment,
-        message: `the key does not match the commitment: ${at} says ${record.commitment}; the key's SHA-256 is ${commitment}`,
-      });
-      return ok(verification);
-    }
-    if (key.game !== undefined && key.game !== record.game) {
-      verification.mismatches.push({
-        battle: null,
-        where: seal.value.gameAt,
-        says: record.game,
-        replay: key.game,
-        message: `the key file is for game "${key.game}", but ${seal.value.gameAt} says "${record.game}"`,
-      });
-    }
-    sealKey = key.key;
+    const checked = checkKey(seal, key);
+    if (!checked.ok) return checked;
+    verification.mismatches.push(...checked.value.mismatches);
+    if (checked.value.stop) return ok(verification);
   } else if (key) {
-    verification.notes.push(`no battle in ${resultsName} has sealed dice: the key was not needed`);
+    verification.mismatches.push(notSealed(results));
   }
 
   const submission = readSubmission(book.battles, book.legions, book);
   const replay = adjudicateSubmission(
     submission,
-    seal.value && sealKey ? { ...seal.value.record, key: sealKey } : undefined,
+    seal && key ? { ...seal.record, key: key.key } : undefined,
   );
   verification.battles = replay.length;
+  if (seal) verification.mismatches.push(...lookAlikeGame(seal));
   const expected = resultsSheet(replay, submission.problems, submission.warnings);
   verification.mismatches.push(...compareResults(results, expected));
 
   const taken = new Set(book.sheetNames.slice(0, book.sheetNames.indexOf(resultsName) + 1));
   const later = ordered.slice(ordered.indexOf(results) + 1);
+  const checkedSheets = new Map<string, string | null>([[resultsName.toLowerCase(), null]]);
   for (const a of replay) {
     const checked = checkLog(a, taken, byName, later);
     verification.mismatches.push(...checked.mismatches);
     verification.shots += checked.shots;
+    if (checked.sheet) checkedSheets.set(checked.sheet.toLowerCase(), a.id);
+  }
+  for (const p of book.shown ?? []) {
+    const battle = checkedSheets.get(p.sheet.toLowerCase());
+    if (battle === undefined) continue;
+    const message = `${battle === null ? '' : `battle ${battle}: `}${p.where}: ${p.problem}`;
+    verification.mismatches.push({ battle, where: p.where, says: '', replay: '', message });
   }
   return ok(verification);
 }
 
-export interface ReadSeal {
-  record: SealRecord;
-  /** Where the commitment and the game were read. */
-  at: string;
-  gameAt: string;
-}
-
 /**
- * The seal a Results sheet records: that of its first row with a commitment (the replay checks
- * the other rows), or null when no battle's dice were sealed.
+ * A key given for a workbook whose dice are not sealed: whoever gave it expected sealed dice,
+ * and dice from a seed or a list can be chosen after the orders are in.
  */
-export function readSeal(results: SheetTable): Result<ReadSeal | null> {
-  const header = results.cells[0].map(cellText);
-  const col = (name: string) => {
-    const i = header.indexOf(name);
-    return i < 0 ? undefined : i;
+function notSealed(results: SheetTable): Mismatch {
+  const row = results.origin.row + 1;
+  const where = addressOf(results, row, results.origin.col + resultsColumn('Seed'));
+  const seed = cellOf(results, row, results.origin.col + resultsColumn('Seed'));
+  const says = seed === '' ? '(blank)' : `"${seed}"`;
+  return {
+    battle: null,
+    where,
+    says: seed,
+    replay: 'sealed',
+    message:
+      `a game key was given, but no battle in ${String(results.origin.sheet)} has sealed dice ` +
+      `(${where} says Seed ${says}): these dice do not come from the key, and whoever chose ` +
+      'a seed or a list of dice could choose them after the orders were in',
   };
-  const [game, turn, commitment] = [col('Game'), col('Turn'), col('Commitment')];
-  if (commitment === undefined) return ok(null);
-  const top = results.origin.row;
-  for (let r = top + 1; r <= lastRowOf(results); r++) {
-    const c = results.origin.col;
-    const value = cellOf(results, r, c + commitment);
-    if (value === '') continue;
-    const at = addressOf(results, r, c + commitment);
-    if (!/^[0-9a-f]{64}$/.test(value)) {
-      return err(`${at}: "${value}" is not a commitment (64 hex digits)`);
-    }
-    const gameAt = addressOf(results, r, c + (game ?? 0));
-    const turnAt = addressOf(results, r, c + (turn ?? 0));
-    const gameName = game === undefined ? '' : cellOf(results, r, c + game);
-    if (gameName === '') return err(`${gameAt}: a sealed battle's Game is blank`);
-    const turnNumber = parseTurn(turn === undefined ? '' : cellOf(results, r, c + turn));
-    if (!turnNumber.ok) return err(`${turnAt}: ${turnNumber.error}`);
-    return ok({
-      record: { game: gameName, turn: turnNumber.value, commitment: value },
-      at,
-      gameAt,
-    });
-  }
-  return ok(null);
 }
 
 /** Every Results row against the replay's, in order; one mismatch per differing row. */
@@ -241,7 +233,7 @@ function checkLog(
   taken: Set<string>,
   byName: ReadonlyMap<string, SheetTable>,
   later: readonly SheetTable[],
-): { mismatches: Mismatch[]; shots: number } {
+): { mismatches: Mismatch[]; shots: number; sheet?: string } {
   if (!a.outcome.ok) return { mismatches: [], shots: 0 };
   const log = logSheet(a.outcome.value, taken);
   taken.add(log.name);
@@ -262,5 +254,5 @@ function checkLog(
       ],
     };
   }
-  return compareLog(a.id, log, sheet);
+  return { ...compareLog(a.id, log, sheet), sheet: String(sheet.origin.sheet) };
 }

@@ -101,18 +101,18 @@ export async function showOdds(
 
 export const BATTLES_SHEET = 'Battles';
 export const LEGIONS_SHEET = 'Legions';
-/** Imperium battles' ships: read when the workbook has a sheet of this name. */
+/**
+ * The rulesets' own tables, read when the workbook has them, as `praetor adjudicate` finds
+ * them (an Excel table of that name, else the sheet): Imperium's ships, Legion Battles' units,
+ * Fortunes of War's armies.
+ */
 export const FLEETS_SHEET = 'Fleets';
-export const isFleetsSheet = (name: string): boolean =>
-  name.trim().toLowerCase() === FLEETS_SHEET.toLowerCase();
-/** Legion-battles battles' units: read when the workbook has a sheet of this name. */
 export const UNITS_SHEET = 'Units';
-export const isUnitsSheet = (name: string): boolean =>
-  name.trim().toLowerCase() === UNITS_SHEET.toLowerCase();
-/** Fortunes-of-war battles' armies: read when the workbook has a sheet of this name. */
 export const ARMIES_SHEET = 'Armies';
-export const isArmiesSheet = (name: string): boolean =>
-  name.trim().toLowerCase() === ARMIES_SHEET.toLowerCase();
+export const SUBMISSION_TABLES = {
+  required: [BATTLES_SHEET, LEGIONS_SHEET],
+  optional: [FLEETS_SHEET, UNITS_SHEET, ARMIES_SHEET],
+} as const;
 
 /**
  * Resolve all: every battle of the `Battles` and `Legions` tables (or sheets), through the same functions as
@@ -121,19 +121,11 @@ export const isArmiesSheet = (name: string): boolean =>
  * `praetor adjudicate --key --turn`: Results record the commitment, never the key.
  */
 export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Report> {
-  const read = await host.readTables(
-    [BATTLES_SHEET, LEGIONS_SHEET],
-    (name) => isFleetsSheet(name) || isUnitsSheet(name) || isArmiesSheet(name),
-  );
+  const read = await host.readTables(SUBMISSION_TABLES);
   if (!read.ok) return failure(read.error);
-  const [battles, legions, ...rest] = read.value.grids;
-  const named = (is: (name: string) => boolean) =>
-    rest.find((g) => is(String(g.origin.sheet))) ?? null;
-  const submission = readSubmission(battles, legions, {
-    fleets: named(isFleetsSheet),
-    units: named(isUnitsSheet),
-    armies: named(isArmiesSheet),
-  });
+  const [battles, legions] = read.value.required;
+  const [fleets, units, armies] = read.value.optional;
+  const submission = readSubmission(battles, legions, { fleets, units, armies });
   if (submission.entries.length === 0) {
     return failure(`No battles to resolve in the ${BATTLES_SHEET} sheet.`, [
       ...submission.problems,

@@ -24,13 +24,36 @@ export function parseRangeRef(input: string): Result<RangeRef> {
     if (!A1.test(a1)) {
       return err(`"${text}": "${a1}" is not a cell address such as A1:F9 (after the "!")`);
     }
+    const outside = beyondSheet(a1);
+    if (outside) return err(`"${text}": ${outside}`);
     return ok({ kind: 'address', sheet, a1: a1.toUpperCase(), text });
   }
-  if (A1.test(text)) return ok({ kind: 'address', a1: text.toUpperCase(), text });
+  if (A1.test(text)) {
+    const outside = beyondSheet(text);
+    if (outside) return err(`"${text}": ${outside}`);
+    return ok({ kind: 'address', a1: text.toUpperCase(), text });
+  }
   if (NAME.test(text)) return ok({ kind: 'name', name: text, text });
   return err(
     `"${text}" is neither an address (such as Legions!A1:F9) nor a range name (letters, digits, _ and .)`,
   );
+}
+
+const LAST_ROW = 1_048_576;
+const LAST_COLUMN = 16_384; // XFD
+
+/** Why an address lies beyond Excel's last row or column, or null when it does not. */
+function beyondSheet(a1: string): string | null {
+  for (const part of a1.replace(/\$/g, '').toUpperCase().split(':')) {
+    const letters = /^[A-Z]+/.exec(part)?.[0] ?? '';
+    const digits = part.slice(letters.length);
+    const column = [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+    if (column > LAST_COLUMN) return `column ${letters} is beyond Excel's last column, XFD`;
+    if (digits !== '' && (Number(digits) < 1 || Number(digits) > LAST_ROW)) {
+      return `row ${digits} is outside Excel's rows, 1 to ${LAST_ROW.toLocaleString('en-US')}`;
+    }
+  }
+  return null;
 }
 
 function unquoteSheet(s: string): string {

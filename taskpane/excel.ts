@@ -1,7 +1,16 @@
 import { CellGrid } from '../src/cells';
 import { err, ok, Result } from '../src/result';
 import { quoteSheet } from './address';
-import { Grid, HostFeatures, RangeRef, SheetPlan, WorkbookHost, WorkbookRead } from './host';
+import {
+  Grid,
+  HostFeatures,
+  RangeRef,
+  SheetPlan,
+  TablesRead,
+  TablesRequest,
+  WorkbookHost,
+  WorkbookRead,
+} from './host';
 
 /**
  * The one file that calls Office.js (`Office.*`, `Excel.*`). Everything else in the pane is
@@ -51,35 +60,42 @@ class ExcelHost implements WorkbookHost {
     }
   }
 
-  async readTables(
-    names: readonly string[],
-    alsoSheets?: (name: string) => boolean,
-  ): Promise<Result<WorkbookRead>> {
+  async readTables(request: TablesRequest): Promise<Result<TablesRead>> {
     try {
-      return await readTables(names, alsoSheets);
+      return await readTables(request);
     } catch (e) {
-      return err(`Excel could not read the ${names.join(' and ')} tables: ${messageOf(e)}`);
+      const names = [...request.required, ...(request.optional ?? [])];
+      return err(`Excel could not read the ${names.join(', ')} tables: ${messageOf(e)}`);
     }
   }
 
   async addSheets(plans: readonly SheetPlan[]): Promise<Result<string[]>> {
     const names = plans.map((p) => p.name);
+    const token = Math.random().toString(36).slice(2, 10);
+    const temps = plans.map((_, i) => `Praetor ${token} ${i + 1}`);
     try {
       await Excel.run(async (context) => {
-        const sheets = plans.map((plan) => {
-          const sheet = context.workbook.worksheets.add(plan.name);
+        const sheets = plans.map((plan, i) => {
+          const sheet = context.workbook.worksheets.add(temps[i]);
           writePlan(sheet, plan, this.features);
           return sheet;
         });
+        // Named last, so that a name taken meanwhile (by a co-author) fails here, and an undo
+        // can tell the sheets this batch added from theirs.
+        sheets.forEach((sheet, i) => (sheet.name = names[i]));
         sheets[0]?.activate();
         await context.sync();
       });
       return ok(names);
     } catch (e) {
-      const undone = await removeSheets(names);
+      const undone = await undoAdd(temps, names);
+      if (undone === 'written') return ok(names);
       return err(
         `Excel could not write the new sheets (${messageOf(e)}). ` +
-          (undone ? 'Nothing was changed.' : `Please delete any of ${names.join(', ')} left over.`),
+          (undone === 'undone'
+            ? 'Nothing was changed.'
+            : `Nor could it remove them again: please delete any of ${names.join(', ')} ` +
+              `and any sheet named “Praetor ${token} …” left over.`),
       );
     }
   }
@@ -143,11 +159,8 @@ function queueRead(context: Excel.RequestContext, ref: RangeRef): () => Grid {
   };
 }
 
-/** Finds each table (else sheet) of `names`, then reads them (and `alsoSheets`): two round trips. */
-async function readTables(
-  names: readonly string[],
-  alsoSheets?: (name: string) => boolean,
-): Promise<Result<WorkbookRead>> {
+/** Finds each table (else sheet) asked for, then reads them: two round trips. */
+async function readTables(request: TablesRequest): Promise<Result<TablesRead>> {
   return Excel.run(async (context) => {
     const tables = context.workbook.tables;
     const sheets = context.workbook.worksheets;
@@ -155,24 +168,32 @@ async function readTables(
     sheets.load('items/name');
     await context.sync();
     const sheetNames = sheets.items.map((s) => s.name);
-    const reads: (() => Grid)[] = [];
-    for (const name of names) {
+    const find = (name: string): (() => Grid) | null => {
       const same = (n: string) => n.trim().toLowerCase() === name.toLowerCase();
       const table = tables.items.find((t) => same(t.name));
       const sheet = sheets.items.find((s) => same(s.name));
-      if (table) reads.push(queueTable(table));
-      else if (sheet) reads.push(queueSheet(sheet));
-      else {
+      return table ? queueTable(table) : sheet ? queueSheet(sheet) : null;
+    };
+    const required: (() => Grid)[] = [];
+    for (const name of request.required) {
+      const read = find(name);
+      if (!read) {
         return err(
           `This workbook has no ${name} table and no sheet named “${name}” (its sheets: ${sheetNames.join(', ')}).`,
         );
       }
+      required.push(read);
     }
-    if (alsoSheets) {
-      for (const sheet of sheets.items) if (alsoSheets(sheet.name)) reads.push(queueSheet(sheet));
-    }
+    const optional = (request.optional ?? []).map(find);
+    const accept = request.sheets ?? (() => false);
+    const extra = sheets.items.filter((s) => accept(s.name)).map(queueSheet);
     await context.sync();
-    return ok({ grids: reads.map((read) => read()), sheetNames });
+    return ok({
+      required: required.map((read) => read()),
+      optional: optional.map((read) => (read ? read() : null)),
+      sheets: extra.map((read) => read()),
+      sheetNames,
+    });
   });
 }
 
@@ -227,7 +248,7 @@ async function explainReadError(refs: readonly RangeRef[], e: unknown): Promise<
           const named = names.items.find((n) => n.name.toLowerCase() === ref.name.toLowerCase());
           if (!named) return `There is no range named “${ref.name}” in this workbook.`;
           if (named.type !== 'Range') {
-            return `The name “${ref.name}” is not a range of cells (it holds a ${named.type}).`;
+            return `The name “${ref.name}” is not a range of cells (Excel gives its type as ${named.type}).`;
           }
         }
       }
@@ -267,17 +288,30 @@ function writePlan(sheet: Excel.Worksheet, plan: SheetPlan, features: HostFeatur
   hf.rightFooter = 'Page &P of &N';
 }
 
-/** Undoes a failed write: deletes the sheets of `names` that were added. */
-async function removeSheets(names: readonly string[]): Promise<boolean> {
+/**
+ * Undoes a failed `addSheets` batch, which adds every sheet under a temporary name, then gives
+ * each its name, in order. A temporary name still there is a sheet of the batch; so is the
+ * sheet under each name given before the first one still there. When no temporary name is
+ * left, either nothing was added or every sheet was named (only the activation failed).
+ */
+async function undoAdd(
+  temps: readonly string[],
+  names: readonly string[],
+): Promise<'undone' | 'written' | 'failed'> {
   try {
-    await Excel.run(async (context) => {
-      const found = names.map((n) => context.workbook.worksheets.getItemOrNullObject(n));
+    return await Excel.run(async (context) => {
+      const sheets = context.workbook.worksheets;
+      sheets.load('items/name');
       await context.sync();
-      for (const sheet of found) if (!sheet.isNullObject) sheet.delete();
+      const present = new Set(sheets.items.map((s) => s.name));
+      const first = temps.findIndex((t) => present.has(t));
+      if (first < 0) return names.every((n) => present.has(n)) ? 'written' : 'undone';
+      const ours = [...names.slice(0, first), ...temps.slice(first)];
+      for (const sheet of sheets.items) if (ours.includes(sheet.name)) sheet.delete();
       await context.sync();
+      return 'undone';
     });
-    return true;
   } catch {
-    return false;
+    return 'failed';
   }
 }

@@ -29,6 +29,29 @@ export interface WorkbookRead {
   sheetNames: string[];
 }
 
+/**
+ * Tables found as `praetor adjudicate` finds them: the Excel table of that name (any case,
+ * totals row left out), else the used rows of the sheet of that name, from column A.
+ */
+export interface TablesRequest {
+  /** Tables that must exist: a missing one is an error. */
+  required: readonly string[];
+  /** Tables read when the workbook has them (e.g. `Fleets`), else null. */
+  optional?: readonly string[];
+  /** Also the used rows (from column A) of every sheet whose name this accepts. */
+  sheets?: (name: string) => boolean;
+}
+
+export interface TablesRead {
+  /** In the order of `required`. */
+  required: Grid[];
+  /** In the order of `optional`: null where the workbook has no such table or sheet. */
+  optional: (Grid | null)[];
+  /** The sheets `sheets` accepted, in the workbook's order. */
+  sheets: Grid[];
+  sheetNames: string[];
+}
+
 /** A new worksheet to add: all its values in one block, with its looks. */
 export interface SheetPlan {
   name: string;
@@ -53,18 +76,12 @@ export interface WorkbookHost {
   readonly features: HostFeatures;
   /** Reads ranges in one round trip; an error names the sheet, name or address at fault. */
   read(refs: readonly RangeRef[]): Promise<Result<WorkbookRead>>;
+  /** Reads tables (and sheets) in two round trips: which exist, then their cells. */
+  readTables(request: TablesRequest): Promise<Result<TablesRead>>;
   /**
-   * Reads tables as `praetor adjudicate` finds them: the Excel table of that name (any case,
-   * totals row left out), else the used rows of the sheet of that name, from column A. Then,
-   * when `alsoSheets` is given, the used rows (from column A) of every sheet whose name it
-   * accepts, in the workbook's order: their grids follow the tables'.
-   * Two round trips: which exist, then their cells.
+   * Adds the sheets in one round trip and shows the first. On failure it adds none, and never
+   * touches a sheet it did not add (one a co-author added meanwhile under the same name).
    */
-  readTables(
-    names: readonly string[],
-    alsoSheets?: (name: string) => boolean,
-  ): Promise<Result<WorkbookRead>>;
-  /** Adds the sheets in one round trip and shows the first; on failure, adds none. */
   addSheets(plans: readonly SheetPlan[]): Promise<Result<string[]>>;
   /** The address of the current selection, e.g. `Legions!A1:F4`. */
   selectionAddress(): Promise<Result<string>>;

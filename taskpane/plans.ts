@@ -7,7 +7,8 @@ import {
   resultsSheet,
 } from '../src/sheets';
 import { SheetPlan } from './host';
-import { charsToPoints, excelValue, pageText } from './values';
+import { pageSection } from '../src/page-text';
+import { charsToPoints, excelValue } from './values';
 
 /**
  * The new sheets as blocks of values: the core's `logSheet` and `resultsSheet` rows, padded into
@@ -34,8 +35,8 @@ export function logPlan(log: LogSheet): SheetPlan {
     headerRow,
     widths: log.widths.map(charsToPoints),
     print: {
-      header: pageText(`${log.page.battle} — ${log.page.ruleset}`),
-      footer: pageText(log.page.dice),
+      header: pageSection(`${log.page.battle} — ${log.page.ruleset}`),
+      footer: pageSection(log.page.dice),
     },
   };
 }
@@ -54,6 +55,6 @@ export function resultsPlan(
     summaryRows: 0,
     headerRow: 0,
     widths: RESULTS_WIDTHS.slice(0, rows[0].length).map(charsToPoints),
-    print: { header: pageText('Praetor results'), footer: pageText(`${all.length} battles`) },
+    print: { header: pageSection('Praetor results'), footer: pageSection(`${all.length} battles`) },
   };
 }

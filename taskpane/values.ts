@@ -1,21 +1,20 @@
+import { EXCEL_MAX_TEXT } from '../src/cells';
 import { CellValue, safeText } from '../src/sheets';
 
 /**
  * A value as it must be assigned to `range.values` so that Excel stores exactly it. Excel reads
  * an assigned string as if typed: `=1+1` becomes a formula (safeText guards those), and `7`,
  * `1/2`, `12%`, `TRUE` or `#N/A` become a number, a date, a boolean or an error. Such text gets
- * Excel's invisible text prefix `'`, which `range.values` does not give back.
+ * Excel's invisible text prefix `'`, which `range.values` does not give back. Text is cut at
+ * Excel's 32,767 characters a cell, as `praetor adjudicate` cuts it.
  */
 export function excelValue(value: CellValue): CellValue {
-  const safe = safeText(value);
-  if (safe !== value || typeof value !== 'string') return safe;
-  return /^\s*[\d.$€£¥(#']/.test(value) || /^\s*(true|false)\s*$/i.test(value)
-    ? `'${value}`
-    : value;
+  if (typeof value !== 'string') return value;
+  const text = value.slice(0, EXCEL_MAX_TEXT);
+  const safe = safeText(text);
+  if (safe !== text) return safe;
+  return /^\s*[\d.$€£¥(#']/.test(text) || /^\s*(true|false)\s*$/i.test(text) ? `'${text}` : text;
 }
 
 /** Excel's column width in points for a width in characters of the default font. */
 export const charsToPoints = (chars: number): number => Math.round((7 * chars + 5) * 0.75);
-
-/** Text for a printed page header or footer, where `&` starts a code: `&&` prints one. */
-export const pageText = (text: string): string => text.replace(/&/g, '&&');

@@ -1,12 +1,5 @@
 import { isVerifySheet, VerifyKey, verifyWorkbook } from '../src/verify';
-import {
-  BATTLES_SHEET,
-  isArmiesSheet,
-  isFleetsSheet,
-  isUnitsSheet,
-  LEGIONS_SHEET,
-  Report,
-} from './actions';
+import { Report, SUBMISSION_TABLES } from './actions';
 import { WorkbookHost } from './host';
 
 /**
@@ -19,22 +12,20 @@ import { WorkbookHost } from './host';
 const SHOWN = 40;
 
 export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Report> {
-  const read = await host.readTables(
-    [BATTLES_SHEET, LEGIONS_SHEET],
-    (name) =>
-      isVerifySheet(name) || isFleetsSheet(name) || isUnitsSheet(name) || isArmiesSheet(name),
-  );
+  const read = await host.readTables({ ...SUBMISSION_TABLES, sheets: isVerifySheet });
   if (!read.ok) return { tone: 'error', message: read.error, details: [] };
-  const [battles, legions, ...rest] = read.value.grids;
-  const isFleets = (g: (typeof rest)[number]) => isFleetsSheet(String(g.origin.sheet));
-  const isUnits = (g: (typeof rest)[number]) => isUnitsSheet(String(g.origin.sheet));
-  const fleets = rest.find(isFleets) ?? null;
-  const units = rest.find(isUnits) ?? null;
-  const isArmies = (g: (typeof rest)[number]) => isArmiesSheet(String(g.origin.sheet));
-  const armies = rest.find(isArmies) ?? null;
-  const sheets = rest.filter((g) => !isFleets(g) && !isUnits(g) && !isArmies(g));
+  const [battles, legions] = read.value.required;
+  const [fleets, units, armies] = read.value.optional;
   const checked = verifyWorkbook(
-    { battles, legions, fleets, units, armies, sheetNames: read.value.sheetNames, sheets },
+    {
+      battles,
+      legions,
+      fleets,
+      units,
+      armies,
+      sheetNames: read.value.sheetNames,
+      sheets: read.value.sheets,
+    },
     key,
   );
   if (!checked.ok) {

@@ -101,7 +101,7 @@ describe('praetor adjudicate', () => {
     [[], /give at least one workbook or folder/],
     [['x.xlsx', '--jobs', '0'], /--jobs is "0"/],
     [['x.xlsx', '--jobs', 'many'], /--jobs is "many"/],
-    [['x.xlsx', '--frobnicate'], /Unknown option '--frobnicate'/],
+    [['x.xlsx', '--frobnicate'], /^praetor adjudicate: unknown option --frobnicate\. Run/],
   ])('bad usage %p exits 2', async (args, message) => {
     const io = bufferIo();
     expect(await main(['adjudicate', ...args], io)).toBe(2);

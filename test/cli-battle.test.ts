@@ -139,6 +139,24 @@ describe('praetor battle', () => {
     expect(JSON.parse(readFileSync(saved, 'utf8')).format).toBe('praetor-saved-battle');
   });
 
+  it('a paused battle says how to go on, unless --save has saved it already', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'praetor-'));
+    const args = ['--attacker', '3 CAT 4 INF', '--defender', '2 CAV 5 INF', '--seed', 'p'];
+    const hint = 'To go on later: run again with --save FILE, then praetor battle --resume FILE.';
+    const unsaved = await praetor('battle', ...args, '--rounds', '1');
+    expect(unsaved.code).toBe(0);
+    expect(unsaved.out).toContain('Paused after 1 round');
+    expect(unsaved.out.trimEnd().endsWith(hint)).toBe(true);
+    const file = join(dir, 'b1.json');
+    const saved = await praetor('battle', ...args, '--rounds', '1', '--save', file);
+    expect(saved.code).toBe(0);
+    expect(saved.out).toContain('Paused after 1 round');
+    expect(saved.out).not.toContain('To go on later');
+    expect(saved.err).toBe(
+      `saved the paused battle to ${file}; resume it with: praetor battle --resume ${file}\n`,
+    );
+  });
+
   it('explains itself with --help, and bad usage exits 2 with the reason', async () => {
     const help = await praetor('battle', '--help');
     expect(help.code).toBe(0);
@@ -148,7 +166,9 @@ describe('praetor battle', () => {
     expect(missing.err).toContain('give --attacker and --defender');
     const unknown = await praetor('battle', '--atacker', '1 INF');
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain("Unknown option '--atacker'");
+    expect(unknown.err).toBe(
+      'praetor battle: unknown option --atacker. Run "praetor battle --help" for usage.\n',
+    );
     const noFile = await praetor('battle', '--input', '/nonexistent/battles.json');
     expect(noFile.err).toContain('--input /nonexistent/battles.json: no such file');
     expect((await praetor('conquer')).code).toBe(2);

@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -12,10 +13,20 @@ import { join } from 'node:path';
 import { OutputWriteError, writeFileAtomic } from '../headless/atomic-write';
 import { planFiles } from '../headless/batch-inputs';
 import { main } from '../headless/cli';
+import { refuseRepeatedOptions } from '../headless/flags';
 import { printable } from '../headless/io';
 import { bundleWorker } from '../headless/worker-script';
+import { shellWords } from './helpers/cli';
 import { economyWorkbook } from './helpers/economy';
-import { bufferIo, sha256, simpleSubmission, tempDir } from './helpers/workbooks';
+import {
+  battle,
+  bufferIo,
+  legion,
+  sha256,
+  simpleSubmission,
+  submission,
+  tempDir,
+} from './helpers/workbooks';
 
 /** Bad paths and bad input never crash praetor, never lose a file, and say what is wrong. */
 
@@ -341,9 +352,195 @@ describe('--key that is not a key file (bug 9)', () => {
       '3',
     );
     expect(r.code).toBe(2);
-    expect(r.err.split('\n')[0]).toBe(
-      `praetor adjudicate: --key ${join(dir, 'turn-3.xlsx')}: not a key file (Praetor's key files are made by praetor seal)`,
+    expect(r.err).toBe(
+      `praetor adjudicate: --key ${join(dir, 'turn-3.xlsx')}: not a key file (Praetor's key files are made by praetor seal). Run "praetor adjudicate --help" for usage.`,
     );
-    expect(r.err.trim().split('\n')).toHaveLength(2); // and the line pointing to --help
+  });
+});
+
+const COMMANDS = [
+  'battle',
+  'odds',
+  'adjudicate',
+  'template',
+  'report',
+  'seal',
+  'verify',
+  'dice',
+  'turn',
+];
+
+/** The lines of a help's section, e.g. `Examples:`, up to the next blank line. */
+function section(help: string, title: string): string[] {
+  const lines = help.split('\n');
+  const start = lines.indexOf(title);
+  if (start < 0) return [];
+  const end = lines.indexOf('', start);
+  return lines.slice(start + 1, end < 0 ? undefined : end);
+}
+
+describe('every command explains itself the same way', () => {
+  it("the list of commands is the CLI's, and --version answers", async () => {
+    const help = await run('--help');
+    expect(help.code).toBe(0);
+    expect(section(help.out, 'Commands:').map((l) => l.trim().split(/\s+/)[0])).toEqual(COMMANDS);
+    expect(help.out).toContain('praetor help <command>');
+    expect(await run('--version')).toMatchObject({
+      code: 0,
+      out: `praetor ${JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version}`,
+    });
+  });
+
+  it.each(COMMANDS)(
+    '%s: --help, -h and help give one help: usage, options with -h, exit status',
+    async (command) => {
+      const help = await run(command, '--help');
+      expect(help).toMatchObject({ code: 0, err: '' });
+      expect(help.out).toMatch(new RegExp(`^Usage: praetor ${command} `));
+      expect(section(help.out, 'Options:')).toContainEqual(
+        expect.stringMatching(/^ {2}-h, --help +show this help$/),
+      );
+      expect(help.out).toMatch(/\nExit status: 0 [^\n]+[\s\S]*2 bad usage/);
+      expect((await run(command, '-h')).out).toBe(help.out);
+      expect((await run('help', command)).out).toBe(help.out);
+      for (const line of help.out.split('\n')) expect(line.length).toBeLessThanOrEqual(120);
+    },
+  );
+
+  it.each(['battle', 'odds', 'adjudicate', 'template', 'dice', 'seal', 'verify', 'report', 'turn'])(
+    '%s: every example of its help runs, exit 0',
+    async (command) => {
+      const help = (await run(command, '--help')).out;
+      const examples = section(help, 'Examples:');
+      expect(examples.length).toBeGreaterThanOrEqual(2);
+      const dir = tempDir();
+      mkdirSync(join(dir, 'examples'));
+      for (const f of ['turn-3.xlsx', 'battles.json']) {
+        copyFileSync(join(__dirname, '..', 'examples', f), join(dir, 'examples', f));
+      }
+      mkdirSync(join(dir, 'submissions'));
+      writeFileSync(join(dir, 'submissions', 'orders.xlsx'), await simpleSubmission());
+      await run('seal', '--game', 'Rome', '--out', join(dir, 'rome.key.json'));
+      // What verify and report read: an adjudicated turn, and a turn adjudicated with sealed dice.
+      await run('adjudicate', join(dir, 'examples', 'turn-3.xlsx'), '--out', join(dir, 'out'));
+      writeFileSync(
+        join(dir, 'turn-4.xlsx'),
+        await submission(
+          [battle('S1')],
+          [legion('S1', 'Attacker', 'Marcus', 3, 1), legion('S1', 'Defender', 'Brutus', 4)],
+        ),
+      );
+      const key = join(dir, 'rome.key.json');
+      const sealed = ['--out', join(dir, 'sealed'), '--key', key, '--turn', '4'];
+      expect((await run('adjudicate', join(dir, 'turn-4.xlsx'), ...sealed)).code).toBe(0);
+      for (const example of examples) {
+        const words = shellWords(example.trim());
+        expect(words.slice(0, 2)).toEqual(['praetor', command]);
+        // Files named in an example are read and written in a folder of their own.
+        const argv = words
+          .slice(1)
+          .map((w, i, all) =>
+            /(\.(xlsx|json)|\/)$/.test(w) || ['--out', '--save', '--resume'].includes(all[i - 1])
+              ? join(dir, w)
+              : w,
+          );
+        const r = await run(...argv);
+        // A sealed turn refuses the battles that give their own seed: exit 1, said per cell.
+        const sealed = command === 'adjudicate' && argv.includes('--key');
+        expect([example, r.code]).toEqual([example, sealed ? 1 : 0]);
+        if (sealed) expect(r.out).toContain("but this turn's dice are sealed");
+      }
+    },
+    60000,
+  );
+
+  it.each([
+    [['battle', '--atacker', '1 INF'], 'battle', 'unknown option --atacker'],
+    [
+      ['odds', '--attacker', '1 INF', '--defender', '1 INF', 'extra'],
+      'odds',
+      'unexpected argument "extra"',
+    ],
+    [['dice', '--pool'], 'dice', '--pool needs a value'],
+    [
+      ['battle', '--attacker', '1 INF', '--defender', '1 INF', '--seed', 'a', '--rounds', '-1'],
+      'battle',
+      '--rounds needs a value; a value that starts with "-" is written --rounds=VALUE',
+    ],
+    [['battle', '--sea=yes'], 'battle', '--sea takes no value'],
+    [['adjudicate'], 'adjudicate', 'give at least one workbook or folder'],
+    [['adjudicate', 'x.xlsx', '--frobnicate'], 'adjudicate', 'unknown option --frobnicate'],
+    [['template'], 'template', 'give the file to write, e.g. turn1.xlsx'],
+    [['template', 'a.xlsx', 'b.xlsx'], 'template', 'give one file to write, not 2 (a.xlsx b.xlsx)'],
+    [['odds', '--attacker', '1 INF'], 'odds', 'give --attacker and --defender'],
+    [['seal', '--nope'], 'seal', 'unknown option --nope'],
+    [['verify', '--nope'], 'verify', 'unknown option --nope'],
+    [['report', '--nope'], 'report', 'unknown option --nope'],
+    [['turn', '--nope'], 'turn', 'unknown option --nope'],
+  ])('bad usage %p: one line naming it and the help, exit 2', async (argv, command, message) => {
+    const r = await run(...argv);
+    expect(r).toMatchObject({ code: 2, out: '' });
+    expect(r.err).toBe(
+      `praetor ${command}: ${message}. Run "praetor ${command} --help" for usage.`,
+    );
+  });
+
+  it('no command, or an unknown one: one line listing the commands, exit 2', async () => {
+    const list = COMMANDS.join(', ');
+    expect(await run()).toEqual({
+      code: 2,
+      out: '',
+      err: `praetor: give a command: ${list}. Run "praetor --help" for usage.`,
+    });
+    expect(await run('conquer')).toEqual({
+      code: 2,
+      out: '',
+      err: `praetor: unknown command "conquer" (the commands: ${list}). Run "praetor --help" for usage.`,
+    });
+    expect((await run('help', 'conquer')).code).toBe(2);
+  });
+
+  it.each([
+    [
+      'battle',
+      '--attacker',
+      '1 INF',
+      '--defender',
+      '1 INF',
+      '--seed',
+      'a',
+      '--fort',
+      '--fort',
+      '2',
+    ],
+    ['adjudicate', 'x.xlsx', '--out', 'a', '--out=b'],
+    ['template', 'x.xlsx', '--rules', 'imperium', '--rules', 'cote-pbem'],
+    ['seal', '--game', 'A', '--game', 'B', '--out', 'k.json'],
+    ['verify', 'x.xlsx', '--json', '--json'],
+    ['report', 'x.json', '--out', 'a.html', '--out', 'b.html'],
+    ['turn', '--template', 'a.xlsx', '--template', 'b.xlsx'],
+  ])('%s refuses an option given twice, before any work', async (command, ...args) => {
+    const dir = tempDir();
+    const r = await run(
+      command,
+      ...args.map((a) => (/\.(xlsx|json|html)$/.test(a) ? join(dir, a) : a)),
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      new RegExp(
+        `^praetor ${command}: --(fort|out|rules|game|json|template) is given more than once; give it once\\.`,
+      ),
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('report --battle may repeat', () => {
+    expect(() =>
+      refuseRepeatedOptions(['x.json', '--battle', 'a', '--battle=b'], ['battle']),
+    ).not.toThrow();
+    expect(() => refuseRepeatedOptions(['--seed', 'a', '--', '--seed'])).not.toThrow();
+    expect(() => refuseRepeatedOptions(['--seed', 'a', '--seed=b'])).toThrow(
+      '--seed is given more than once',
+    );
   });
 });

@@ -164,6 +164,45 @@ describe('inflation', () => {
     expect(treasury(o, 'Bob')).toBe(15 + 10 - 2 * BASE_PRICES.infantry);
   });
 
+  it('prices the purchases of a player listed before the one who set it off', () => {
+    const o = turn({
+      players: [
+        ['Ann', 'Roma', 5, 'no'],
+        ['Bob', 'Gallia', 0, 'no'],
+      ],
+      territories: [
+        ['Roma', 10, 'Ann', 'none'],
+        ['Gallia', 10, 'Bob', 'none'],
+        ...Array.from({ length: 20 }, (_, i) => [`T${i}`, 10, 'Bob', 'none']),
+      ],
+      purchases: [['Ann', 'Infantry', 1, '']],
+    });
+    // Bob collects 210 (more than 200): tripled. Ann has 5 + 10 and an Infantry costs 30.
+    expect(o.incomes).toEqual([
+      { player: 'Ann', talents: 10 },
+      { player: 'Bob', talents: 210 },
+    ]);
+    expect(o.inflation).toEqual({ before: 1, after: 3 });
+    expect(linesOf(o, 'purchase')).toEqual([
+      ['rejected', 'Ann', 'it costs 30 talents (1 at 30); Ann has 15'],
+    ]);
+    expect(linesOf(o, 'inflation')[0][2]).toBe(
+      "Bob collected 210 talents, more than 200; this turn's purchases are at the new prices",
+    );
+  });
+
+  it('names the first player listed when two collect the same highest income', () => {
+    const o = turn({
+      territories: [
+        ['Roma', 10, 'Ann', 'none'],
+        ['Gallia', 10, 'Bob', 'none'],
+        ...Array.from({ length: 20 }, (_, i) => [`T${i}`, 10, i % 2 ? 'Bob' : 'Ann', 'none']),
+      ],
+    });
+    expect(o.incomes.map((i) => i.talents)).toEqual([110, 110]);
+    expect(linesOf(o, 'inflation')[0][2]).toMatch(/^Ann collected 110 talents, more than 100;/);
+  });
+
   it('counts income only: talents received as ransom do not set it off', () => {
     const o = turn({
       players: [

@@ -157,4 +157,25 @@ describe('reading the books', () => {
     ]);
     expect(o.before.players[1].treasuryCell.address).toBe('Players!C4');
   });
+
+  it('reads a wholly blank Purchases or Ransoms sheet as no orders (cleared, header and all)', () => {
+    const t = tables({
+      players: [
+        ['Ann', 'Roma', 3, 'no'],
+        ['Bob', 'Gallia', 0, 'no'],
+      ],
+    });
+    t.purchases = grid('Purchases', [], []);
+    t.ransoms = grid('Ransoms', [null, ''], [[' ', null]]);
+    const played = playTurn(t);
+    if (!played.ok) throw new Error(played.error.join('\n'));
+    expect(played.value.lines.map((l) => l.step)).toEqual(['income', 'income', 'inflation']);
+    expect(played.value.after.players[0].treasury).toBe(3 + 15);
+    // A header is a table: one without its columns is still a problem.
+    t.purchases = grid('Purchases', ['Buyer', ''], []);
+    expect(playTurn(t)).toEqual({
+      ok: false,
+      error: ['Purchases!A1: Purchases has no "Item" column in its header row'],
+    });
+  });
 });

@@ -1,11 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 
 /**
- * manifest.xml, offline: well-formed, a GUID id, https everywhere, every URL a file that the
- * taskpane build serves, every resource id defined (and used), icons at their sizes, ExcelApi
- * 1.7, a button on the Home tab opening the taskpane.
+ * manifest.xml, offline: well-formed, a GUID id, https everywhere, every URL a file of the
+ * taskpane build (made here in a temporary folder), every resource id defined (and used),
+ * icons at their sizes, ExcelApi 1.7, a button on the Home tab opening the taskpane.
  */
 
 const ROOT = join(__dirname, '..');
@@ -46,10 +47,23 @@ const xml = readFileSync(join(ROOT, 'manifest.xml'), 'utf8');
 const app = parse(xml);
 const nodes = all(app);
 
-/** The repository file that the build serves at a manifest URL. */
+/** The taskpane as `npm run build:taskpane` makes it: the folder the dev server serves. */
+let built: string;
+
+beforeAll(async () => {
+  built = mkdtempSync(join(tmpdir(), 'praetor-manifest-'));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { buildTaskpane } = require('../scripts/build-taskpane.js') as {
+    buildTaskpane(o: { outdir: string; dev?: boolean }): Promise<string>;
+  };
+  await buildTaskpane({ outdir: built, dev: true });
+}, 60_000);
+
+afterAll(() => rmSync(built, { recursive: true, force: true }));
+
+/** The built file served at a manifest URL. */
 function servedFile(url: string): string {
-  const rel = url.slice(SERVED.length).split(/[?#]/)[0];
-  return rel.startsWith('assets/') ? join(ROOT, rel) : join(ROOT, 'taskpane', rel);
+  return join(built, decodeURIComponent(url.slice(SERVED.length).split(/[?#]/)[0]));
 }
 
 function pngSize(file: string): [number, number] {

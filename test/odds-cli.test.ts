@@ -30,6 +30,33 @@ describe('praetor odds', () => {
     });
   });
 
+  it("names a ruleset's undecided ending in words: No victor, Mutual", async () => {
+    const fow = await praetor(
+      'odds',
+      '--rules',
+      'fortunes-of-war',
+      '--attacker',
+      'A: attack 6, health 12',
+      '--defender',
+      'B: attack 5, health 12',
+      '--runs',
+      '2000',
+    );
+    expect(fow.code).toBe(0);
+    expect(fow.out).toMatch(/^No victor +\d+\.\d\d% ± /m);
+    expect(fow.out).not.toContain('NoVictor');
+    const online = await praetor(
+      'odds',
+      '--rules',
+      'cote-online',
+      '--attacker',
+      '1 INF',
+      '--defender',
+      '1 INF',
+    );
+    expect(online.out).toMatch(/^Mutual +20\.00%$/m);
+  });
+
   it('takes the battle options: --fort alone is one wall hit point', async () => {
     const { code, out } = await praetor(
       'odds',

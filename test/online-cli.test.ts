@@ -20,7 +20,7 @@ describe('praetor battle --rules cote-online', () => {
   it('prints the log with rolls and casualty draws', async () => {
     const { code, out } = await praetor('battle', ...FORT_BATTLE);
     expect(code).toBe(0);
-    expect(out).toContain('(cote-online 1.0.0)');
+    expect(out).toContain('(cote-online 1.1.0)');
     expect(out).toContain('Options: mode=fight-to-the-death, fort=true, rounds=-');
     expect(out).toContain('The attacker wins in round 2 with 1 CAV left.');
     expect(out).toContain('Leaders captured: Titus');

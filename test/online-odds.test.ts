@@ -70,15 +70,48 @@ describe('exact odds, hand-computed', () => {
     ]);
   });
 
-  test('galleys: kept by the winner and in a mutual end, sunk with a destroyed side', () => {
+  test('1 CAT 1 INF a side, Hit and Run: one hit falls on either warrior alike', () => {
+    // Each side's hits: none (1/3)(2/3) = 2/9, one (2/3)(2/3) + (1/3)(1/3) = 5/9, two 2/9.
+    // A side falls to two hits: the attacker wins (2/9)(7/9) = 14/81, the defender 14/81,
+    // both fall (2/9)^2 = 4/81, the attacker retreats (7/9)^2 = 49/81. The defender's CAT lives
+    // when the attacker misses twice (2/9), or hits once (5/9) and the draw takes the INF (1/2).
+    const r = exact('1 CAT 1 INF', '1 CAT 1 INF', { mode: 'hit-and-run' });
+    expect([r.attackerWins, r.defenderWins, r.undecided, r.attackerRetreats]).toEqual(
+      [14, 14, 4, 49].map((n) => expect.closeTo(n / 81, 14)),
+    );
+    for (const side of ['attacker', 'defender'] as const) {
+      expect(r.expectedSurvivors[side]).toMatchObject({
+        CAT: expect.closeTo(2 / 9 + 5 / 18, 14),
+        INF: expect.closeTo(2 / 9 + 5 / 18, 14),
+      });
+    }
+  });
+
+  test('a mixed battle with the fort, to the death, as an independent enumeration gives it', () => {
+    // Computed apart from the solver, in exact fractions: every sequence of one-at-a-time
+    // casualty draws enumerated (not the solver's hypergeometric counts), the round in which
+    // nobody loses a warrior summed as a geometric series. Attacker 2655594909695070373 /
+    // 7037551524411408000, defender 42951739060040822579 / 80931842530731192000.
+    const r = exact('1 CAT 2 INF', '1 CAV 1 INF', { fort: true });
+    expect(r.attackerWins).toBeCloseTo(0.37734642517124212, 14);
+    expect(r.defenderWins).toBeCloseTo(0.53071495368131916, 14);
+    expect(r.undecided).toBeCloseTo(0.09193862114743868, 14);
+  });
+
+  test("galleys: the defender's sunk when the attacker wins, every other galley kept", () => {
     const r = exact('1 INF 2 GAL', '1 INF 1 GAL');
     expect(r.distributions.attackerWins[0]).toMatchObject({
       attacker: { INF: 1, GAL: 2 },
       defender: none,
     });
     expect(r.distributions.defenderWins[0]).toMatchObject({
-      attacker: none,
+      attacker: { ...none, GAL: 2 },
       defender: { INF: 1, GAL: 1 },
+    });
+    const hitAndRun = exact('1 INF 2 GAL', '1 INF 1 GAL', { mode: 'hit-and-run' });
+    expect(hitAndRun.distributions.attackerRetreats[0]).toMatchObject({
+      attacker: { ...none, INF: 1, GAL: 2 },
+      defender: { ...none, INF: 1, GAL: 1 },
     });
     expect(r.distributions.undecided[0]).toMatchObject({
       attacker: { GAL: 2 },

@@ -100,8 +100,16 @@ describe('forces', () => {
     expect(onlineFailure({ attacker: 'Marcus: 4 CAT 4 INF', defender: '1 INF', seed: 's' })).toBe(
       'battle battle: attacker legion 1 (Marcus): 8 warriors; a legion holds at most 7',
     );
-    expect(onlineFailure({ attacker: '1 INF', defender: '2 GAL', seed: 's' })).toMatch(
-      /defender legion 1: the legion has no warriors/,
+    // Without warriors there is no battle: the seed captures a lone leader, sinks empty ships.
+    expect(onlineFailure({ attacker: '1 INF', defender: '2 GAL', seed: 's' })).toBe(
+      'battle battle: defender legion 1: the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to 7 warriors; a leader alone is captured, and empty galleys destroyed, without a battle',
+    );
+    // Nor with a fortified city: its Artillery is one extra for a defender that fights.
+    expect(onlineFailure({ attacker: '1 INF', defender: '1 GAL', fort: true, seed: 's' })).toMatch(
+      /defender legion 1: the legion has no warriors .*without a battle$/,
+    );
+    expect(onlineFailure({ attacker: 'Marcus: 1 GAL', defender: '1 INF', seed: 's' })).toBe(
+      'battle battle: attacker legion 1 (Marcus): the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to 7 warriors; a leader must bring at least one warrior to attack',
     );
   });
 
@@ -124,7 +132,7 @@ describe('log and narration', () => {
 
   test('narrates rolls, draws (with redraws) and sunk galleys in plain words', () => {
     // Round 1: CAT 3 hit; FORT 1, INF 1 2 3 4 6: INF#5 hits. Among 6 defenders: 6 -> INF#5.
-    // Among 1: CAT#1. The attacker is destroyed; its galley is sunk.
+    // Among 1: CAT#1. The attacker is destroyed; its galley stays (no enemy enters its space).
     expect(r.events.map(say)).toEqual([
       "Gaius' CAT#1 rolls 3: a hit.",
       "Titus' fort Artillery rolls 1: a miss.",
@@ -135,7 +143,24 @@ describe('log and narration', () => {
       "Titus' INF#5 rolls 6: a hit.",
       "Gaius' hit 1: die 6 chooses warrior 6 of 6; Titus loses INF#5.",
       "Titus' hit 1: one warrior left to choose; Gaius loses CAT#1.",
-      "Gaius' 1 galley, left empty, is destroyed.",
+    ]);
+    expect(r.attacker.GAL).toBe(1);
+  });
+
+  // Round 1: CAT#1 3, CAT#2 4 hit; FORT 1, INF 2 miss. Among FORT#1, INF#1: die 6 -> v 5 ->
+  // 5 mod 2 = 1: INF#1; then the last, FORT#1. The attacker holds Titus' galley's space: sunk.
+  const won = resolveOnline({
+    attacker: 'Gaius: 2 CAT 1 GAL',
+    defender: 'Titus: 1 INF 1 GAL',
+    fort: true,
+    dice: [3, 4, 1, 2, 6],
+  });
+
+  test("narrates the defender's galleys sunk when the attacker takes the territory", () => {
+    expect(won.events.slice(4).map(say)).toEqual([
+      "Gaius' hit 1: die 6 chooses warrior 2 of 2; Titus loses INF#1.",
+      "Gaius' hit 2: one warrior left to choose; Titus loses the fort Artillery.",
+      "Titus' 1 galley, left empty, is destroyed.",
     ]);
   });
 
@@ -177,19 +202,21 @@ describe('log and narration', () => {
       '1 CAT 1 GAL',
       '4 INF 1 GAL 1 FORT',
     ]);
-    expect(table.rows[9]).toEqual([
+    expect(table.rows).toHaveLength(9);
+    expect(coteOnline.forcesAfter(r.events[8])).toEqual(r.events[8].left);
+    expect(logTable(coteOnline, won.events).rows[6]).toEqual([
       1,
-      'attacker',
+      'defender',
       'GAL',
       '',
       'sunk',
       '',
       '',
       '1 GAL',
+      '2 CAT 1 GAL',
       'none',
-      '4 INF 1 GAL 1 FORT',
     ]);
-    expect(coteOnline.forcesAfter(r.events[9])).toEqual(r.events[9].left);
+    expect(coteOnline.forcesAfter(won.events[6])).toEqual(won.events[6].left);
   });
 
   test('a redrawn draw says so', () => {

@@ -246,6 +246,23 @@ describe('galleys', () => {
     expect(r).toMatchObject({ attacker: { ...none, CAT: 1, GAL: 1 }, defender: none });
     expect(r.events[3].left.defender).toEqual(none);
   });
+
+  it("keeps a beaten attacker's galleys: no enemy troops enter their space", () => {
+    // A INF#1 1 miss; D INF#1 6 hit. The hit takes the last INF; the galley stays, unsunk.
+    const r = resolveOnline({
+      attacker: 'Marcus: 1 INF 2 GAL',
+      defender: 'Titus: 1 INF 1 GAL',
+      dice: [1, 6],
+    });
+    expect(lines(r)).toEqual(['1 A INF#1 1 miss', '1 D INF#1 6 hit', '1 D hit 1: - of 1 -> INF#1']);
+    expect(r).toMatchObject({
+      outcome: 'eliminated',
+      winner: 'defender',
+      attacker: { ...none, GAL: 2 },
+      defender: { ...none, INF: 1, GAL: 1 },
+      captured: ['Marcus'],
+    });
+  });
 });
 
 describe('pause and resume', () => {

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumAvailable } from '../headless/browser';
 import { reportHtml } from '../src/report/html';
+import { resolveBattle, resumeBattle, specFromObject, validateBattle } from '../src/battle';
 import { buildReport } from '../src/report/model';
+import { PAUSED_FILE } from '../src/report/replay';
+import { recheckResult } from '../headless/report/recheck';
 import { resolve } from './helpers/battle';
 import { praetor, shellWords } from './helpers/cli';
 
@@ -71,6 +74,94 @@ describe('the report model', () => {
     expect(report.captured).toEqual(['Marcus']);
     expect(report.dice).toBe('Scripted dice: 3, 4, 4, 2, 3, 4, 1, 2, 5, 1; 10 used.');
     expect(report.forces.attacker).toEqual([{ leader: 'Marcus', units: '1 CAT 2 INF' }]);
+    expect(report.ruleset).toBe(
+      'Conquest of the Empire, PBEM battle rules (1998) (cote-pbem 1.0.0)',
+    );
+    expect(report.options).toEqual(['Land battle, no fortification, no retreat condition.']);
+    const fort = buildReport(
+      resolve({ ...EXAMPLE_1, fort: 2, breachBy: 'catapult', retreat: 'units <= 1' }),
+    );
+    expect(fort.options).toEqual([
+      'Fortified city: 2 wall hit points; only Catapult hits breach.',
+      'The attacker retreats when: units <= 1.',
+    ]);
+  });
+
+  it('a side without one named leader is "the attacker", capitalised where a sentence begins', () => {
+    const unnamed = buildReport(
+      resolve({ ...EXAMPLE_1, attacker: '2 INF, 1 CAT', defender: '4 INF' }),
+    );
+    expect(unnamed.rounds[0].lines[3]).toBe(
+      "The defender's INF#2 rolls 2: a hit; target die 3: Infantry. The attacker loses INF#2.",
+    );
+  });
+});
+
+describe("a resumed battle's report", () => {
+  const FLAT = {
+    id: 'R',
+    attacker: 'Marcus: 2 CAT 2 CAV 3 INF',
+    defender: 'Titus: 6 INF',
+    seed: 'abc',
+    rounds: 1,
+  };
+  /** The battle paused after round 1, then resumed with `orders` (and `more` scripted dice). */
+  function pausedAndResumed(flat: Record<string, unknown>, orders = {}, more: number[] = []) {
+    const paused = resolve(flat);
+    expect(paused.outcome).toBe('paused');
+    const resumed = resumeBattle(JSON.parse(JSON.stringify(paused.saved)), orders, more);
+    if (!resumed.ok) throw new Error(resumed.error);
+    return { paused, resumed: resumed.value };
+  }
+
+  /** Runs a report's two replay lines, the paused battle saved in a temporary folder. */
+  async function replayed(command: string) {
+    const saved = join(mkdtempSync(join(tmpdir(), 'praetor-replay-')), 'paused.json');
+    const [first, second] = command.split('\n').map((l) => l.replace(PAUSED_FILE, saved));
+    expect((await praetor(...shellWords(first).slice(2))).code).toBe(0);
+    const run = await praetor(...shellWords(second).slice(2), '--json');
+    expect(run.err).toBe('');
+    return JSON.parse(run.out);
+  }
+
+  it('tells the rounds after the pause, charts them, and replays them in two lines', async () => {
+    const { paused, resumed } = pausedAndResumed(FLAT, { retreat: 'units <= 3' });
+    const report = buildReport(resumed);
+    expect(report.resumed).toEqual({ afterRound: 1, diceBefore: paused.diceUsed });
+    expect(report.rounds[0].round).toBe(2);
+    // No start point: the forces at the start are not those at the pause.
+    expect(report.strength[0].round).toBe(2);
+    expect(report.strength).toHaveLength(report.rounds.length);
+    expect(report.replay.split('\n')).toEqual([
+      `npx praetor battle --attacker "Marcus: 2 CAT 2 CAV 3 INF" --defender "Titus: 6 INF" --seed "abc" --rounds 1 --save ${PAUSED_FILE}`,
+      `npx praetor battle --resume ${PAUSED_FILE} --retreat "units <= 3"`,
+    ]);
+    const again = await replayed(report.replay);
+    expect(again.events).toEqual(JSON.parse(JSON.stringify(resumed.events)));
+    const html = reportHtml([report]);
+    expect(html).toContain('Resumed after round 1, with the orders below');
+  });
+
+  it('with scripted dice, more dice added at the resume', async () => {
+    const dice = [3, 4, 4, 2, 3, 4, 1, 2, 5];
+    const { resumed } = pausedAndResumed({ ...EXAMPLE_1, dice, rounds: 1 }, {}, [1, 6, 2, 2, 1]);
+    const report = buildReport(resumed);
+    expect(report.resumed?.afterRound).toBe(1);
+    const again = await replayed(report.replay);
+    expect(again.events).toEqual(JSON.parse(JSON.stringify(resumed.events)));
+  });
+
+  it('with sealed dice: no replay line (the dice before the pause are not in it)', () => {
+    const sealed = { key: '5f'.repeat(32), game: 'Rome', turn: 3 };
+    const battle = validateBattle({ ...specFromObject({ ...FLAT, seed: undefined }), sealed });
+    if (!battle.ok) throw new Error(battle.error);
+    const paused = resolveBattle(battle.value);
+    if (!paused.ok) throw new Error(paused.error);
+    const resumed = resumeBattle(paused.value.saved!, {}, [], sealed.key);
+    if (!resumed.ok) throw new Error(resumed.error);
+    const report = buildReport(resumed.value);
+    expect(report.replay).toBe('');
+    expect(reportHtml([report])).toContain('check the battle with <code>praetor verify</code>');
   });
 });
 
@@ -96,6 +187,16 @@ describe('the HTML report', () => {
     expect(images[0][1]).toBe(
       'Units left, attacker against defender: at the start 3 against 4; after round 1 2 against 3; after round 2 0 against 2.',
     );
+  });
+
+  it('names the game, the turn, the territory and the leaders captured', () => {
+    const one = reportHtml([
+      buildReport(resolve(EXAMPLE_1), { game: 'Roma', turn: '3', territory: 'Gallia' }),
+    ]);
+    expect(one).toContain('<h2 id="battle-ex1">Battle ex1 — Gallia</h2>');
+    expect(one).toContain('<p class="where">Roma, turn 3, Gallia</p>');
+    expect(one).toContain('Leaders captured: Marcus.');
+    expect(one).toContain('<li>Scripted dice: 3, 4, 4, 2, 3, 4, 1, 2, 5, 1; 10 used.</li>');
   });
 
   it('escapes what the players wrote', () => {
@@ -146,8 +247,47 @@ describe('the PDF report', () => {
       expect(page1).toContain(line.replace(/\s+/g, ' '));
     }
     expect(page1).toContain('Exact odds before the battle');
+    expect(page1).toContain('Roma, turn 3');
+    expect(page1).toContain('Leaders captured: Marcus.');
     expect(pdfText(out, 2)).toContain('Battle walls');
   });
+
+  pdfIt(
+    'a long battle takes more pages; the next battle starts a page; no heading is left alone',
+    async () => {
+      const long = {
+        id: 'long',
+        attacker: 'Marcus: 2 CAT 2 CAV 3 INF; Brutus: 7 INF',
+        defender: 'Titus: 7 INF; Gaius: 6 INF, 1 CAV',
+        fort: 2,
+        seed: 'long',
+      };
+      const file = join(dir, 'long.json');
+      writeFileSync(file, JSON.stringify([long, EXAMPLE_1]));
+      const out = join(dir, 'long.pdf');
+      // With this title the first page ends where round 2 begins: its heading must move on.
+      const r = await praetor('report', file, '--out', out, '--game', 'Rome 2026', '--turn', '3');
+      expect(r.code).toBe(0);
+      const pages = Number(/Pages:\s+(\d+)/.exec(pdfInfo(out))![1]);
+      expect(pages).toBeGreaterThanOrEqual(3);
+      const lines = (page: number) =>
+        execFileSync('pdftotext', ['-f', String(page), '-l', String(page), out, '-'], {
+          encoding: 'utf8',
+        })
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => l !== '' && !l.startsWith('Praetor battle report — page'));
+      expect(lines(pages)[0]).toBe('Battle ex1');
+      for (let page = 1; page < pages; page++) {
+        expect(lines(page).join('\n')).not.toContain('Battle ex1');
+        const last = lines(page).pop();
+        expect([page, last]).not.toEqual([
+          page,
+          expect.stringMatching(/^(Round \d+|Check it yourself)$/),
+        ]);
+      }
+    },
+  );
 
   pdfIt(
     'prints on Letter paper, one battle when asked, and never overwrites without --force',
@@ -182,6 +322,81 @@ describe('praetor report usage', () => {
       (await praetor('report', input, '--out', out, '--force', '--battle', 'nope')).err,
     ).toContain('--battle nope: no such battle');
     expect((await praetor('report', '--help')).out).toContain('Usage: praetor report');
+  });
+});
+
+describe('praetor report on battle results (praetor battle --json)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'praetor-report-json-'));
+  const write = (name: string, data: unknown) => {
+    writeFileSync(join(dir, name), JSON.stringify(data));
+    return join(dir, name);
+  };
+  const battleJson = async (...args: string[]) =>
+    JSON.parse((await praetor('battle', ...args, '--json')).out);
+
+  it('reports a result, and a resumed one, after fighting each again', async () => {
+    const saved = join(dir, 'saved.json');
+    const flags = [
+      '--attacker',
+      'Marcus: 2 CAT 2 CAV 3 INF',
+      '--defender',
+      'Titus: 6 INF',
+      '--seed',
+      'abc',
+    ];
+    const whole = await battleJson(...flags);
+    await praetor('battle', ...flags, '--rounds', '1', '--save', saved);
+    const resumed = await battleJson('--resume', saved, '--retreat', 'units <= 3');
+    const out = join(dir, 'results.html');
+    // A single result, as praetor battle --json prints it, is read as a list of one.
+    expect((await praetor('report', write('one.json', whole), '--out', out)).code).toBe(0);
+    const r = await praetor('report', write('two.json', [whole, resumed]), '--out', out, '--force');
+    expect(r.err).toBe('wrote ' + out + ': 2 battles\n');
+    expect(r.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('Resumed after round 1, with the orders below');
+  });
+
+  it('a sealed result is fought again from the dice it drew, and keeps its seal', () => {
+    const sealed = { key: '5f'.repeat(32), game: 'Rome', turn: 3 };
+    const battle = validateBattle({ id: 'S', attacker: '3 INF', defender: '3 INF', sealed });
+    if (!battle.ok) throw new Error(battle.error);
+    const result = resolveBattle(battle.value);
+    if (!result.ok) throw new Error(result.error);
+    const json = JSON.parse(JSON.stringify(result.value));
+    expect(recheckResult(json)).toMatchObject({ ok: true, value: { dice: result.value.dice } });
+    json.rolls[0] = (json.rolls[0] % 6) + 1;
+    expect(recheckResult(json)).toMatchObject({ ok: false, error: /of its rolls, events/ });
+  });
+
+  it('a result whose shots were changed, or that is no result at all, is an error, not a crash', async () => {
+    const whole = await battleJson('--attacker', '3 INF', '--defender', '3 INF', '--seed', 'x');
+    const forged = JSON.parse(JSON.stringify(whole));
+    forged.events[0].roll = (forged.events[0].roll % 6) + 1;
+    const garbage = [
+      { events: [], forces: {} },
+      { ...whole, dice: { sealed: null } },
+      { ...whole, ruleset: 7 },
+    ];
+    const out = join(dir, 'forged.html');
+    const r = await praetor(
+      'report',
+      write('forged.json', [forged, ...garbage, whole]),
+      '--out',
+      out,
+    );
+    expect(r.code).toBe(1);
+    const lines = r.err.trim().split('\n');
+    expect(lines[0]).toBe(
+      `error: ${join(dir, 'forged.json')}: item 1: what it records of its events is not what its ` +
+        'forces, options and dice give: the file was changed, or not written by praetor battle ' +
+        '--json; not reported',
+    );
+    expect(lines.slice(1, 4)).toEqual([
+      expect.stringMatching(/item 2: not a battle result: no known ruleset/),
+      expect.stringMatching(/item 3: not a battle result: its "dice" and "rolls"/),
+      expect.stringMatching(/item 4: not a battle result: no known ruleset/),
+    ]);
+    expect(lines[4]).toBe(`wrote ${out}: 1 battle`);
   });
 });
 

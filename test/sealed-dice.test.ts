@@ -3,8 +3,10 @@ import { Battle, BattleSpec, resolveBattle, resumeBattle, validateBattle } from 
 import { openDice, startDice } from '../src/dice';
 import {
   ACCEPT_BELOW,
+  checkGame,
   commitmentOf,
   Hmac,
+  lookAlikeProblem,
   parseKey,
   parseTurn,
   SealedPlace,
@@ -229,6 +231,46 @@ describe('state, pause and resume', () => {
   });
 });
 
+describe('names that pick the dice', () => {
+  it('a game or battle id that looks like another is named, with the character at fault', () => {
+    for (const plain of [
+      'Gallia',
+      'Gallia Narbonensis',
+      'Città',
+      'Ἀθῆναι',
+      'B-7 (north)',
+      'Roma 2',
+    ]) {
+      expect([plain, lookAlikeProblem(plain)]).toEqual([plain, null]);
+    }
+    const cases: [string, string][] = [
+      ['Gallia\u200b', 'has a character that does not show as itself (U+200B at position 7)'],
+      ['Ga\u00adllia', 'has a character that does not show as itself (U+00AD at position 3)'],
+      ['Gallia\u00a0N', 'has a character that does not show as itself (U+00A0 at position 7)'],
+      ['B\ufe0f1', 'has a character that does not show as itself (U+FE0F at position 2)'],
+      ['\u3164', 'has a character that does not show as itself (U+3164 at position 1)'],
+      ['Gallia  Narbonensis', 'has two spaces in a row (at position 7), which look like one'],
+      [
+        'Citte\u0300',
+        'is not in composed form (NFC): it looks like another text that gives other dice',
+      ],
+      ['R\u043ema', 'mixes Latin and Cyrillic letters, which look alike'],
+      ['\u0391lesia', 'mixes Latin and Greek letters, which look alike'],
+    ];
+    for (const [name, problem] of cases)
+      expect([name, lookAlikeProblem(name)]).toEqual([name, problem]);
+  });
+
+  it('praetor seal and the key files take no such game name', () => {
+    expect(checkGame(' Rome ')).toEqual({ ok: true, value: 'Rome' });
+    expect(checkGame('Rome\u200b')).toMatchObject({
+      ok: false,
+      error: /^the game name has a character/,
+    });
+    expect(checkGame('R\u043eme')).toMatchObject({ ok: false, error: /mixes Latin and Cyrillic/ });
+  });
+});
+
 describe('order independence', () => {
   const table = (sheet: string, cells: unknown[][]): SheetTable => ({
     cells,
@@ -253,6 +295,27 @@ describe('order independence', () => {
       }),
     );
   };
+
+  it('a sealed turn refuses a battle id that looks like another, naming its cell', () => {
+    const submission = readSubmission(
+      table('Battles', [BATTLES_HEADER, battle('Roma'), battle('R\u043ema')]),
+      table('Legions', [LEGIONS_HEADER, ...sides('Roma', 2), ...sides('R\u043ema', 2)]),
+    );
+    const [plain, lookAlike] = adjudicateSubmission(submission, {
+      key: KEY,
+      game: 'Rome',
+      turn: 3,
+    });
+    expect(plain.outcome.ok).toBe(true);
+    expect(lookAlike.outcome).toEqual({
+      ok: false,
+      error:
+        'Battles!A3: battle id "R\u043ema" mixes Latin and Cyrillic letters, which look alike: ' +
+        "in a sealed turn a battle's id picks its dice, so retype it",
+    });
+    // Without a seal the id picks nothing, and the battle is fought.
+    expect(adjudicateSubmission(submission).every((a) => a.outcome.ok)).toBe(true);
+  });
 
   it("a battle's dice depend neither on the other battles nor on their order", () => {
     const one = run([

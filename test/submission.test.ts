@@ -286,6 +286,11 @@ describe('results and log sheets', () => {
     expect(resultsSheetName(new Set(['RESULTS', 'Results (2)']))).toBe('Results (3)');
     expect(freeSheetName("'quoted'", new Set())).toBe('quoted');
     expect(freeSheetName('History', new Set())).toBe('History (2)');
+    // An emoji is two UTF-16 units: one that the cut would split is left out whole.
+    const emoji = `Log ${'x'.repeat(26)}😀`;
+    expect(freeSheetName(emoji, new Set())).toBe(`Log ${'x'.repeat(26)}`);
+    const taken = `Log ${'x'.repeat(22)}😀y`;
+    expect(freeSheetName(taken, new Set([taken]))).toBe(`Log ${'x'.repeat(22)} (2)`);
   });
 
   it('safeText keeps formula-like text as text for Office.js', () => {

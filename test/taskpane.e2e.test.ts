@@ -139,6 +139,20 @@ maybe('the taskpane in a browser', () => {
     await page.close();
   });
 
+  test('Resolve clicked twice in a row resolves once: the buttons wait while Excel works', async () => {
+    const page = await openPane();
+    await page.fill('#battle-id', 'B1');
+    await page.fill('#attacker', 'Rosters!A1:B5');
+    await page.fill('#defender', 'Rosters!D1:E3');
+    await page.fill('#seed', 'alpha');
+    await page.dblclick('#resolve');
+    expect((await status(page)).tone).toBe('success');
+    expect(await sheetGrid(page, 'Log B1')).not.toBeNull();
+    expect(await sheetGrid(page, 'Log B1 (2)')).toBeNull();
+    expect(await page.isDisabled('#resolve')).toBe(false);
+    await page.close();
+  });
+
   test("Odds: the exact odds, from the solver's WebAssembly kernel in the page", async () => {
     const page = await openPane();
     await page.fill('#battle-id', 'B1');

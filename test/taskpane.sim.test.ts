@@ -141,3 +141,82 @@ test('a whole-column load is refused as too large, as Excel limits a response', 
   ctx.workbook.worksheets.getItem('Data').getRange('A:F').load('values');
   await expect(ctx.sync()).rejects.toMatchObject({ code: 'ResponsePayloadSizeLimitExceeded' });
 });
+
+describe('sheet names follow Excel’s rules, when added and when renamed', () => {
+  const bad = [
+    '',
+    'x'.repeat(32),
+    'a:b',
+    'a\\b',
+    'a/b',
+    'a?b',
+    'a*b',
+    'a[b',
+    'a]b',
+    "'a",
+    "a'",
+    'history',
+  ];
+
+  test.each(bad)('%p is refused', async (name) => {
+    const model = workbook();
+    const ctx = new SimContext(model);
+    ctx.workbook.worksheets.add(name);
+    await expect(ctx.sync()).rejects.toMatchObject({ code: 'InvalidArgument' });
+    const ctx2 = new SimContext(model);
+    ctx2.workbook.worksheets.getItem('Data').name = name;
+    await expect(ctx2.sync()).rejects.toMatchObject({ code: 'InvalidArgument' });
+    expect(model.sheets.map((s) => s.name)).toEqual(['Data', 'My sheet']);
+  });
+
+  test('31 characters and an inner apostrophe are fine; a name taken in any case is not', async () => {
+    const model = workbook();
+    const ctx = new SimContext(model);
+    ctx.workbook.worksheets.add('x'.repeat(31));
+    ctx.workbook.worksheets.add("Caesar's");
+    await ctx.sync();
+    expect(model.sheets.map((s) => s.name)).toEqual([
+      'Data',
+      'My sheet',
+      'x'.repeat(31),
+      "Caesar's",
+    ]);
+    const ctx2 = new SimContext(model);
+    ctx2.workbook.worksheets.getItem('Data').name = 'MY SHEET';
+    await expect(ctx2.sync()).rejects.toMatchObject({ code: 'ItemAlreadyExists' });
+  });
+
+  test('a rename keeps the sheet active and may change only the case of its own name', async () => {
+    const model = workbook();
+    model.active = 'Data';
+    const ctx = new SimContext(model);
+    ctx.workbook.worksheets.getItem('Data').name = 'DATA';
+    await ctx.sync();
+    expect(model.active).toBe('DATA');
+    expect(model.sheet('data')!.value(1, 1)).toBe('a');
+  });
+});
+
+test('a cell holds at most 32,767 characters, the text prefix aside', async () => {
+  const model = workbook();
+  const ctx = new SimContext(model);
+  const cell = ctx.workbook.worksheets.getItem('Data').getRange('A1');
+  cell.values = [[`'${'x'.repeat(32_767)}`]];
+  await ctx.sync();
+  expect(String(model.sheet('Data')!.value(0, 0))).toHaveLength(32_767);
+  cell.values = [['x'.repeat(32_768)]];
+  await expect(ctx.sync()).rejects.toMatchObject({ code: 'InvalidArgument' });
+});
+
+test('a page header or footer holds 255 characters, its sections and their codes', async () => {
+  const model = workbook();
+  const ctx = new SimContext(model);
+  const page = ctx.workbook.worksheets.getItem('Data').pageLayout.headersFooters.defaultForAllPages;
+  page.leftFooter = 'x'.repeat(150);
+  page.rightFooter = 'y'.repeat(101); // 2 + 150 + 2 + 101 = 255
+  page.centerHeader = 'z'.repeat(200);
+  await ctx.sync();
+  expect(model.sheet('Data')!.page.headerFooter.rightFooter).toHaveLength(101);
+  page.centerFooter = 'w';
+  await expect(ctx.sync()).rejects.toMatchObject({ code: 'InvalidArgument' });
+});

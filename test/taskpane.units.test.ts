@@ -5,7 +5,7 @@ import { parseRangeRef } from '../taskpane/address';
 import { battleSpec, rawOptions } from '../taskpane/input';
 import { logPlan } from '../taskpane/plans';
 import { rosterCells } from '../taskpane/rosterGrid';
-import { excelValue, pageText } from '../taskpane/values';
+import { excelValue } from '../taskpane/values';
 import { paneInput } from './sim/fixtures';
 
 const units = findRuleset('cote-pbem')!.units;
@@ -27,6 +27,15 @@ describe('parseRangeRef', () => {
     expect(parseRangeRef('two words')).toMatchObject({ error: /neither an address/ });
     expect(parseRangeRef('!A1')).toMatchObject({ error: /sheet name/ });
   });
+
+  test("refuses cells beyond Excel's last row and column, in plain words", () => {
+    expect(parseRangeRef('Rosters!XFD1048576')).toMatchObject({ ok: true });
+    expect(parseRangeRef('Rosters!A1:XFE2')).toMatchObject({
+      error: /"Rosters!A1:XFE2": column XFE is beyond Excel's last column, XFD/,
+    });
+    expect(parseRangeRef('B1048577')).toMatchObject({ error: /row 1048577 is outside/ });
+    expect(parseRangeRef('A0:B2')).toMatchObject({ error: /row 0 is outside/ });
+  });
 });
 
 test('excelValue keeps text text: formulas, numbers, booleans, dates', () => {
@@ -40,7 +49,12 @@ test('excelValue keeps text text: formulas, numbers, booleans, dates', () => {
   expect(excelValue('attacker')).toBe('attacker');
   expect(excelValue(3)).toBe(3);
   expect(excelValue(false)).toBe(false);
-  expect(pageText('A & B')).toBe('A && B');
+});
+
+test("excelValue cuts text at Excel's 32,767 characters a cell, before its prefix", () => {
+  expect(excelValue('x'.repeat(40_000))).toBe('x'.repeat(32_767));
+  expect(excelValue('1'.repeat(40_000))).toBe(`'${'1'.repeat(32_767)}`);
+  expect(excelValue('x'.repeat(32_767))).toBe('x'.repeat(32_767));
 });
 
 test('rawOptions passes only what the user set', () => {

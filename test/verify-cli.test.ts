@@ -102,7 +102,7 @@ describe('praetor seal', () => {
     const commitment = createHash('sha256').update(Buffer.from(file.key, 'hex')).digest('hex');
     expect(file.commitment).toBe(commitment);
     expect(r.out.trim()).toBe(commitment);
-    expect(r.err).toContain('Post this commitment to the players');
+    expect(r.err).toContain('Post this commitment, with the game\'s name "Rome", to the players');
     expect(new Date(file.created).toString()).not.toBe('Invalid Date');
     if (process.platform !== 'win32') expect(statSync(keyFile).mode & 0o777).toBe(0o600);
 
@@ -114,8 +114,19 @@ describe('praetor seal', () => {
     if (process.platform !== 'win32') expect(statSync(keyFile).mode & 0o777).toBe(0o600);
   });
 
+  it('--json prints the game, the commitment and the file, never the key', async () => {
+    const keyFile = join(tempDir(), 'g.key.json');
+    const r = await run('seal', '--game', 'Rome', '--out', keyFile, '--json');
+    expect(r.code).toBe(0);
+    const file = JSON.parse(readFileSync(keyFile, 'utf8'));
+    expect(JSON.parse(r.out)).toEqual({ game: 'Rome', commitment: file.commitment, keyFile });
+    expect(r.out).not.toContain(file.key);
+    expect(r.err).toBe('');
+  });
+
   it.each([
     [['--out', 'k.json'], /give the game/],
+    [['--game', 'Rome\u200b', '--out', 'k.json'], /does not show as itself \(U\+200B/],
     [['--game', 'Rome'], /give the key file/],
     [['--game', '  ', '--out', 'k.json'], /the game has no name/],
     [['--game', 'Rome', '--out', 'turn.xlsx'], /never a workbook/],
@@ -196,6 +207,59 @@ describe('seal, adjudicate --key, verify', () => {
     const r = await run('verify', s.output, '--key', renamed);
     expect(r.code).toBe(1);
     expect(r.out).toContain('the key file is for game "Carthage", but Results!K2 says "Rome"');
+  });
+
+  it('checks the commitment, game and turn posted before orders were due', async () => {
+    const posted = ['--commitment', s.commitment.toUpperCase(), '--game', 'Rome', '--turn', '3'];
+    const good = await run('verify', s.output, '--key', s.key, ...posted);
+    expect(good.code).toBe(0);
+    expect(good.out).not.toContain('Check that');
+    const unposted = await run('verify', s.output, '--key', s.key);
+    expect(unposted.out).toContain(
+      `Check that ${s.commitment} is the commitment posted before orders were due`,
+    );
+    // A key sealed after the orders came in matches the commitment the workbook records, but
+    // not the one posted before.
+    const other = 'cd'.repeat(32);
+    const late = await run('verify', s.output, '--key', s.key, '--commitment', other);
+    expect(late.code).toBe(1);
+    expect(late.out).toContain(
+      `MISMATCH Results!M2 says commitment ${s.commitment}, but the commitment posted before orders were due is ${other}`,
+    );
+    const turn = await run('verify', s.output, '--key', s.key, '--turn', '4', '--json');
+    expect(turn.code).toBe(1);
+    expect(JSON.parse(turn.out).mismatches).toEqual([
+      expect.objectContaining({ where: 'Results!L2', says: '3', replay: '4' }),
+    ]);
+    const bad = await run('verify', s.output, '--key', s.key, '--commitment', 'abc');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--commitment abc: a commitment is 64 hex digits');
+  });
+
+  it('a cell that shows other than its value: a formula, a number format; a hidden log', async () => {
+    let row = 0;
+    let was = 0;
+    const path = await edited(s.output, (wb) => {
+      const log = wb.getWorksheet('Log B2')!;
+      row = shotRow(log, 1);
+      was = log.getCell(row, 4).value as number;
+      // The saved result is the true roll; Excel, recalculating, would show another.
+      log.getCell(row, 4).value = { formula: `${(was % 6) + 1}`, result: was };
+      log.getCell(row + 1, 4).numFmt = '"6"';
+      wb.getWorksheet('Log Gallia')!.state = 'hidden';
+    });
+    const r = await run('verify', path, '--key', s.keyFile);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(
+      `MISMATCH battle B2: 'Log B2'!D${row}: holds a formula (=${(was % 6) + 1}): Praetor writes values only`,
+    );
+    expect(r.out).toContain(
+      `MISMATCH battle B2: 'Log B2'!D${row + 1}: has the number format "\\"6\\"": Praetor writes no number formats`,
+    );
+    expect(r.out).toContain(
+      "MISMATCH battle Gallia: sheet 'Log Gallia': the sheet is hidden; Praetor never hides a sheet",
+    );
+    expect(r.out).toMatch(/\n3 mismatches\.$/);
   });
 
   it('one roll changed in a log: exit 1, naming the battle, the shot and the cell', async () => {
@@ -316,6 +380,7 @@ describe('seal, adjudicate --key, verify', () => {
     const text = readFileSync(html, 'utf8');
     expect(text).toContain('Battle Gallia');
     expect(text).toContain('Sealed dice');
+    expect(text).toContain('<p class="where">Rome, turn 3</p>');
     expect(text).not.toContain(s.key);
   });
 
@@ -379,10 +444,12 @@ describe('praetor verify without a key', () => {
     expect(r.out).toMatch(/5 battles, \d+ logged shots; dice from seeds or scripted lists\nOK$/);
     expect(r.code).toBe(0);
 
-    // A key given anyway is noted, not used.
+    // A key given anyway: whoever gave it expected sealed dice, and these are not.
     const withKey = await run('verify', output, '--key', 'ab'.repeat(32));
-    expect(withKey.code).toBe(0);
-    expect(withKey.out).toContain('note: no battle in Results has sealed dice');
+    expect(withKey.code).toBe(1);
+    expect(withKey.out).toContain(
+      'MISMATCH a game key was given, but no battle in Results has sealed dice (Results!I2 says Seed "alpha")',
+    );
 
     // A changed cote-online casualty is found.
     const path = await edited(output, (wb) => {

@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import { CellGrid } from '../src/cells';
-import { Seal } from '../src/sealed';
+import { resolveBattle, validateBattle } from '../src/battle';
+import { keyCommitment, Seal } from '../src/sealed';
 import {
+  Adjudicated,
   adjudicateSubmission,
   CellValue,
   logSheet,
   RESULTS_HEADER,
   resultsSheet,
 } from '../src/sheets';
-import { readSubmission, SheetTable } from '../src/submission';
+import { readSubmission, SheetTable, Submission } from '../src/submission';
 import { verifyWorkbook, WorkbookSheets } from '../src/verify';
 import { logRows, MISMATCHES_PER_BATTLE } from '../src/verify-log';
 import { BATTLES_HEADER, LEGIONS_HEADER, battle, legion } from './helpers/workbooks';
@@ -38,11 +41,16 @@ const LEGIONS = [
 ];
 
 /** A workbook as adjudicating it (sealed or not) leaves it, as grids. */
-function adjudicated(seal?: Seal): WorkbookSheets & { logs: Map<string, CellValue[][]> } {
-  const battles = table('Battles', [BATTLES_HEADER, ...BATTLES]);
-  const legions = table('Legions', [LEGIONS_HEADER, ...LEGIONS]);
+function adjudicated(
+  seal?: Seal,
+  battleRows: unknown[][] = BATTLES,
+  legionRows: unknown[][] = LEGIONS,
+  adjudicate: (s: Submission, seal?: Seal) => Adjudicated[] = adjudicateSubmission,
+): WorkbookSheets & { logs: Map<string, CellValue[][]> } {
+  const battles = table('Battles', [BATTLES_HEADER, ...battleRows]);
+  const legions = table('Legions', [LEGIONS_HEADER, ...legionRows]);
   const submission = readSubmission(battles, legions);
-  const all = adjudicateSubmission(submission, seal);
+  const all = adjudicate(submission, seal);
   const sheetNames = ['Battles', 'Legions', 'Results'];
   const sheets = [table('Results', resultsSheet(all, submission.problems, submission.warnings))];
   const logs = new Map<string, CellValue[][]>();
@@ -54,6 +62,19 @@ function adjudicated(seal?: Seal): WorkbookSheets & { logs: Map<string, CellValu
     sheets.push(table(log.name, logRows(log)));
   }
   return { battles, legions, sheetNames, sheets, logs };
+}
+
+/**
+ * What a game master's own tool could write for a sealed turn: every battle fought on the
+ * sealed stream of its id, whatever the id (Praetor refuses ids that look like others).
+ */
+function sealedWhateverTheIds(submission: Submission, seal?: Seal): Adjudicated[] {
+  const record = { game: seal!.game, turn: seal!.turn, commitment: keyCommitment(seal!.key) };
+  return submission.entries.map(({ id, where, spec }) => {
+    const battle = validateBattle({ ...spec!, seed: undefined, dice: undefined, sealed: seal }, id);
+    const outcome = battle.ok ? resolveBattle(battle.value) : battle;
+    return { id, where, outcome, seal: record };
+  });
 }
 
 const sheet = (book: WorkbookSheets, name: string) =>
@@ -237,6 +258,100 @@ describe('verifyWorkbook', () => {
     if (!v.ok) throw new Error(v.error);
     expect(v.value.mismatches.map((m) => m.message)).toEqual([
       'battle B2: Results!L3: Results say Turn "8"; the replay says Turn "7"',
+    ]);
+  });
+});
+
+describe('what a player can be fooled by', () => {
+  const COMMITMENT = createHash('sha256').update(Buffer.from(KEY, 'hex')).digest('hex');
+  const messages = (v: ReturnType<typeof verifyWorkbook>) => {
+    if (!v.ok) throw new Error(v.error);
+    return v.value.mismatches.map((m) => m.message);
+  };
+
+  it('a key given for dice that are not sealed is a mismatch, naming the Seed cell', () => {
+    // B1 gives no Seed: adjudicate derived one from the battle's orders.
+    const v = verifyWorkbook(adjudicated(), { key: KEY });
+    expect(messages(v)).toEqual([
+      'a game key was given, but no battle in Results has sealed dice (Results!I2 says Seed ' +
+        '"B1 | Marcus: 1 CAT 2 CAV 4 INF | Brutus: 5 INF"): these dice do not come from the key, and whoever chose a seed or a list of ' +
+        'dice could choose them after the orders were in',
+    ]);
+  });
+
+  it('the commitment, game and turn posted before orders were due are checked', () => {
+    const book = adjudicated(SEAL);
+    const posted = { commitment: COMMITMENT, game: 'Rome', turn: 7 };
+    expect(messages(verifyWorkbook(book, { key: KEY }, posted))).toEqual([]);
+    expect(
+      messages(verifyWorkbook(book, { key: KEY }, { ...posted, commitment: 'ab'.repeat(32) })),
+    ).toEqual([
+      `Results!M2 says commitment ${COMMITMENT}, but the commitment posted before orders were due is ${'ab'.repeat(32)}`,
+    ]);
+    expect(messages(verifyWorkbook(book, { key: KEY }, { game: 'Roma', turn: 8 }))).toEqual([
+      'Results!K2 says game Rome, but the game posted before orders were due is Roma',
+      'Results!L2 says turn 7, but the turn posted before orders were due is 8',
+    ]);
+    // A commitment posted, and a workbook with no seal at all.
+    expect(messages(verifyWorkbook(adjudicated(), undefined, { commitment: COMMITMENT }))).toEqual([
+      `Results records no sealed dice, but the dice were to be sealed (commitment ${COMMITMENT} given)`,
+    ]);
+  });
+
+  it('a sealed battle whose id looks like another (an invisible character, mixed scripts)', () => {
+    const ids = ['B\u200b1', 'G\u0430llia']; // a zero-width space; a Cyrillic а among Latin letters
+    const battles = ids.map((id) => battle(id));
+    const legions = ids.flatMap((id) => [
+      legion(id, 'Attacker', 'A', 2),
+      legion(id, 'Defender', 'D', 2),
+    ]);
+    // Praetor refuses them when it adjudicates, and verify agrees with that Results sheet.
+    const honest = adjudicated(SEAL, battles, legions);
+    expect(sheet(honest, 'Results').cells.map((row) => row[2])).toEqual([
+      'Outcome',
+      'error',
+      'error',
+    ]);
+    expect(messages(verifyWorkbook(honest, { key: KEY }))).toEqual([]);
+    // A workbook whose battles were fought anyway, on the streams of those ids.
+    const book = adjudicated(SEAL, battles, legions, sealedWhateverTheIds);
+    const said = messages(verifyWorkbook(book, { key: KEY }));
+    expect(said).toHaveLength(2);
+    expect(said[0]).toMatch(
+      /^battle B\u200b1: Results!B2: Results say Winner "attacker", .*; the replay says .*Error "Battles!A2: battle id "B\u200b1" has a character that does not show as itself \(U\+200B at position 2\): in a sealed turn a battle's id picks its dice/,
+    );
+    expect(said[1]).toMatch(
+      /^battle G\u0430llia: Results!B3: Results say Winner "attacker", .*; the replay says .*Error "Battles!A3: battle id "G\u0430llia" mixes Latin and Cyrillic letters, which look alike/,
+    );
+    // Not sealed: the id picks no dice, so nothing to say.
+    const plain = adjudicated(
+      undefined,
+      ids.map((id) => battle(id, { Seed: 's' })),
+      ids.flatMap((id) => [legion(id, 'Attacker', 'A', 2), legion(id, 'Defender', 'D', 2)]),
+    );
+    expect(messages(verifyWorkbook(plain))).toEqual([]);
+  });
+
+  it('what the reader found (a formula, a number format, a hidden sheet) in the checked sheets', () => {
+    const book = adjudicated();
+    const shown = [
+      { sheet: 'Log B1', where: "'Log B1'!D9", problem: 'holds a formula (=6)' },
+      { sheet: 'Results', where: 'Results!D2', problem: 'has the number format "\\"6\\""' },
+      { sheet: 'Results (old)', where: "'Results (old)'!A1", problem: 'holds a formula (=1)' },
+    ];
+    const older = {
+      ...book,
+      sheetNames: ['Results (old)', ...book.sheetNames],
+      sheets: [table('Results (old)', [[...RESULTS_HEADER]]), ...book.sheets],
+      shown,
+    };
+    const v = verifyWorkbook(older);
+    expect(messages(v)).toEqual([
+      "battle B1: 'Log B1'!D9: holds a formula (=6)",
+      'Results!D2: has the number format "\\"6\\""',
+    ]);
+    expect(v.ok && v.value.notes).toEqual([
+      'Results (old) is an earlier Results sheet: only the last, Results, is checked',
     ]);
   });
 });

@@ -34,8 +34,16 @@ Options:
   --turn N      the turn being adjudicated (a whole number); needed with --key
   -h, --help    show this help
 
-Progress goes to stderr: a bar on a terminal, a line per file otherwise.
-Exit status: 0 every battle resolved, 1 some battles or files had errors, 2 bad usage.`;
+Progress goes to stderr: a bar on a terminal, a line per file otherwise. At the end, stdout has
+a summary table (file, battles, resolved, errors, output) and every error and warning.
+
+Examples:
+  praetor adjudicate examples/turn-3.xlsx --out out --force
+  praetor adjudicate submissions/ --jobs 1 --json
+  praetor adjudicate submissions/ --out sealed --key rome.key.json --turn 3
+
+Exit status: 0 every battle resolved, 1 some battles or files had errors (or no workbook was
+found), 2 bad usage.`;
 
 const OPTIONS = {
   out: { type: 'string' },

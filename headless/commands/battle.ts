@@ -27,9 +27,10 @@ import { EXIT, Io, UsageError } from '../io';
 
 export const BATTLE_HELP = `Usage: praetor battle --attacker ROSTER --defender ROSTER (--seed TEXT | --dice LIST) [options]
        praetor battle --input FILE.json [--json]
-       praetor battle --resume SAVED.json [--retreat COND] [--rounds N] [--dice MORE] [--json]
+       praetor battle --resume SAVED.json [--retreat COND] [--rounds N] [--dice MORE]
+                      [--save FILE [--force]] [--json]
 
-Resolves battles shot by shot and prints the log.
+Resolves battles shot by shot and prints the log: a table, or JSON with --json.
 
 Rosters: legions separated by ";", each "[Leader:] count unit, ...", e.g.
   "Marcus: 1 CAT 2 INF; Titus: 3 INF". Units by code or name, any case, singular or
@@ -41,19 +42,21 @@ Options:
   --rules ID            ruleset: cote-pbem (default), cote-online, imperium, legion-battles
                         or fortunes-of-war
   --seed TEXT           roll with a seeded generator; any text is a seed
-  --dice LIST           scripted d6 values, e.g. "3,4,4,2,3" (as posted by a dice server)
+  --dice LIST           scripted d6 values, e.g. "3,4,4,2,3" (as posted by a dice server);
+                        a new battle takes exactly one of --seed and --dice
   --fort [1|2]          the defender is in a fortified city with 1 (default) or 2 wall hit points
   --breach-by WHO       "any" hit breaches the walls (default) or only a "catapult" hit
   --sea                 a sea battle: every legion is carried by galleys (GAL)
   --retreat COND        the attacker's retreat condition, e.g. "lost.CAT >= 1 and units <= 3"
-  --rounds N            pause after N rounds ("fight N rounds and await instructions")
+  --rounds N            pause after N rounds, 1 to 10,000 ("fight N rounds and await
+                        instructions"); default: fight to the end
   --mode MODE           cote-online: fight-to-the-death (default) or hit-and-run;
                         there --fort means yes (the defender's extra Artillery)
   imperium (docs/rules-imperium.md): rosters "Terran: 2 DD, 1 CA (damaged); 3 DD"
   --combat WHAT         space (default) or ground
   --range R             the first round's range: long (default) or short
-  --planet SIDE         the side(s) with a friendly planet in the system: none, attacker,
-                        defender, both (fighters land there on disengaging)
+  --planet SIDE         the side(s) with a friendly planet in the system: none (default),
+                        attacker, defender, both (fighters land there on disengaging)
   --units TEXT|FILE     unit table overrides, e.g. "Terran DD B3 T1 D1 CM2 / B2"
   --attacker-orders O   standing orders, e.g. "range=close, split=auto, disengage=never"
   --defender-orders O   (keys range, disengage, allocation, target, split, reserves)
@@ -64,8 +67,9 @@ Options:
                         "Legio X: attack 6, defence 5, health 20, morale 15, discipline 18;
                         leader Thorvald: hero, leadership 2, melee 4, stealth 2"
   --readings TEXT       its numbers, e.g. "meleeRounds=10, cityDefence=2, transferDivisor=2"
-  --terrain T           clear, forest, mountain, sea, town, city or capital (else the rosters')
-  --castes TEXT         player elimination's castes, "capital 25/50, city 20/60"
+  --terrain T           clear, forest, mountain, sea, town, city or capital (default: the
+                        rosters', else clear)
+  --castes TEXT         player elimination's castes (default "capital 25/50, city 20/60")
   --input FILE          a JSON array of battles: {id, rules, attacker, defender, sea, fort,
                         breachBy, retreat, mode, rounds, seed | dice}; prints results in the
                         same order
@@ -76,7 +80,15 @@ Options:
   --json                print JSON instead of tables
   -h, --help            show this help
 
-Exit status: 0 every battle resolved, 1 some battle had an error, 2 bad usage.`;
+Examples:
+  praetor battle --attacker "Marcus: 2 CAT, 5 INF" --defender "Titus: 4 INF, 2 CAV" --fort --seed "Gallia, turn 3"
+  praetor battle --attacker "2 INF, 1 CAT" --defender "4 INF" --dice 3,4,4,2,3,4,1,2,5,1
+  praetor battle --attacker "3 CAT 4 INF" --defender "2 CAV 5 INF" --seed "B1" --rounds 1 --save b1.json
+  praetor battle --resume b1.json --retreat "lost >= 3" --json
+  praetor battle --input examples/battles.json --json
+
+Exit status: 0 every battle resolved, 1 some battle had an error, 2 bad usage (a --save file
+that exists, without --force, or cannot be written included).`;
 
 const OPTIONS = {
   attacker: { type: 'string' },
@@ -134,9 +146,7 @@ export function battleCommand(argv: string[], io: Io): number {
     );
   } else {
     if (v.attacker === undefined || v.defender === undefined) {
-      throw new UsageError(
-        'give --attacker and --defender (or --input FILE); see praetor battle --help',
-      );
+      throw new UsageError('give --attacker and --defender (or --input FILE, or --resume FILE)');
     }
     if ((v.seed === undefined) === (v.dice === undefined)) {
       throw new UsageError(
@@ -171,7 +181,8 @@ export function battleCommand(argv: string[], io: Io): number {
     const json = outcomes.map((o) => (o.ok ? o.value : { id: o.id, error: o.error }));
     io.out(JSON.stringify(v.input !== undefined ? json : json[0], null, 2));
   } else {
-    io.out(outcomes.map(renderOutcome).join('\n\n'));
+    // With --save, the paused battle is saved already (and stderr says how to go on).
+    io.out(outcomes.map((o) => renderOutcome(o, v.save === undefined)).join('\n\n'));
   }
   return outcomes.every((o) => o.ok) ? EXIT.ok : EXIT.someFailed;
 }
@@ -183,7 +194,7 @@ function run(spec: BattleSpec, fallbackId: string): Outcome {
   return { ...(battle.ok ? resolveBattle(battle.value) : battle), id };
 }
 
-function renderOutcome(o: Outcome): string {
+function renderOutcome(o: Outcome, hintSave: boolean): string {
   if (!o.ok) return `Error: ${o.error}`;
   const ruleset = findRuleset(o.value.ruleset.id)!;
   const lines = [
@@ -191,7 +202,7 @@ function renderOutcome(o: Outcome): string {
     '',
     renderTextTable(logTable(ruleset, o.value.events)),
   ];
-  if (o.value.outcome === 'paused') {
+  if (o.value.outcome === 'paused' && hintSave) {
     lines.push(
       '',
       'To go on later: run again with --save FILE, then praetor battle --resume FILE.',

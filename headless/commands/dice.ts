@@ -35,7 +35,13 @@ Options:
   --json                print JSON instead of a summary
   -h, --help            show this help
 
-Exit status: 0 odds computed, 2 bad usage.`;
+Examples:
+  praetor dice --pool "2 mastery, 1 ability"
+  praetor dice --pool "3/2, 1 boon" --difficulty hard --json
+  praetor dice --pool "3 mastery" --against "2 mastery, 1 boon"
+  praetor dice --pool "3 mastery, 2 boon" --difficulty hard --extended 8
+
+Exit status: 0 odds computed, 2 bad usage (a pool too large to count exactly included).`;
 
 const OPTIONS = {
   pool: { type: 'string' },

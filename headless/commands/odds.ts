@@ -12,6 +12,9 @@ import {
 import { findRuleset } from '../../src/rulesets';
 import { EXIT, Io, UsageError } from '../io';
 
+/** The most Monte Carlo battles one run fights: a standard error far below 0.1%, in minutes. */
+export const MAX_RUNS = 10_000_000;
+
 export const ODDS_HELP = `Usage: praetor odds --attacker ROSTER --defender ROSTER [options]
 
 The odds of a battle fought to its end, before the dice fall: who wins, who retreats, the
@@ -37,12 +40,18 @@ Options:
                         fortunes-of-war's numbers, terrain and castes, as for praetor battle
   --method M            "exact" or "montecarlo" (default: exact when the ruleset has a solver;
                         a battle too large for it falls back to Monte Carlo, with a note)
-  --runs N              Monte Carlo battles to fight (default ${DEFAULT_RUNS})
+  --runs N              Monte Carlo battles to fight, 1 to ${MAX_RUNS.toLocaleString('en')} (default ${DEFAULT_RUNS.toLocaleString('en')})
   --seed TEXT           Monte Carlo seed, for a reproducible estimate (default "${DEFAULT_ODDS_SEED}")
   --json                print JSON instead of a summary
   -h, --help            show this help
 
-Exit status: 0 odds computed, 1 the battle had an error, 2 bad usage.`;
+Examples:
+  praetor odds --attacker "Marcus: 2 CAT 2 CAV 3 INF" --defender "Brutus: 2 CAT 2 CAV 3 INF" --fort
+  praetor odds --attacker "2 INF 1 GAL" --defender "1 CAV 2 GAL" --sea --retreat "lost >= 2" --json
+  praetor odds --attacker "2 CAT 2 CAV 3 INF" --defender "3 CAV 4 INF" --method montecarlo --runs 10000 --seed test
+
+Exit status: 0 odds computed, 1 the battle had an error (or --method exact on a battle too
+large for the solver), 2 bad usage.`;
 
 const OPTIONS = {
   attacker: { type: 'string' },
@@ -53,9 +62,6 @@ const OPTIONS = {
   seed: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
-
-/** The most Monte Carlo battles one run fights: a standard error far below 0.1%, in minutes. */
-export const MAX_RUNS = 10_000_000;
 
 function readRuns(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -82,7 +88,7 @@ function readMethod(text: string | undefined): 'exact' | 'montecarlo' | undefine
 export function oddsCommand(argv: string[], io: Io): number {
   const { values: v } = parseOptionsOnce(withFortValue(argv), OPTIONS);
   if (v.attacker === undefined || v.defender === undefined) {
-    throw new UsageError('give --attacker and --defender; see praetor odds --help');
+    throw new UsageError('give --attacker and --defender');
   }
   const method = readMethod(v.method);
   const runs = readRuns(v.runs);
@@ -154,7 +160,9 @@ export function renderOdds(r: OddsResult, top = 8): string {
     ['Attacker retreats', r.attackerRetreats, se?.attackerRetreats],
   ];
   const undecided = findRuleset(r.ruleset.id)?.undecidedName ?? 'undecided';
-  const label = undecided.charAt(0).toUpperCase() + undecided.slice(1);
+  // `noVictor` is printed "No victor".
+  const words = undecided.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const label = words.charAt(0).toUpperCase() + words.slice(1);
   if (r.undecided > 0) rows.push([label, r.undecided, se?.undecided]);
   const codes = Object.keys(r.expectedSurvivors.attacker);
   const show = (c: UnitCounts) => formatCounts(c, codes);

@@ -5,6 +5,7 @@ import {
   Battle,
   BattleResult,
   resolveBattle,
+  sealOf,
   specFromObject,
   validateBattle,
 } from '../../src/battle';
@@ -12,32 +13,40 @@ import { computeOdds } from '../../src/odds';
 import { findRuleset } from '../../src/rulesets';
 import { buildReport, ReportContext } from '../../src/report/model';
 import { reportHtml } from '../../src/report/html';
+import { resumptionOf } from '../../src/report/replay';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { readAdjudicated } from '../workbook/adjudicated';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyArg } from '../keyfile';
 import { withRosterObjects } from './battle';
 import { htmlToPdf, Paper } from '../report/pdf';
+import { recheckResult } from '../report/recheck';
 
 export const REPORT_HELP = `Usage: praetor report INPUT --out FILE.pdf|FILE.html [options]
 
 Writes a printable report of each battle: the forces, the rules and dice, the outcome in one
 sentence, every shot in plain words, a chart of each side's strength, the leaders captured and a
-command line that replays the battle. One battle per page (or more for a long one).
+command line that replays the battle. One battle per page (or more for a long one). A battle
+resumed after a pause ("praetor battle --resume --json") is told from the pause on.
 
 INPUT is an adjudicated workbook (.xlsx/.xlsm written by "praetor adjudicate": its battles are
 replayed from their orders and checked against its Results sheet), or a JSON file of battles
-as "praetor battle --input" takes (or of results, as "praetor battle --json" prints).
+as "praetor battle --input" takes (or of results, as "praetor battle --json" prints: each is
+fought again from its forces, options and dice, and one that differs is not reported).
 
 Options:
   --out FILE         the report: .pdf (printed with headless Chromium) or .html
   --battle ID        only this battle (repeatable); default every battle in INPUT
   --paper SIZE       a4 (default) or letter
-  --game NAME        the game's name, printed on every report
-  --turn N           the turn, printed on every report
+  --game NAME        the game's name, printed on every report (default: a sealed battle's)
+  --turn N           the turn, printed on every report (default: a sealed battle's)
   --key KEYFILE|HEX  the revealed game key, for a workbook adjudicated with sealed dice
   --force            overwrite FILE if it exists
   -h, --help         show this help
+
+Examples:
+  praetor report out/turn-3.praetor.xlsx --out turn-3.pdf --game "Mare Nostrum" --turn 3
+  praetor report examples/battles.json --out battles.html --battle gallia --paper letter
 
 Exit status: 0 the report was written, 1 some battles had errors (the others are reported),
 2 bad usage or nothing could be written.`;
@@ -98,11 +107,24 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
     io.err(`praetor report: no battle in ${positionals[0]} could be reported`);
     return EXIT.usage;
   }
-  const context: ReportContext = { game: v.game, turn: v.turn };
-  const reports = results.map((r) =>
-    buildReport(r, { ...context, territory: loaded.territories?.get(r.id), odds: oddsBefore(r) }),
+  const reports = results.map((r) => {
+    // A sealed battle names its game and turn; --game and --turn name the others.
+    const seal = sealOf(r);
+    const context: ReportContext = {
+      game: v.game ?? seal?.game,
+      turn: v.turn ?? (seal ? String(seal.turn) : undefined),
+      territory: loaded.territories?.get(r.id),
+      // The odds before a resumed battle are not those of its orders after the pause.
+      odds: resumptionOf(r) ? undefined : oddsBefore(r),
+    };
+    return buildReport(r, context);
+  });
+  const seals = new Set(results.map((r) => JSON.stringify(sealOf(r))));
+  const seal = seals.size === 1 ? sealOf(results[0]) : null;
+  const html = reportHtml(
+    reports,
+    reportTitle(v.game ?? seal?.game, v.turn ?? (seal ? String(seal.turn) : undefined)),
   );
-  const html = reportHtml(reports, reportTitle(v.game, v.turn));
   const data = format === '.pdf' ? await htmlToPdf(html, paper) : Buffer.from(html, 'utf8');
   try {
     writeFileAtomic(v.out, data, v.force === true);
@@ -181,15 +203,23 @@ async function loadInput(path: string, key?: string): Promise<Loaded> {
   } catch (e) {
     throw new UsageError(`${path}: not valid JSON (${(e as Error).message})`);
   }
-  if (!Array.isArray(data)) throw new UsageError(`${path}: expected a JSON array of battles`);
+  // One battle's result, as "praetor battle --json" prints it, is a list of one.
+  const items = Array.isArray(data)
+    ? data
+    : typeof data === 'object' && data !== null
+      ? [data]
+      : null;
+  if (!items) throw new UsageError(`${path}: expected a JSON array of battles`);
   const loaded: Loaded = { results: [], errors: [] };
-  data.forEach((item, i) => {
+  items.forEach((item, i) => {
     if (typeof item !== 'object' || item === null) {
       loaded.errors.push(`${path}: item ${i + 1} is not a battle object`);
     } else if ('error' in item) {
       loaded.errors.push(String((item as { error: unknown }).error));
     } else if ('events' in item && 'forces' in item) {
-      loaded.results.push(item as BattleResult);
+      const checked = recheckResult(item as Record<string, unknown>);
+      if (checked.ok) loaded.results.push(checked.value);
+      else loaded.errors.push(`${path}: item ${i + 1}: ${checked.error}; not reported`);
     } else {
       const spec = specFromObject(withRosterObjects(item as Record<string, unknown>));
       const battle = validateBattle(spec, String(i + 1));

@@ -4,20 +4,26 @@ import { OutputExistsError, OutputWriteError } from '../atomic-write';
 import { EXIT, Io, UsageError } from '../io';
 import { newKeyFile, writeKeyFile } from '../keyfile';
 
-export const SEAL_HELP = `Usage: praetor seal --game NAME --out KEYFILE [--force]
+export const SEAL_HELP = `Usage: praetor seal --game NAME --out KEYFILE [--force] [--json]
 
 Makes a secret game key for sealed dice (32 bytes from the system's secure random source),
 writes it to KEYFILE (JSON, readable by you only) and prints its commitment: the SHA-256 of
-the key. Post the commitment to the players before orders are due; adjudicate the turn with
-"praetor adjudicate ... --key KEYFILE --turn N"; then reveal the key, so that the players can
-check every die with "praetor verify WORKBOOK --key KEYFILE". A revealed key is spent: seal a
-new one for the next turn. See docs/verify.md.
+the key. Post the commitment and the game's name to the players before orders are due (both
+pick the dice); adjudicate the turn with "praetor adjudicate ... --key KEYFILE --turn N"; then
+reveal the key, so that the players can check every die with "praetor verify WORKBOOK --key
+KEYFILE --commitment HEX". A revealed key is spent: seal a new one for the next turn. See
+docs/verify.md.
 
 Options:
   --game NAME     the game's name (part of every die's derivation, and recorded in Results)
   --out KEYFILE   where to write the key, e.g. rome-turn3.key.json (never a workbook)
   --force         overwrite KEYFILE if it exists
+  --json          print {game, commitment, keyFile} as JSON (never the key)
   -h, --help      show this help
+
+Examples:
+  praetor seal --game "Mare Nostrum" --out turn3.key.json
+  praetor seal --game Rome --out rome-turn4.key.json --json
 
 Exit status: 0 written, 1 not written (KEYFILE exists), 2 bad usage (or KEYFILE cannot be
 written: its folder does not exist, it is a folder, permission denied).`;
@@ -26,6 +32,7 @@ const OPTIONS = {
   game: { type: 'string' },
   out: { type: 'string' },
   force: { type: 'boolean' },
+  json: { type: 'boolean' },
 } as const;
 
 export function sealCommand(argv: string[], io: Io): number {
@@ -47,9 +54,13 @@ export function sealCommand(argv: string[], io: Io): number {
     if (e instanceof OutputWriteError) throw e;
     throw new UsageError((e as Error).message);
   }
+  if (v.json) {
+    io.out(JSON.stringify({ game: game.value, commitment: file.commitment, keyFile: v.out }));
+    return EXIT.ok;
+  }
   io.err(
     `wrote the key of game "${game.value}" to ${v.out}: keep it secret until the turn is adjudicated.\n` +
-      'Post this commitment to the players before orders are due:',
+      `Post this commitment, with the game's name "${game.value}", to the players before orders are due:`,
   );
   io.out(file.commitment);
   return EXIT.ok;

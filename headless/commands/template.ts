@@ -7,16 +7,21 @@ import { templateRulesets, templateSheet, templateWorkbook } from '../workbook/t
 
 export const TEMPLATE_HELP = `Usage: praetor template FILE.xlsx [--rules RULESET] [--force]
 
-Writes an empty submission workbook: the Battles and Legions sheets with their headers,
-drop-down lists for the Rules, Sea, Fort, Breach by and Side columns, and one example battle.
-With --rules, the example battle is of that ruleset, the Battles sheet has its option columns,
-and its own sheet is added (Fleets for imperium, Units for legion-battles, Armies for
-fortunes-of-war). Players fill it in; "praetor adjudicate" resolves it.
+Writes an empty submission workbook: the Battles and Legions sheets with their headers (each
+with a note), drop-down lists for the Rules, Sea, Fort, Breach by and Side columns, and one
+example battle. With --rules, the example battle is of that ruleset, the Battles sheet has its
+option columns, and its own sheet is added (Fleets for imperium, Units for legion-battles,
+Armies for fortunes-of-war). Players fill it in; "praetor adjudicate" resolves it.
 
 Options:
-  --rules RULESET  ${templateRulesets().join(', ')} (default ${DEFAULT_RULESET})
+  --rules RULESET  the example battle's ruleset (default ${DEFAULT_RULESET}), one of
+                   ${templateRulesets().join(', ')}
   --force          overwrite FILE if it exists
   -h, --help       show this help
+
+Examples:
+  praetor template turn1.xlsx
+  praetor template fleets.xlsx --rules imperium
 
 Exit status: 0 written, 1 not written (FILE exists), 2 bad usage (or FILE cannot be written:
 its folder does not exist, it is a folder, permission denied).`;
@@ -28,7 +33,13 @@ export async function templateCommand(argv: string[], io: Io): Promise<number> {
     allowPositionals: true,
     strict: true,
   });
-  if (positionals.length !== 1) throw new UsageError('give one file to write, e.g. turn1.xlsx');
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      positionals.length === 0
+        ? 'give the file to write, e.g. turn1.xlsx'
+        : `give one file to write, not ${positionals.length} (${positionals.join(' ')})`,
+    );
+  }
   const [file] = positionals;
   if (extname(file).toLowerCase() !== '.xlsx') {
     throw new UsageError(`${file}: the template is an .xlsx workbook; name it so`);

@@ -47,6 +47,10 @@ Options:
   --template FILE  write an example economy workbook to FILE (.xlsx) instead
   -h, --help       show this help
 
+Examples:
+  praetor turn --template economy.xlsx
+  praetor turn economy.xlsx --out out --json
+
 Exit status: 0 every turn played (rejected orders are part of a turn), 1 some order or file had
 errors (a workbook whose books cannot be read gets no output), 2 bad usage.`;
 

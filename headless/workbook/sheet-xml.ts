@@ -1,4 +1,5 @@
 import { columnLetters } from '../../src/cells';
+import { pageSection } from '../../src/page-text';
 import { CellValue, looksLikeFormula } from '../../src/sheets';
 import { keepSpaces, MAIN_NS, REL_NS, xmlText } from './xml';
 
@@ -107,18 +108,14 @@ function cellXml(value: CellValue, ref: string, rowStyle: number, styles: StyleI
   return `<c r="${ref}"${style} t="inlineStr"><is><t${keepSpaces(text)}>${xmlText(text)}</t></is></c>`;
 }
 
-/** Excel caps a header or footer at 255 characters; each section gets its share. */
-const SECTION_LIMIT = 80;
-
 /**
- * `&L...&C...&R...`, with `&` doubled so that the text is never read as a code; with
- * `pageNumbers`, the right section is `Page 1 of 3`.
+ * `&L...&C...&R...`, each section cut to its share of Excel's 255 characters (`pageSection`);
+ * with `pageNumbers`, the right section is `Page 1 of 3`.
  */
 export function pageText(text: PageText, pageNumbers = false): string {
   const section = (code: string, s: string | undefined) => {
     if (!s) return '';
-    const cut = s.length > SECTION_LIMIT ? `${s.slice(0, SECTION_LIMIT - 1)}…` : s;
-    return `&${code}${cut.replace(/&/g, '&&')}`;
+    return `&${code}${pageSection(s)}`;
   };
   return (
     section('L', text.left) +

@@ -1,4 +1,4 @@
-import { cellText } from '../cells';
+import { cellText, isBlank } from '../cells';
 import { err, ok, Result } from '../result';
 import { isCityItem, ITEM_CHOICES, parseItem } from './items';
 import { EconomyTable, PurchaseOrder, RansomOrder } from './state';
@@ -33,8 +33,14 @@ export interface Orders<T> {
   warnings: string[];
 }
 
+/**
+ * A sheet with nothing on it (the game master cleared the last turn's orders, header and all)
+ * holds no orders, as no sheet does. A header with a column missing is still a problem.
+ */
+const isEmpty = (table: EconomyTable): boolean => table.cells.every((row) => row.every(isBlank));
+
 export function readPurchases(table: EconomyTable | null): Result<Orders<PurchaseOrder>, string[]> {
-  if (table === null) return ok({ orders: [], warnings: [] });
+  if (table === null || isEmpty(table)) return ok({ orders: [], warnings: [] });
   const t = openTable(table, 'Purchases', PURCHASE_COLUMNS, 'Player, Item, Quantity, Territory');
   const absent = missingColumns(t, [
     ['player', 'Player'],
@@ -94,7 +100,7 @@ function readPurchase(
 }
 
 export function readRansoms(table: EconomyTable | null): Result<Orders<RansomOrder>, string[]> {
-  if (table === null) return ok({ orders: [], warnings: [] });
+  if (table === null || isEmpty(table)) return ok({ orders: [], warnings: [] });
   const t = openTable(table, 'Ransoms', RANSOM_COLUMNS, 'Payer, General, Amount, Captor');
   const absent = missingColumns(t, [
     ['payer', 'Payer'],

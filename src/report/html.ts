@@ -46,6 +46,7 @@ function battleSection(report: BattleReport): string {
   return `<section class="battle" aria-labelledby="battle-${escape(report.id)}">
 <h2 id="battle-${escape(report.id)}">Battle ${escape(report.id)}${report.territory ? ` — ${escape(report.territory)}` : ''}</h2>
 ${where.length > 0 ? `<p class="where">${escape(where.join(', '))}</p>` : ''}
+${resumedNote(report)}
 <p class="outcome"><strong>${escape(report.outcome)}</strong><br>Leaders captured: ${report.captured.length > 0 ? escape(report.captured.join(', ')) : 'none'}.</p>
 <div class="facts">
 <div>
@@ -62,12 +63,33 @@ ${report.odds ? `<h3>Odds</h3>${oddsTable(report.odds)}` : ''}
 <figure><img src="${chart}" alt="${escape(strengthChartText(report.strength))}" width="520" height="150"><figcaption>Units left after each round: attacker solid line with round markers, defender dashed with square markers.</figcaption></figure>
 <h3>The battle, shot by shot</h3>
 ${rounds}
-<div class="check">
-<h3>Check it yourself</h3>
-<p>Replay this battle with Praetor and compare every shot:</p>
-<pre><code>${escape(report.replay)}</code></pre>
-</div>
+${checkSection(report)}
 </section>`;
+}
+
+/** A resumed battle's report tells the rounds after the pause: say so before anything else. */
+function resumedNote(report: BattleReport): string {
+  if (!report.resumed) return '';
+  const { afterRound, diceBefore } = report.resumed;
+  return (
+    `<p class="resumed">Resumed after round ${afterRound}, with the orders below: this report ` +
+    `tells rounds ${afterRound + 1} on; the rounds before the pause (and their ${diceBefore} ` +
+    `dice) are in the report of the paused battle. The forces are those that began the battle.</p>`
+  );
+}
+
+function checkSection(report: BattleReport): string {
+  const how = !report.replay
+    ? '<p>Its dice before the pause are not in this result: check the battle with <code>praetor verify</code> and the revealed game key.</p>'
+    : report.resumed
+      ? `<p>Replay this battle with Praetor: fight it to the pause and save it, then resume it with the same orders, and compare every shot from round ${report.resumed.afterRound + 1} on:</p>`
+      : '<p>Replay this battle with Praetor and compare every shot:</p>';
+  const command = report.replay ? `<pre><code>${escape(report.replay)}</code></pre>` : '';
+  return `<div class="check">
+<h3>Check it yourself</h3>
+${how}
+${command}
+</div>`;
 }
 
 const STYLE = `
@@ -76,6 +98,7 @@ h1 { font-size: 18pt; margin: 0 0 4pt; }
 h2 { font-size: 15pt; margin: 0 0 4pt; border-bottom: 1.5pt solid #000; }
 h3 { font-size: 11pt; margin: 9pt 0 3pt; }
 h4 { font-size: 10pt; margin: 5pt 0 1pt; }
+h2, h3, h4 { break-after: avoid; }
 .battle + .battle { break-before: page; }
 .outcome { font-size: 12pt; }
 .facts { display: grid; grid-template-columns: 1fr 1fr; gap: 12pt; }

@@ -1,7 +1,8 @@
 import { BattleResult } from '../battle';
-import { formatCounts, formatRoster, leaderLabel, Side, SIDES } from '../forces';
+import { formatCounts, leaderLabel, Side } from '../forces';
 import { outcomeSentence } from '../log';
 import { findRuleset } from '../rulesets';
+import { replayCommand, Resumption, resumptionOf } from './replay';
 
 /** What a report says of one battle, ready to render as HTML (and so PDF) or text. */
 export interface BattleReport {
@@ -23,11 +24,16 @@ export interface BattleReport {
   outcome: string;
   /** Each round's shots in plain words. */
   rounds: { round: number; lines: string[] }[];
-  /** Units each side has at the start (round 0) and after every round. */
+  /**
+   * Units each side has at the start (round 0) and after every round; for a resumed battle,
+   * after each round since the pause only.
+   */
   strength: { round: number; attacker: number; defender: number }[];
   captured: string[];
-  /** A command line that replays the battle. */
+  /** Command lines that replay the battle (two for a resumed one); '' when none can. */
   replay: string;
+  /** Set when the result continues a paused battle: it tells the rounds after the pause only. */
+  resumed?: Resumption;
 }
 
 export interface ReportContext {
@@ -44,23 +50,26 @@ export function buildReport(result: BattleResult, context: ReportContext = {}): 
   const codes = ruleset.units.map((u) => u.code);
   const names = sideNames(result);
   const rounds: BattleReport['rounds'] = [];
-  // The forces as the battle begins, as the ruleset sees them (a fort's hidden Artillery too).
-  const start = ruleset.standing(ruleset.start(result.forces, result.options)).survivors;
-  const strength: BattleReport['strength'] = [
-    { round: 0, attacker: total(start.attacker), defender: total(start.defender) },
-  ];
+  const resumed = resumptionOf(result);
+  const strength: BattleReport['strength'] = [];
+  if (!resumed) {
+    // The forces as the battle begins, as the ruleset sees them (a fort's hidden Artillery too).
+    const start = ruleset.standing(ruleset.start(result.forces, result.options)).survivors;
+    strength.push({ round: 0, attacker: total(start.attacker), defender: total(start.defender) });
+  }
   for (const event of result.events) {
     if (rounds.length === 0 || rounds[rounds.length - 1].round !== event.round) {
       rounds.push({ round: event.round, lines: [] });
     }
-    rounds[rounds.length - 1].lines.push(ruleset.narrate(event, result.options, names));
+    const line = ruleset.narrate(event, result.options, names);
+    rounds[rounds.length - 1].lines.push(sentenceCase(line));
     const left = ruleset.forcesAfter(event);
     const point = {
       round: event.round,
       attacker: total(left.attacker),
       defender: total(left.defender),
     };
-    if (strength[strength.length - 1].round === event.round) strength[strength.length - 1] = point;
+    if (strength[strength.length - 1]?.round === event.round) strength[strength.length - 1] = point;
     else strength.push(point);
   }
   return {
@@ -90,6 +99,7 @@ export function buildReport(result: BattleResult, context: ReportContext = {}): 
     strength,
     captured: result.captured,
     replay: replayCommand(result),
+    ...(resumed ? { resumed } : {}),
   };
 }
 
@@ -102,34 +112,6 @@ function sideNames(result: BattleResult): Record<Side, string> {
   return { attacker: name('attacker'), defender: name('defender') };
 }
 
-const quote = (s: string) => `"${s.replace(/(["\\$`])/g, '\\$1')}"`;
-const flag = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-
-/** `npx praetor battle --attacker "..." --defender "..." --fort 1 --seed "..."`. */
-export function replayCommand(result: BattleResult): string {
-  const ruleset = findRuleset(result.ruleset.id)!;
-  const codes = ruleset.units.map((u) => u.code);
-  const parts = ['npx praetor battle'];
-  if (result.ruleset.id !== 'cote-pbem') parts.push(`--rules ${result.ruleset.id}`);
-  for (const side of SIDES) {
-    const legions = result.forces[side];
-    const roster = ruleset.formatRoster?.(legions) ?? formatRoster(legions, codes);
-    parts.push(`--${side} ${quote(roster)}`);
-  }
-  const parsed = ruleset.parseOptions({});
-  const defaults = (parsed.ok ? parsed.value : {}) as Record<string, unknown>;
-  const readings: string[] = [];
-  for (const [key, value] of Object.entries(result.options as Record<string, unknown>)) {
-    if (value === defaults[key] || value === null) continue;
-    if (ruleset.readingKeys?.includes(key)) readings.push(`${key}=${String(value)}`);
-    else parts.push(value === true ? flag(key) : `${flag(key)} ${quote(String(value))}`);
-  }
-  if (readings.length > 0) parts.push(`--readings ${quote(readings.join(', '))}`);
-  // Sealed dice replay from the values drawn (the key re-derives them: praetor verify).
-  parts.push(
-    'seed' in result.dice
-      ? `--seed ${quote(result.dice.seed)}`
-      : `--dice ${('scripted' in result.dice ? result.dice.scripted : result.rolls).join(',')}`,
-  );
-  return parts.join(' ');
-}
+/** `... a hit. the attacker loses INF#2.`: a side called `the attacker` begins a sentence. */
+const sentenceCase = (line: string) =>
+  line.replace(/(^|[.!?] )the (attacker|defender)\b/g, '$1The $2');

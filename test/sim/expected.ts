@@ -24,8 +24,7 @@ export function cellsAt(
   return { cells, origin: { sheet, row: box.r0, col: box.c0 } };
 }
 
-/** The log the core makes of a battle between two roster ranges (`Sheet!A1:B5`). */
-/** The battle the pane reads from two roster ranges, as the core validates it. */
+/** The battle the pane reads from two roster ranges (`Sheet!A1:B5`), as the core validates it. */
 export function coreBattle(
   model: SimWorkbook,
   attacker: string,
@@ -50,6 +49,7 @@ export function coreBattle(
   return battle.value;
 }
 
+/** The log the core makes of a battle between two roster ranges. */
 export function coreLog(
   model: SimWorkbook,
   attacker: string,

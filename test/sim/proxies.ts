@@ -34,6 +34,11 @@ const notLoaded = (name: string) =>
     `The property '${name}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
   );
 
+/** The most characters a cell holds. */
+export const MAX_CELL_TEXT = 32_767;
+/** The most characters of a page header (or footer): its three sections with their codes. */
+export const MAX_HEADER_FOOTER = 255;
+
 /** Largest number of cells one load of `values` may fetch (Excel limits a response's size). */
 export const MAX_CELLS_PER_LOAD = 500_000;
 
@@ -225,14 +230,8 @@ class WorksheetCollectionProxy extends Collection<WorksheetProxy> {
   add(name: string): WorksheetProxy {
     let created: SimSheet | null = null;
     this.ctx.enqueue(() => {
-      const model = this.ctx.model;
-      if (name.length > 31 || /[:\\/?*[\]]/.test(name) || /^'|'$/.test(name) || name === '') {
-        throw new SimError('InvalidArgument', `"${name}" is not a valid sheet name.`);
-      }
-      if (model.sheet(name)) {
-        throw new SimError('ItemAlreadyExists', `A sheet named "${name}" already exists.`);
-      }
-      created = model.addSheet(name);
+      checkSheetName(this.ctx.model, name);
+      created = this.ctx.model.addSheet(name);
     }, 'add');
     return new WorksheetProxy(this.ctx, () => {
       if (!created) throw new SimError('InvalidOperation', 'The sheet was not added.');
@@ -260,6 +259,26 @@ class WorksheetCollectionProxy extends Collection<WorksheetProxy> {
       if (!sheet) throw new SimError('ItemNotFound', 'No active sheet.');
       return sheet;
     });
+  }
+}
+
+/**
+ * Excel's rules for a sheet name: 1 to 31 characters, none of `: \\ / ? * [ ]`, no apostrophe
+ * first or last, not the reserved `History`, and not another sheet's name in any case.
+ */
+function checkSheetName(model: SimWorkbook, name: string, renaming?: SimSheet): void {
+  if (
+    name === '' ||
+    name.length > 31 ||
+    /[:\\/?*[\]]/.test(name) ||
+    /^'|'$/.test(name) ||
+    name.toLowerCase() === 'history'
+  ) {
+    throw new SimError('InvalidArgument', `"${name}" is not a valid sheet name.`);
+  }
+  const other = model.sheet(name);
+  if (other && other !== renaming) {
+    throw new SimError('ItemAlreadyExists', `A sheet named "${name}" already exists.`);
   }
 }
 
@@ -291,6 +310,15 @@ class WorksheetProxy extends ClientObject<SimSheet> {
 
   get name(): string {
     return this.get('name');
+  }
+
+  /** Renames the sheet, with the rules of `worksheets.add`. */
+  set name(name: string) {
+    this.set('name', (sheet) => {
+      checkSheetName(this.ctx.model, name, sheet);
+      if (this.ctx.model.active === sheet.name) this.ctx.model.active = name;
+      sheet.name = name;
+    });
   }
 
   get position(): number {
@@ -437,6 +465,10 @@ class RangeProxy extends ClientObject<RangeTarget> {
           'InvalidArgument',
           "The number of rows or columns in the input array doesn't match the size or dimensions of the range.",
         );
+      }
+      const text = (v: unknown) => (typeof v === 'string' ? v.replace(/^'/, '') : '');
+      if (values.some((row) => row.some((v) => text(v).length > MAX_CELL_TEXT))) {
+        throw new SimError('InvalidArgument', `A cell holds at most ${MAX_CELL_TEXT} characters.`);
       }
       values.forEach((row, r) => row.forEach((v, c) => sheet.assign(box.r0 + r, box.c0 + c, v)));
     });
@@ -601,7 +633,19 @@ class PageLayoutProxy {
   get headersFooters() {
     const apply = this.apply.bind(this);
     const field = (key: string) => ({
-      set: (v: string) => apply(`headersFooters ${key}`, (s) => (s.page.headerFooter[key] = v)),
+      set: (v: string) =>
+        apply(`headersFooters ${key}`, (s) => {
+          const all = { ...s.page.headerFooter, [key]: v };
+          const part = key.endsWith('Header') ? 'Header' : 'Footer';
+          // Excel keeps one string per header (`&L...&C...&R...`): 255 characters at most.
+          const length = ['left', 'center', 'right']
+            .map((side) => all[`${side}${part}`] ?? '')
+            .reduce((n, text) => n + (text === '' ? 0 : text.length + 2), 0);
+          if (length > MAX_HEADER_FOOTER) {
+            throw new SimError('InvalidArgument', `The page ${part.toLowerCase()} is too long.`);
+          }
+          s.page.headerFooter[key] = v;
+        }),
     });
     const page: Record<string, unknown> = {};
     for (const key of [

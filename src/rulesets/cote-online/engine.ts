@@ -36,7 +36,7 @@ export interface OnlineCasualtyEvent extends BattleEvent {
   left: OnlineLeft;
 }
 
-/** The galleys of `side`, left empty with enemy warriors in their space, are destroyed. */
+/** The defender's galleys, left empty when the attacker takes their territory, are destroyed. */
 export interface OnlineSunkEvent extends BattleEvent {
   kind: 'sunk';
   galleys: number;
@@ -168,12 +168,13 @@ function playRound(
   else if (d === 0) st.end = { outcome: 'eliminated', winner: 'attacker' };
   else if (a === 0) st.end = { outcome: 'eliminated', winner: 'defender' };
   else if (options.mode === 'hit-and-run') st.end = { outcome: 'retreat', winner: 'defender' };
-  if (st.end?.outcome === 'eliminated') {
-    const loser = st.end.winner === 'attacker' ? 1 : 0;
-    const galleys = st.count[loser][GAL];
+  // The attacker's troops now hold the space of the defender's galleys, left empty: sunk. A
+  // beaten attacker's galleys stay where they are: no enemy troops enter their space.
+  if (st.end?.outcome === 'eliminated' && st.end.winner === 'attacker') {
+    const galleys = st.count[1][GAL];
     if (galleys > 0) {
-      st.count[loser][GAL] = 0;
-      emit({ kind: 'sunk', round, side: SIDES[loser], galleys, left: snapshot(st) });
+      st.count[1][GAL] = 0;
+      emit({ kind: 'sunk', round, side: 'defender', galleys, left: snapshot(st) });
     }
   }
 }

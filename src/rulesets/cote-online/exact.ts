@@ -266,7 +266,7 @@ class Chain {
           CAT: a[0],
           CAV: a[1],
           INF: a[2],
-          GAL: outcome === 'defenderWins' ? 0 : this.galleysA,
+          GAL: this.galleysA,
           FORT: 0,
         },
         defender: {

@@ -44,8 +44,13 @@ function checkForces(forces: Forces): Result<true> {
         return err(`${legion.where}: ${warriors} warriors; a legion holds at most ${LEGION_LIMIT}`);
       }
       if (warriors === 0) {
+        // The seed settles these without dice: a leader left alone is captured, empty ships sunk.
+        const alone =
+          side === 'defender'
+            ? '; a leader alone is captured, and empty galleys destroyed, without a battle'
+            : '; a leader must bring at least one warrior to attack';
         return err(
-          `${legion.where}: the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to ${LEGION_LIMIT} warriors`,
+          `${legion.where}: the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to ${LEGION_LIMIT} warriors${alone}`,
         );
       }
     }
@@ -111,7 +116,7 @@ const ONLINE_COLUMNS: LogColumn<OnlineEvent>[] = [
 
 export const coteOnline: Ruleset<OnlineOptions, OnlineState, OnlineEvent> = {
   id: 'cote-online',
-  version: '1.0.0',
+  version: '1.1.0',
   title: 'Conquest of the Empire, online rules (Dragons Hobbies)',
   units: ONLINE_UNITS,
   orderKeys: ['rounds'],

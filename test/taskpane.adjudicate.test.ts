@@ -1,0 +1,147 @@
+import ExcelJS from 'exceljs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adjudicateFile } from '../headless/adjudicate-file';
+import { resolveAll } from '../taskpane/actions';
+import { SimFixture, SimValue } from './sim/model';
+import { removeSim } from './sim/office';
+import { openSim } from './sim/open';
+
+/**
+ * Resolve all against `praetor adjudicate` itself on the same .xlsx file: the workbook's cells
+ * loaded into the simulated Excel, the file adjudicated by the headless referee, and every new
+ * sheet of its output read back and compared with the pane's, cell for cell.
+ */
+
+jest.setTimeout(60_000);
+
+let dir: string;
+beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'praetor-pane-vs-cli-'))));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => removeSim(globalThis));
+
+type Grid = SimValue[][];
+
+/** A cell as `range.values` gives it: a formula's result, rich text's text, '' for none. */
+function shown(value: ExcelJS.CellValue): SimValue {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return value;
+  }
+  if (typeof value === 'object' && 'richText' in value) {
+    return value.richText.map((r) => r.text).join('');
+  }
+  if (typeof value === 'object' && 'result' in value) return shown(value.result as SimValue);
+  throw new Error(`the comparison does not handle the cell value ${JSON.stringify(value)}`);
+}
+
+/** A sheet's values from A1 to its last value, as the simulated sheet's `grid()` gives them. */
+function gridOf(ws: ExcelJS.Worksheet): Grid {
+  const rows: Grid = [];
+  ws.eachRow({ includeEmpty: true }, (row, r) => {
+    rows[r - 1] = Array.from({ length: ws.columnCount }, (_, c) => shown(row.getCell(c + 1).value));
+  });
+  const full = Array.from({ length: rows.length }, (_, r) => rows[r] ?? []);
+  const lastOf = <T>(items: T[], used: (item: T) => boolean) =>
+    items.reduce((last, item, i) => (used(item) ? i : last), -1);
+  const lastRow = lastOf(full, (row) => row.some((v) => v !== ''));
+  const lastCol = Math.max(-1, ...full.map((row) => lastOf(row, (v) => v !== '')));
+  return full
+    .slice(0, lastRow + 1)
+    .map((row) => Array.from({ length: lastCol + 1 }, (_, c) => row[c] ?? ''));
+}
+
+/** The workbook as the simulated Excel holds it: text kept as text, Excel tables as tables. */
+function simFixture(wb: ExcelJS.Workbook): SimFixture {
+  const quoted = (v: SimValue) => (typeof v === 'string' && v !== '' ? `'${v}` : v);
+  return {
+    sheets: wb.worksheets.map((ws) => ({
+      name: ws.name,
+      rows: gridOf(ws).map((r) => r.map(quoted)),
+    })),
+    tables: wb.worksheets.flatMap((ws) =>
+      ws.getTables().map((t) => {
+        const model = (
+          t as unknown as { table: { name: string; tableRef: string; totalsRow?: boolean } }
+        ).table;
+        return {
+          name: model.name,
+          ref: `'${ws.name}'!${model.tableRef}`,
+          showTotals: model.totalsRow ?? false,
+        };
+      }),
+    ),
+  };
+}
+
+async function compare(input: string): Promise<string[]> {
+  const before = new ExcelJS.Workbook();
+  await before.xlsx.readFile(input);
+  const { model, host } = await openSim(simFixture(before));
+  const output = join(dir, 'out.xlsx');
+  const cli = await adjudicateFile({ input, output, force: true });
+  expect(cli.error).toBeNull();
+  const report = await resolveAll(host);
+  expect(report.tone).not.toBe('error');
+  const after = new ExcelJS.Workbook();
+  await after.xlsx.readFile(output);
+  const added = after.worksheets.slice(before.worksheets.length);
+  expect(model.sheets.map((s) => s.name)).toEqual(after.worksheets.map((ws) => ws.name));
+  for (const ws of added)
+    expect([ws.name, model.sheet(ws.name)!.grid()]).toEqual([ws.name, gridOf(ws)]);
+  return added.map((ws) => ws.name);
+}
+
+test('the bundled examples/turn-3.xlsx', async () => {
+  const added = await compare(join(__dirname, '..', 'examples', 'turn-3.xlsx'));
+  expect(added).toEqual(['Results', 'Log B1', 'Log B2', 'Log B3', 'Log B4', 'Log B5']);
+});
+
+test('Excel tables on other sheets, a Fleets table, text that looks like numbers or formulas, taken names', async () => {
+  const wb = new ExcelJS.Workbook();
+  const orders = wb.addWorksheet('Orders');
+  orders.addTable({
+    name: 'Battles',
+    ref: 'B2',
+    columns: ['Battle', 'Rules', 'Fort', 'Range', 'Seed', 'Dice'].map((name) => ({ name })),
+    rows: [
+      ['B1', 'cote-pbem', 1, '', 'alpha', ''],
+      ['=2+3', '', '', '', '42', ''],
+      ['Sol', 'imperium', '', 'short', 'sol', ''],
+      ['B4', '', '', '', '', '1,2,3'],
+    ],
+  });
+  orders.addTable({
+    name: 'Legions',
+    ref: 'B10',
+    columns: ['Battle', 'Side', 'Leader', 'Infantry', 'Cavalry', 'Catapult'].map((name) => ({
+      name,
+    })),
+    rows: [
+      ['B1', 'Attacker', 'Marcus', 3, 1, 1],
+      ['B1', 'Defender', '=evil()', 4, 0, 0],
+      ['=2+3', 'Attacker', 'TRUE', 2, 0, 0],
+      ['=2+3', 'Defender', '007', 2, 0, 0],
+      ['B4', 'Attacker', '', 5, 0, 0],
+      ['B4', 'Defender', '', 5, 0, 0],
+    ],
+  });
+  wb.addWorksheet('Ships').addTable({
+    name: 'Fleets',
+    ref: 'C3',
+    columns: ['Battle', 'Side', 'Faction', 'Type', 'Count', 'Damaged', 'Fleet marker'].map(
+      (name) => ({ name }),
+    ),
+    rows: [
+      ['Sol', 'Attacker', 'Terran', 'DD', 2, '', 'TF1'],
+      ['Sol', 'Defender', 'Imperial', 'CR', 1, 'no', 'IF1'],
+    ],
+  });
+  wb.addWorksheet('Results').addRow(['old results']);
+  wb.addWorksheet('log b1').addRow(['an old log']);
+  const input = join(dir, 'tables.xlsx');
+  await wb.xlsx.writeFile(input);
+  const added = await compare(input);
+  expect(added).toEqual(['Results (2)', 'Log B1 (2)', 'Log =2+3', 'Log Sol']);
+});
