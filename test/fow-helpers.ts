@@ -26,3 +26,13 @@ export const draws = (r: BattleResult<FowEvent>) =>
 /** The rows of one segment, as `unit: detail -> result`. */
 export const rows = (r: BattleResult<FowEvent>, segment: string) =>
   r.events.filter((e) => e.segment === segment).map((e) => `${e.unit}: ${e.detail} -> ${e.result}`);
+
+/** The two d6 that RND(20) reads as n at the first try: n - 1 = 6(d1 - 1) + (d2 - 1). */
+export const d20 = (n: number): number[] => [Math.floor((n - 1) / 6) + 1, ((n - 1) % 6) + 1];
+
+/** The three d6 that RND(100) reads as n at the first try: n - 1 = 36(d1 - 1) + 6(d2 - 1) + (d3 - 1). */
+export const d100 = (n: number): number[] => [
+  Math.floor((n - 1) / 36) + 1,
+  (Math.floor((n - 1) / 6) % 6) + 1,
+  ((n - 1) % 6) + 1,
+];

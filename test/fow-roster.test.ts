@@ -8,6 +8,7 @@ import {
   WHOSE,
 } from '../src/rulesets/fortunes-of-war/options';
 import { parseFowRoster } from '../src/rulesets/fortunes-of-war/roster';
+import { formatFowRoster } from '../src/rulesets/fortunes-of-war/roster-text';
 import { defaultArmy, defaultLeader } from '../src/rulesets/fortunes-of-war/units';
 
 const side = (text: string) => {
@@ -125,6 +126,10 @@ describe('fortunes-of-war rosters', () => {
       /^defender: unknown field "horses"/,
     );
     expect(problem('{"army": ')).toMatch(/^defender: not valid JSON/);
+    // Past 2^53 a double would silently change the number.
+    expect(problem('A; treasury 12345678901234567890')).toBe(
+      'defender: treasury "12345678901234567890": a whole number of gold, 0 or more',
+    );
     expect(problem('treasury 10')).toBe(
       'defender: no army and no leader: a side needs one or both',
     );
@@ -147,6 +152,45 @@ describe('fortunes-of-war rosters', () => {
     expect(check('A; terrain forest', 'B; terrain mountain', { terrain: 'clear' })).toBe('ok');
     expect(check('A: caste tribal', 'B')).toMatch(/caste "tribal" is not in the castes table/);
     expect(check('A: caste tribal', 'B', { castes: 'tribal 30/70, city 20/60' })).toBe('ok');
+  });
+
+  it("refuses a city on the attacker's side, and a terrain option that renames the city's class", () => {
+    const check = (attacker: string, defender: string, more: Record<string, unknown> = {}) => {
+      const b = validateBattle({
+        rules: 'fortunes-of-war',
+        attacker,
+        defender,
+        seed: 'x',
+        options: more,
+      });
+      return b.ok ? 'ok' : b.error;
+    };
+    expect(check('A; city Roma: town', 'B')).toBe(
+      "battle battle: attacker roster (A): the city Roma is given to the attacker; a city in the hex is the defender's",
+    );
+    expect(check('A', 'B; city Roma: town', { terrain: 'capital' })).toBe(
+      "battle battle: the terrain option is capital, but the defender's city Roma is a town",
+    );
+    // The option may move the fight out of the city: then no bonus and no capture.
+    expect(check('A', 'B; city Roma: town', { terrain: 'forest' })).toBe('ok');
+    expect(check('A', 'B; city Roma: town', { terrain: 'town' })).toBe('ok');
+    expect(check('A', 'B; city Roma: town, population 5000; empire population 4000')).toBe(
+      "battle battle: the defender's city Roma has 5000 people, more than its whole empire (4000)",
+    );
+  });
+
+  it('reads JSON city and empire names that hold ":" or ",", and writes them back', () => {
+    const json = JSON.stringify({
+      army: { name: 'Guard: the Old' },
+      city: { name: 'Alesia: oppidum', class: 'town', population: 800 },
+      empire: [{ name: 'Legion, the Tenth', caste: 'capital', discipline: 18 }],
+    });
+    const legion = side(json);
+    expect(legion.fow!.city).toEqual({ name: 'Alesia: oppidum', class: 'town', population: 800 });
+    expect(legion.fow!.empire).toEqual([
+      { name: 'Legion, the Tenth', caste: 'capital', discipline: 18 },
+    ]);
+    expect(side(formatFowRoster([legion]))).toEqual(legion);
   });
 });
 
@@ -180,6 +224,11 @@ describe('fortunes-of-war options', () => {
     );
     expect(parse({ terrain: 'swamp' })).toMatch(/^terrain is "swamp": expected clear, forest/);
     expect(parse({ rounds: 0 })).toMatch(/^rounds is "0"/);
+    // A one-faced duel die: two leaders of equal melee would tie for ever.
+    expect(parse({ readings: 'duelDie=1' })).toBe(
+      'duelDie is "1": expected a whole number from 2 to 1000',
+    );
+    expect(parse({ readings: 'duelDie=2' })).toMatchObject({ duelDie: 2 });
   });
 
   it('are documented with their defaults and whose they are', () => {

@@ -30,6 +30,32 @@ describe('praetor odds', () => {
     });
   });
 
+  it('lists the leaders that can be captured, with their chances, and only those', async () => {
+    const pbem = await praetor(
+      'odds',
+      '--attacker',
+      'Marcus: 1 INF',
+      '--defender',
+      'Brutus: 1 INF',
+    );
+    expect(pbem.out).toContain('Leaders captured: Marcus 40.00%, Brutus 60.00%\n');
+    // A fleet has no leader to lose: no line of 0.00% chances.
+    const fleets = await praetor(
+      'odds',
+      '--rules',
+      'imperium',
+      '--attacker',
+      'Terran: 2 DD',
+      '--defender',
+      'Imperial: 1 CR',
+      '--runs',
+      '2000',
+    );
+    expect(fleets.code).toBe(0);
+    expect(fleets.out).toContain('Expected rounds:');
+    expect(fleets.out).not.toContain('Leaders captured');
+  });
+
   it("names a ruleset's undecided ending in words: No victor, Mutual", async () => {
     const fow = await praetor(
       'odds',

@@ -186,7 +186,7 @@ export function renderOdds(r: OddsResult, top = 8): string {
     `Expected survivors: attacker ${survivors(r, 'attacker')}`,
     `                    defender ${survivors(r, 'defender')}`,
     `Expected rounds: ${num(r.expectedRounds)}${pm(se?.expectedRounds, num)}`,
-    `Leaders captured: ${r.leaders.map((l) => `${l.leader} ${pct(l.captured)}`).join(', ')}`,
+    ...capturedLine(r),
     '',
     'Likeliest results:',
     ...likely.map(
@@ -194,4 +194,14 @@ export function renderOdds(r: OddsResult, top = 8): string {
         `  ${pct(row.p).padStart(7)}  ${label.padEnd(17)}  attacker ${show(row.attacker)}; defender ${show(row.defender)}`,
     ),
   ].join('\n');
+}
+
+/**
+ * The leaders a side can lose, with their chances: none listed at 0% (an Imperium fleet or a
+ * Fortunes of War army without a leader has none to lose), and no line when none can be.
+ */
+function capturedLine(r: OddsResult): string[] {
+  const possible = r.leaders.filter((l) => l.captured > 0);
+  if (possible.length === 0) return [];
+  return [`Leaders captured: ${possible.map((l) => `${l.leader} ${pct(l.captured)}`).join(', ')}`];
 }

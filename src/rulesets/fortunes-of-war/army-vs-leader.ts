@@ -103,3 +103,20 @@ function atSea(h: Hex, side: Side): void {
   });
   heroFameTo(h, side, segment);
 }
+
+/**
+ * At sea, a leader whose ship went down when no enemy ship is left afloat (both sunk): no one
+ * can take him, and the seed's leader of a sunk ship is captured or drowns, so he drowns.
+ */
+export function lostAtSea(h: Hex, side: Side): void {
+  const leader = h.st.sides[side].leader!;
+  leader.fate = 'drowned';
+  log(h, {
+    side,
+    segment,
+    unit: leader.spec.name,
+    detail: 'ship destroyed, no enemy ship afloat to take him',
+    result: 'drowns',
+  });
+  heroFameTo(h, side, segment);
+}

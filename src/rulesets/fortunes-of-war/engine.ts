@@ -1,7 +1,7 @@
 import { Dice } from '../../dice';
 import { otherSide, Side, SIDES } from '../../forces';
 import { Standing, standingFrom } from '../../ruleset';
-import { armyVsLeader } from './army-vs-leader';
+import { armyVsLeader, lostAtSea } from './army-vs-leader';
 import { playArmyRound } from './army-round';
 import { captureCity } from './capture';
 import { duelExchange, leadersMeet } from './duel';
@@ -45,9 +45,18 @@ const escorted = (st: FowState, side: Side) => {
   return s.leader?.fate === 'present' && s.army !== null && s.army.status !== 'destroyed';
 };
 
+/** At sea, a leader whose ship went down with the enemy's: no ship of either side is afloat. */
+const shipLost = (st: FowState, side: Side) =>
+  unescorted(st, side) &&
+  st.sides[side].army !== null &&
+  !armyHolds(st.sides[otherSide(side)].army);
+
 function leaders(h: Hex): void {
   const { st } = h;
   st.phase = 'aftermath';
+  if (st.terrain === 'sea') {
+    for (const side of SIDES) if (shipLost(st, side)) lostAtSea(h, side);
+  }
   const both = (f: (st: FowState, s: Side) => boolean) => SIDES.every((s) => f(st, s));
   if (both(unescorted) || both(escorted)) {
     if (leadersMeet(h)) st.phase = 'duel';

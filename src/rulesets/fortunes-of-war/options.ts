@@ -17,9 +17,9 @@ import { Terrain, TERRAINS } from './units';
 export interface FowNumbers {
   /** Melee rounds before both units retreat (seed). */
   meleeRounds: number;
-  /** The die of attack, defence and missile rolls: RND(combatDie) (ours: 6). */
+  /** The die of attack, defence and missile rolls: RND(combatDie) (spec: 6). */
   combatDie: number;
-  /** Experience adds floor(experience / experienceDivisor) to attack and defence (ours: 5). */
+  /** Experience adds floor(experience / experienceDivisor) to attack and defence (spec: 5). */
   experienceDivisor: number;
   /** Forester and Mountaineer attack bonuses (seed: 2). */
   forestBonus: number;
@@ -30,7 +30,7 @@ export interface FowNumbers {
   capitalDefence: number;
   /** A unit at or below this percentage of its maximum health checks morale (seed: 75). */
   moraleAt: number;
-  /** Morale and discipline checks: RND(checkDie) - rating > 0 fails (ours: 20, the scale). */
+  /** Morale and discipline checks: RND(checkDie) - rating > 0 fails (spec: 20, the scale). */
   checkDie: number;
   /** Experience for the victor and the army that retreats or routs (seed: 5, 3). */
   victorExperience: number;
@@ -47,26 +47,26 @@ export interface FowNumbers {
   capitalFame: number;
   /** Booty: gold per 1000 citizens killed (seed: 4). */
   bootyPerThousand: number;
-  /** Treasury transfer: treasury x city population / empire population / transferDivisor (ours: 2). */
+  /** Treasury transfer: treasury x city population / empire population / transferDivisor (spec: 2). */
   transferDivisor: number;
   /** Citizens killed in the pillage: pillagePercent% per point of discipline below 20 (ours: 1). */
   pillagePercent: number;
-  /** Armies vs leaders on land: RND(100) - leaderRollStep x (melee - leaderRollPivot) (ours: 5, 3). */
+  /** Armies vs leaders on land: RND(100) - leaderRollStep x (melee - leaderRollPivot) (spec: 5, 3). */
   leaderRollStep: number;
   leaderRollPivot: number;
-  /** At sea, a leader whose ship is destroyed is captured with seaCapturePerMelee x melee % (ours: 20). */
+  /** At sea, a leader whose ship is destroyed is captured with seaCapturePerMelee x melee % (spec: 20). */
   seaCapturePerMelee: number;
   /** Leaders meet with meetBase% + meetStep% per point of stealth difference (seed: 40, 10). */
   meetBase: number;
   meetStep: number;
-  /** Personal combat: melee + RND(duelDie) (ours: 6). */
+  /** Personal combat: melee + RND(duelDie) (spec: 6). */
   duelDie: number;
 }
 
 export interface FowOptions extends FowNumbers {
   /** The hex's terrain, or null to take it from the rosters (the defender's), else clear. */
   terrain: Terrain | null;
-  /** Player elimination: `caste base/total, ...` (ours, fits the seed: capital 25/50, city 20/60). */
+  /** Player elimination: `caste base/total, ...` (spec, fits the seed: capital 25/50, city 20/60). */
   castes: string;
   /** Pause after this many rounds (melee rounds and personal-combat exchanges), or null. */
   rounds: number | null;
@@ -147,7 +147,10 @@ export const WHOSE: Record<keyof FowNumbers, 'seed' | 'spec' | 'ours'> = {
   duelDie: 'spec',
 };
 
-/** Each number's allowed range: dice need at least 1 face, divisors at least 1. */
+/**
+ * Each number's allowed range: dice need at least 1 face, divisors at least 1. The duel's die
+ * needs 2: with one face two leaders of equal melee tie for ever (and Monte Carlo never ends).
+ */
 const RANGES: Record<keyof FowNumbers, [number, number]> = {
   meleeRounds: [1, 1000],
   combatDie: [1, 1000],
@@ -176,7 +179,7 @@ const RANGES: Record<keyof FowNumbers, [number, number]> = {
   seaCapturePerMelee: [0, 100],
   meetBase: [0, 100],
   meetStep: [0, 100],
-  duelDie: [1, 1000],
+  duelDie: [2, 1000],
 };
 
 const KEYS = Object.keys(FOW_DEFAULTS);

@@ -27,22 +27,42 @@ function inRange(what: string, n: number, lo: number, hi: number): string | null
 }
 
 type NumberKey = 'attack' | 'defence' | 'missile' | 'morale' | 'discipline' | 'experience';
+type LeaderKey = 'leadership' | 'melee' | 'stealth' | 'health' | 'experience';
 
-const ARMY_NUMBERS: [RegExp, NumberKey, number, number][] = [
-  [/^(?:attack|att|a)\s*(-?\d+)$/, 'attack', 0, 99],
-  [/^(?:defence|defense|def|d)\s*(-?\d+)$/, 'defence', 0, 99],
-  [/^(?:missile|missiles|m)\s*(-?\d+)$/, 'missile', 0, 99],
-  [/^morale\s*(-?\d+)$/, 'morale', 1, 20],
-  [/^(?:discipline|disc)\s*(-?\d+)$/, 'discipline', 1, 20],
-  [/^(?:experience|exp|xp)\s*(-?\d+)$/, 'experience', 0, 999],
+/** Each number rating's range (health runs from 1 to the maximum health). */
+export const ARMY_RANGES: Record<NumberKey | 'maxHealth', readonly [number, number]> = {
+  attack: [0, 99],
+  defence: [0, 99],
+  missile: [0, 99],
+  morale: [1, 20],
+  discipline: [1, 20],
+  experience: [0, 999],
+  maxHealth: [1, 9999],
+};
+
+export const LEADER_RANGES: Record<LeaderKey, readonly [number, number]> = {
+  leadership: [0, 20],
+  melee: [0, 20],
+  stealth: [0, 20],
+  health: [1, 20],
+  experience: [0, 999],
+};
+
+const ARMY_NUMBERS: [RegExp, NumberKey][] = [
+  [/^(?:attack|att|a)\s*(-?\d+)$/, 'attack'],
+  [/^(?:defence|defense|def|d)\s*(-?\d+)$/, 'defence'],
+  [/^(?:missile|missiles|m)\s*(-?\d+)$/, 'missile'],
+  [/^morale\s*(-?\d+)$/, 'morale'],
+  [/^(?:discipline|disc)\s*(-?\d+)$/, 'discipline'],
+  [/^(?:experience|exp|xp)\s*(-?\d+)$/, 'experience'],
 ];
 
 export function applyArmyRating(army: ArmySpec, rating: string): string | null {
   const part = norm(rating);
-  for (const [re, key, lo, hi] of ARMY_NUMBERS) {
+  for (const [re, key] of ARMY_NUMBERS) {
     const m = re.exec(part);
     if (m) {
-      const problem = inRange(key, +m[1], lo, hi);
+      const problem = inRange(key, +m[1], ...ARMY_RANGES[key]);
       if (problem === null) army[key] = +m[1];
       return problem;
     }
@@ -52,7 +72,8 @@ export function applyArmyRating(army: ArmySpec, rating: string): string | null {
     // `health 14/20`: current and maximum; `health 20`: at full strength.
     const max = health[2] === undefined ? +health[1] : +health[2];
     const problem =
-      inRange('maximum health', max, 1, 9999) ?? inRange('health', +health[1], 1, max);
+      inRange('maximum health', max, ...ARMY_RANGES.maxHealth) ??
+      inRange('health', +health[1], 1, max);
     if (problem === null) {
       army.health = +health[1];
       army.maxHealth = max;
@@ -61,7 +82,8 @@ export function applyArmyRating(army: ArmySpec, rating: string): string | null {
   }
   const maxHealth = /^max(?:imum)? health\s*(-?\d+)$/.exec(part);
   if (maxHealth) {
-    const problem = inRange('maximum health', +maxHealth[1], Math.max(1, army.health), 9999);
+    const [lo, hi] = ARMY_RANGES.maxHealth;
+    const problem = inRange('maximum health', +maxHealth[1], Math.max(lo, army.health), hi);
     if (problem === null) army.maxHealth = +maxHealth[1];
     return problem;
   }
@@ -85,17 +107,12 @@ export function readSpecial(word: string): Special | undefined {
   return SPECIALS.find((s) => s === w);
 }
 
-const LEADER_NUMBERS: [
-  RegExp,
-  'leadership' | 'melee' | 'stealth' | 'health' | 'experience',
-  number,
-  number,
-][] = [
-  [/^(?:leadership|lead|l)\s*(-?\d+)$/, 'leadership', 0, 20],
-  [/^melee\s*(-?\d+)$/, 'melee', 0, 20],
-  [/^(?:stealth|s)\s*(-?\d+)$/, 'stealth', 0, 20],
-  [/^(?:health|wounds)\s*(-?\d+)$/, 'health', 1, 20],
-  [/^(?:experience|exp|xp)\s*(-?\d+)$/, 'experience', 0, 999],
+const LEADER_NUMBERS: [RegExp, LeaderKey][] = [
+  [/^(?:leadership|lead|l)\s*(-?\d+)$/, 'leadership'],
+  [/^melee\s*(-?\d+)$/, 'melee'],
+  [/^(?:stealth|s)\s*(-?\d+)$/, 'stealth'],
+  [/^(?:health|wounds)\s*(-?\d+)$/, 'health'],
+  [/^(?:experience|exp|xp)\s*(-?\d+)$/, 'experience'],
 ];
 
 export function applyLeaderRating(leader: LeaderSpec, rating: string): string | null {
@@ -105,10 +122,10 @@ export function applyLeaderRating(leader: LeaderSpec, rating: string): string | 
     leader.rank = rank;
     return null;
   }
-  for (const [re, key, lo, hi] of LEADER_NUMBERS) {
+  for (const [re, key] of LEADER_NUMBERS) {
     const m = re.exec(part);
     if (m) {
-      const problem = inRange(key, +m[1], lo, hi);
+      const problem = inRange(key, +m[1], ...LEADER_RANGES[key]);
       if (problem === null) leader[key] = +m[1];
       return problem;
     }
@@ -135,13 +152,16 @@ export function readCityClass(word: string): CityClass | undefined {
 export function readEmpireUnit(text: string): EmpireUnit | string {
   const m = /^(.+?)\s+([a-z]+)\s+(\d+)$/i.exec(text.trim());
   if (!m) return `empire unit "${text.trim()}": NAME CASTE DISCIPLINE, e.g. "Legion capital 18"`;
-  const problem = inRange('discipline', +m[3], 1, 20);
+  const problem = inRange('discipline', +m[3], ...ARMY_RANGES.discipline);
   if (problem !== null) return `empire unit "${text.trim()}": ${problem}`;
   return { name: m[1].trim(), caste: m[2].toLowerCase(), discipline: +m[3] };
 }
 
-/** A whole number, 0 or more, written with or without thousands separators. */
+/**
+ * A whole number, 0 or more, written with or without thousands separators; none past 2^53,
+ * where a double would silently change it.
+ */
 export function readCount(text: string): number | undefined {
   const t = text.trim().replace(/[,_ ](?=\d{3}\b)/g, '');
-  return /^\d+$/.test(t) ? Number(t) : undefined;
+  return /^\d+$/.test(t) && Number.isSafeInteger(Number(t)) ? Number(t) : undefined;
 }

@@ -8,7 +8,15 @@ import {
   readEmpireUnit,
   readTerrain,
 } from './ratings';
-import { countsOfSpec, defaultArmy, defaultLeader, emptySide, FowLegion, SideSpec } from './units';
+import {
+  CitySpec,
+  countsOfSpec,
+  defaultArmy,
+  defaultLeader,
+  emptySide,
+  FowLegion,
+  SideSpec,
+} from './units';
 
 /**
  * A side's roster for fortunes-of-war, as text or JSON (docs/rules-fortunes-of-war.md):
@@ -95,18 +103,8 @@ function applySection(spec: SideSpec, section: string, side: Side): string | nul
   }
   if ((m = /^city\b\s*(.*)$/is.exec(section))) {
     const { name, items } = named(m[1], isCityItem);
-    const city: NonNullable<SideSpec['city']> = {
-      name: name ?? 'the city',
-      class: 'city',
-      population: 0,
-    };
-    for (const item of items) {
-      const cls = readCityClass(item);
-      const people = readCount(/^population\s+(.+)$/i.exec(item)?.[1] ?? '');
-      if (cls !== undefined) city.class = cls;
-      else if (people !== undefined) city.population = people;
-      else return `city ${city.name}: "${item}" is not town, city, capital or population N`;
-    }
+    const city = readCity(name, items);
+    if (typeof city === 'string') return city;
     spec.city = city;
     return null;
   }
@@ -151,6 +149,19 @@ function applySection(spec: SideSpec, section: string, side: Side): string | nul
   }
   spec.army = army;
   return null;
+}
+
+/** A city's name and its items (`city`, `population 25000`), or what is wrong. */
+function readCity(name: string | null, items: string[]): CitySpec | string {
+  const city: CitySpec = { name: name ?? 'the city', class: 'city', population: 0 };
+  for (const item of items) {
+    const cls = readCityClass(item);
+    const people = readCount(/^population\s+(.+)$/i.exec(item)?.[1] ?? '');
+    if (cls !== undefined) city.class = cls;
+    else if (people !== undefined) city.population = people;
+    else return `city ${city.name}: "${item}" is not town, city, capital or population N`;
+  }
+  return city;
 }
 
 function finish(spec: SideSpec): Result<SideSpec> {
@@ -201,21 +212,30 @@ function fromJson(text: string, side: Side): Result<SideSpec> {
   if (data.treasury !== undefined) sections.push(`treasury ${String(data.treasury)}`);
   if (data.empirePopulation !== undefined)
     sections.push(`empire population ${String(data.empirePopulation)}`);
-  if (isObject(data.city)) {
-    const c = data.city;
-    const items = [c.class, c.population === undefined ? undefined : `population ${c.population}`];
-    sections.push(`city ${String(c.name ?? 'the city')}: ${items.filter(Boolean).join(', ')}`);
-  } else if (data.city !== undefined) return err('"city" must be an object');
-  if (Array.isArray(data.empire)) {
-    const units = data.empire.map((u) =>
-      isObject(u) ? `${String(u.name)} ${String(u.caste)} ${String(u.discipline)}` : String(u),
-    );
-    sections.push(`empire: ${units.join(', ')}`);
-  } else if (data.empire !== undefined) return err('"empire" must be a list');
   for (const section of sections) {
     const problem = applySection(spec, section, side);
     if (problem !== null) return err(problem);
   }
+  // The city and the empire are read item by item: their names may hold `:` or `,`.
+  if (isObject(data.city)) {
+    const c = data.city;
+    const items = [c.class, c.population === undefined ? undefined : `population ${c.population}`];
+    const city = readCity(
+      c.name === undefined || c.name === null ? null : String(c.name),
+      items.filter((x) => x !== undefined && x !== null && x !== '').map(String),
+    );
+    if (typeof city === 'string') return err(city);
+    spec.city = city;
+  } else if (data.city !== undefined) return err('"city" must be an object');
+  if (Array.isArray(data.empire)) {
+    for (const u of data.empire) {
+      const unit = readEmpireUnit(
+        isObject(u) ? `${String(u.name)} ${String(u.caste)} ${String(u.discipline)}` : String(u),
+      );
+      if (typeof unit === 'string') return err(unit);
+      spec.empire.push(unit);
+    }
+  } else if (data.empire !== undefined) return err('"empire" must be a list');
   return finish(spec);
 }
 
