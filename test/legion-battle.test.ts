@@ -198,8 +198,8 @@ describe('legion-battles: a player character ordered Clash by Clash', () => {
     for (const a of actions) {
       expect(a).toBe(
         a.startsWith('3 ')
-          ? '3 septimius: Rally 3 mastery, 2 difficulty'
-          : `${a[0]} septimius: Fight 2 mastery, 1 ability, 2 difficulty`,
+          ? '3 Septimius: Rally 3 mastery, 2 difficulty'
+          : `${a[0]} Septimius: Fight 2 mastery, 1 ability, 2 difficulty`,
       );
     }
   });
@@ -217,11 +217,19 @@ describe('legion-battles: a player character ordered Clash by Clash', () => {
       const r = parseLegionRoster(`a: trained, ${text}`, 'attacker');
       return r.ok ? 'read' : r.error;
     };
-    expect(error('pc S rally 3/3 in clash 3')).toMatch(/give s's usual Action first/);
+    expect(error('pc S rally 3/3 in clash 3')).toMatch(/give S's usual Action first/);
     expect(
       error('pc S fight 3/2, pc S rally 3/3 in clash 3, pc S read 2/2 in clashes 2-3'),
-    ).toMatch(/s is given two Actions in Clash 3/);
-    expect(error('pc S fight 3/2, pc S rally 3/3')).toMatch(/s is given twice/);
+    ).toMatch(/S is given two Actions in Clash 3/);
+    expect(error('pc S fight 3/2, pc S rally 3/3')).toMatch(/S is given twice/);
+    // A name is matched in any case, and keeps the case of its first writing.
+    expect(error('pc S fight 3/2, pc s rally 3/3')).toMatch(/s is given twice/);
+    const cased = parseLegionRoster(
+      'a: trained, pc Aulus fight 3/2, pc AULUS rally 3/3 in clash 2',
+      'attacker',
+    );
+    if (!cased.ok) throw new Error(cased.error);
+    expect(cased.value[0].unit!.pcs.map((p) => [p.name, p.orders.length])).toEqual([['Aulus', 1]]);
     expect(error('pc S fight 3/2, pc S rally 3/3 in clashes 4-2')).toMatch(/Clashes 4-2/);
   });
 });

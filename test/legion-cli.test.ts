@@ -21,7 +21,7 @@ describe('praetor battle/odds --rules legion-battles', () => {
     );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('(legion-battles 1.1.0)');
+    expect(r.out).toContain('(legion-battles 1.2.0)');
     expect(r.out).toMatch(/Clash\s+Side\s+Unit\s+Check/);
     expect(r.out).toContain('Septimius wins by 4');
     expect(r.out).toContain('levy Half D1');

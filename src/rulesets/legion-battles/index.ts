@@ -83,7 +83,7 @@ const COLUMNS: LogColumn<LegionEvent>[] = [
 
 export const legionBattles: Ruleset<LegionOptions, LegionState, LegionEvent> = {
   id: 'legion-battles',
-  version: '1.1.0',
+  version: '1.2.0',
   title: 'Legion Battles (mass battles with dice pools)',
   units: LEGION_UNITS,
   orderKeys: ['rounds'],

@@ -44,7 +44,10 @@ export function parseLegionRoster(text: string, side: Side): Result<RatedLegion[
 const NUM = '(\\d+)';
 const CK = '(\\d+)\\s*/\\s*(\\d+)(?:\\s*\\+\\s*(\\d+))?';
 
-type Rule = [RegExp, (u: UnitSpec, m: RegExpExecArray) => string | null];
+/** A rule's match (in lower case) and the rating's words as written (a name keeps its case). */
+type Rule = [RegExp, (u: UnitSpec, m: RegExpExecArray, words: string[]) => string | null];
+
+const samePc = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 const setNoun = (u: UnitSpec, noun: string) => {
   if (/century|cohort|legion|legionaries/.test(noun)) u.cohorts = true;
@@ -100,9 +103,10 @@ const RULES: Rule[] = [
     new RegExp(
       `^pc\\s+(\\S+)\\s+(fight|rally|read)\\s+${CK}\\s+in\\s+clash(?:es)?\\s+${NUM}(?:\\s*-\\s*${NUM})?$`,
     ),
-    (u, m) => {
-      const pc = u.pcs.find((p) => p.name === m[1]);
-      if (!pc) return `give ${m[1]}'s usual Action first (e.g. "pc ${m[1]} fight 3/2")`;
+    (u, m, words) => {
+      const name = words[1];
+      const pc = u.pcs.find((p) => samePc(p.name, name));
+      if (!pc) return `give ${name}'s usual Action first (e.g. "pc ${name} fight 3/2")`;
       const [from, to] = [+m[6], m[7] ? +m[7] : +m[6]];
       if (from < 1 || to < from || to > MAX_PC_ORDER_CLASH) {
         return `Clashes ${m[6]}${m[7] ? `-${m[7]}` : ''}: expected 1 to ${MAX_PC_ORDER_CLASH}, the first no later than the last`;
@@ -127,13 +131,14 @@ const RULES: Rule[] = [
     new RegExp(
       `^pc\\s+(\\S+)\\s+(fight|rally|read)\\s+${CK}(?:\\s+resistance\\s+${NUM})?(?:\\s+athletics\\s+(\\d+)\\s*/\\s*(\\d+))?$`,
     ),
-    (u, m) => {
-      if (u.pcs.some((p) => p.name === m[1])) {
-        return `${m[1]} is given twice: other Actions go "in clash N" (e.g. "pc ${m[1]} rally 3/3 in clash 3")`;
+    (u, m, words) => {
+      const name = words[1];
+      if (u.pcs.some((p) => samePc(p.name, name))) {
+        return `${name} is given twice: other Actions go "in clash N" (e.g. "pc ${name} rally 3/3 in clash 3")`;
       }
       if (u.pcs.length >= 2) return 'at most 2 player characters a unit';
       u.pcs.push({
-        name: m[1],
+        name,
         action: m[2] as PcAction,
         characteristic: +m[3],
         skill: +m[4],
@@ -165,9 +170,11 @@ function parseUnit(item: string, fallbackName: string): Result<UnitSpec> {
   const name = named >= 0 ? item.slice(0, named).trim() : fallbackName;
   const parts = (named >= 0 ? item.slice(named + 1) : item)
     .split(',')
-    .map((s) => s.trim().toLowerCase().replace(/\s+/g, ' '))
+    .map((s) => s.trim().replace(/\s+/g, ' '))
     .filter((s) => s !== '');
-  const quality = parts.map((p) => p.split(' ')[0]).find((w) => QUALITIES.includes(w as Quality));
+  const quality = parts
+    .map((p) => p.split(' ')[0].toLowerCase())
+    .find((w) => QUALITIES.includes(w as Quality));
   if (quality === undefined) {
     return err(`"${item}": give the Quality first (veteran, trained or raw)`);
   }
@@ -184,10 +191,11 @@ function parseUnit(item: string, fallbackName: string): Result<UnitSpec> {
  * what is wrong. The workbook's `Units` sheet reads its cells through it too.
  */
 export function applyRating(u: UnitSpec, rating: string): string | null {
-  const part = rating.trim().toLowerCase().replace(/\s+/g, ' ');
+  const written = rating.trim().replace(/\s+/g, ' ');
+  const part = written.toLowerCase();
   const rule = RULES.map(([re, f]) => [re.exec(part), f] as const).find(([m]) => m !== null);
   if (!rule) return `"${part}" is not a rating (see docs/rules-legion-battles.md)`;
-  return rule[1](u, rule[0] as RegExpExecArray);
+  return rule[1](u, rule[0] as RegExpExecArray, written.split(' '));
 }
 
 /** A legion's ratings: its own, or the defaults of its Quality code (`1 VET` in plain rosters). */
