@@ -390,33 +390,51 @@ function readSavedForces(value: unknown, ruleset: AnyRuleset): Result<Forces> {
   return ok(structuredClone({ attacker: f.attacker, defender: f.defender }) as Forces);
 }
 
+/**
+ * A saved battle's dice record must be that of its dice state: a record edited to name another
+ * seed (or dice, or sealed place) would report dice the battle was not fought with.
+ */
 function readDiceRecord(value: unknown, dice: DiceState): Result<DiceRecord> {
-  const r = value as Record<string, unknown> | null;
-  const bad = () =>
-    err(`diceRecord is ${shownValue(value)}, expected the record of ${dice.kind} dice`);
-  if (typeof r !== 'object' || r === null || Array.isArray(r)) return bad();
+  const want = recordOfState(dice);
+  const at = differenceAt(value, want);
+  if (at === null) return ok(want);
+  return err(
+    `diceRecord${at.path} is ${shownValue(at.got)}, but its dice state gives ${shownValue(at.want)}`,
+  );
+}
+
+function recordOfState(dice: DiceState): DiceRecord {
   switch (dice.kind) {
     case 'seeded':
-      return typeof r.seed === 'string' && typeof r.algorithm === 'string'
-        ? ok({ seed: r.seed, algorithm: r.algorithm })
-        : bad();
-    case 'scripted': {
-      const rolls = parseDiceList(Array.isArray(r.scripted) ? r.scripted : []);
-      return rolls.ok ? ok({ scripted: rolls.value }) : bad();
-    }
+      return { seed: dice.seed, algorithm: SEEDED_ALGORITHM };
+    case 'scripted':
+      return { scripted: [...dice.rolls] };
     case 'sealed': {
-      const s = r.sealed as Record<string, unknown> | null;
-      if (typeof s !== 'object' || s === null) return bad();
-      const { game, turn, battle, commitment, algorithm } = s;
-      return typeof game === 'string' &&
-        typeof turn === 'number' &&
-        typeof battle === 'string' &&
-        typeof commitment === 'string' &&
-        typeof algorithm === 'string'
-        ? ok({ sealed: { game, turn, battle, commitment, algorithm } })
-        : bad();
+      const { game, turn, battle, commitment } = dice;
+      return { sealed: { game, turn, battle, commitment, algorithm: SEALED_ALGORITHM } };
     }
   }
+}
+
+/** Where two JSON values first differ (keys in any order), or null where they are equal. */
+function differenceAt(
+  got: unknown,
+  want: unknown,
+  path = '',
+): { path: string; got: unknown; want: unknown } | null {
+  const here = { path, got, want };
+  if (typeof want !== 'object' || want === null) return got === want ? null : here;
+  if (typeof got !== 'object' || got === null || Array.isArray(got) !== Array.isArray(want)) {
+    return here;
+  }
+  const [g, w] = [got as Record<string, unknown>, want as Record<string, unknown>];
+  if (Object.keys(g).length !== Object.keys(w).length) return here;
+  for (const k of Object.keys(w)) {
+    if (!Object.hasOwn(g, k)) return here;
+    const inner = differenceAt(g[k], w[k], Array.isArray(want) ? `${path}[${k}]` : `${path}.${k}`);
+    if (inner) return inner;
+  }
+  return null;
 }
 
 /**

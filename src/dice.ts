@@ -149,7 +149,7 @@ export function parseDiceState(value: unknown, path = 'dice'): Result<DiceState>
         return bad('.commitment', commitment, 'the key commitment, 64 hex digits');
       }
       if (!whole(bytes, 32 * MAX_SAVED_DICE))
-        return bad('.bytes', bytes, 'a whole number, 0 or more');
+        return bad('.bytes', bytes, `a whole number from 0 to ${32 * MAX_SAVED_DICE}`);
       if (typeof game !== 'string') return bad('.game', game, 'text');
       if (!whole(turn, Number.MAX_SAFE_INTEGER)) return bad('.turn', turn, 'a whole number');
       if (typeof battle !== 'string') return bad('.battle', battle, 'text');

@@ -11,6 +11,8 @@ export const MAX_SAVED_ROUND = 1_000_000;
 /** A value as an error message shows it: JSON, cut short. */
 export function shownValue(v: unknown): string {
   if (v === undefined) return 'missing';
+  // JSON writes Infinity and NaN as null, which would hide what is wrong.
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
   let text: string;
   try {
     text = JSON.stringify(v) ?? String(v);

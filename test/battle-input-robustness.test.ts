@@ -1,7 +1,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveBattle, resumeBattle, SavedBattle, validateBattle } from '../src/battle';
+import {
+  parseSavedBattle,
+  resolveBattle,
+  resumeBattle,
+  SavedBattle,
+  validateBattle,
+} from '../src/battle';
 import { praetor } from './helpers/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'praetor-robust-'));
@@ -325,5 +331,183 @@ describe('numbers are plain decimals', () => {
     expect(parseLegionOptions({ clashes: '1e2' })).toMatchObject({ ok: false });
     expect(parseLegionOptions({ clashes: '0x10' })).toMatchObject({ ok: false });
     expect(parseLegionOptions({ clashes: '12' })).toMatchObject({ ok: true });
+  });
+});
+
+describe('validateBattle: ids and dice as the user wrote them', () => {
+  const rosters = { attacker: '2 INF', defender: '1 INF' };
+
+  it('trims the id, in the battle and in its errors', () => {
+    const b = validateBattle({ ...rosters, id: '  B7 ', seed: 's' });
+    expect(b.ok && b.value.id).toBe('B7');
+    expect(validateBattle({ attacker: '1 INF', id: ' B7 ', seed: 's' })).toEqual({
+      ok: false,
+      error: 'battle B7: defender: no roster given (the side is empty)',
+    });
+  });
+
+  it('takes an empty list of dice as no dice', () => {
+    const b = validateBattle({ ...rosters, seed: 'x', dice: [] });
+    expect(b.ok && b.value.dice).toEqual({ kind: 'seeded', seed: 'x' });
+    expect(validateBattle({ ...rosters, dice: [] })).toEqual({
+      ok: false,
+      error: 'battle battle: no dice: give a seed (any text) or a list of dice',
+    });
+  });
+});
+
+describe('a saved battle held in memory, edited, then resumed', () => {
+  /** A cote-pbem battle paused after round 1, through JSON, as a file would hold it. */
+  function paused(dice: { seed?: string; dice?: number[] } = { seed: 'x' }): Record<string, any> {
+    const b = validateBattle({
+      attacker: 'Marcus: 7 INF',
+      defender: 'Titus: 7 INF',
+      ...dice,
+      options: { rounds: 1 },
+    });
+    if (!b.ok) throw new Error(b.error);
+    const r = resolveBattle(b.value);
+    if (!r.ok || !r.value.saved) throw new Error('not paused');
+    return JSON.parse(JSON.stringify(r.value.saved));
+  }
+  const resume = (saved: Record<string, any>, ...more: [Record<string, unknown>?, number[]?]) =>
+    resumeBattle(saved as SavedBattle, ...more);
+
+  it('adds more dice only to scripted dice', () => {
+    expect(resume(paused(), {}, [1, 2, 3])).toEqual({
+      ok: false,
+      error: 'battle battle: more dice can be added only to a battle that uses scripted dice',
+    });
+  });
+
+  it('resumes scripted dice with more dice to the straight run, recording every die given', () => {
+    const run = (options: Record<string, unknown>) => {
+      const b = validateBattle({
+        attacker: 'Marcus: 7 INF',
+        defender: 'Titus: 7 INF',
+        seed: 'x',
+        options,
+      });
+      if (!b.ok) throw new Error(b.error);
+      const r = resolveBattle(b.value);
+      if (!r.ok) throw new Error(r.error);
+      return r.value;
+    };
+    const whole = run({});
+    const k = run({ rounds: 1 }).rolls.length; // the dice of round 1
+    const saved = paused({ dice: whole.rolls.slice(0, k) });
+    const rest = whole.rolls.slice(k);
+    const r = resume(saved, {}, rest);
+    if (!r.ok) throw new Error(r.error);
+    // No order given again: no pause, the battle runs to its end.
+    expect(r.value.outcome).toBe(whole.outcome);
+    expect(r.value.events).toEqual(whole.events.filter((e) => e.round > 1));
+    expect(r.value.rolls).toEqual(rest);
+    expect(r.value.diceUsed).toBe(whole.rolls.length);
+    expect(r.value.dice).toEqual({ scripted: whole.rolls });
+  });
+
+  it('refuses what is not a saved battle before looking at its fields', () => {
+    const notSaved = 'this is not a saved Praetor battle';
+    const saved = paused();
+    expect(resume({ ...saved, format: 'praetor-battle-result' })).toEqual({
+      ok: false,
+      error: notSaved,
+    });
+    const { format: _, ...noFormat } = saved;
+    expect(resume(noFormat)).toEqual({ ok: false, error: notSaved });
+    expect(parseSavedBattle([saved])).toEqual({ ok: false, error: notSaved });
+  });
+
+  it('refuses a save from another version of the ruleset', () => {
+    const saved = paused();
+    const version = saved.ruleset.version;
+    saved.ruleset.version = '0.0.1';
+    expect(resume(saved)).toEqual({
+      ok: false,
+      error: `battle battle: saved with cote-pbem 0.0.1; this Praetor has ${version}`,
+    });
+  });
+
+  it.each<[string, (s: Record<string, any>) => void, string]>([
+    ['an id that is an object', (s) => (s.id = { x: 1 }), 'id is {"x":1}, expected text'],
+    [
+      'a leader that is a number',
+      (s) => (s.forces.attacker[0].leader = 5),
+      'forces.attacker[0].leader is 5, expected text',
+    ],
+    [
+      'a unit the ruleset does not have',
+      (s) => (s.forces.defender[0].units.DRAGON = 1),
+      'forces.defender[0].units has "DRAGON", not a cote-pbem unit',
+    ],
+  ])('refuses %s, naming the field', (_, edit, message) => {
+    const saved = paused();
+    edit(saved);
+    const name = typeof saved.id === 'string' ? saved.id : 'saved';
+    expect(resume(saved)).toEqual({
+      ok: false,
+      error: `battle ${name}: the saved battle is damaged: ${message}`,
+    });
+  });
+
+  it('refuses a record of scripted dice that are not d6 values', () => {
+    // The seeded battle's own dice, scripted: the same round 1, then a pause.
+    const seeded = validateBattle({
+      attacker: 'Marcus: 7 INF',
+      defender: 'Titus: 7 INF',
+      seed: 'x',
+      options: { rounds: 1 },
+    });
+    if (!seeded.ok) throw new Error(seeded.error);
+    const first = resolveBattle(seeded.value);
+    if (!first.ok) throw new Error(first.error);
+    const saved = paused({ dice: [...first.value.rolls, 1, 2, 3] });
+    expect(saved.dice.kind).toBe('scripted');
+    expect(parseSavedBattle(saved)).toMatchObject({ ok: true });
+    saved.diceRecord = { scripted: [1, 9] };
+    expect(resume(saved)).toEqual({
+      ok: false,
+      error:
+        'battle battle: the saved battle is damaged: diceRecord.scripted is [1,9], but its dice state gives [2,2,2,2,1,1,3,3,1,2,3]',
+    });
+  });
+
+  it('refuses a dice record that names other dice than those the battle is fought with', () => {
+    const saved = paused();
+    expect(saved.dice.kind).toBe('seeded');
+    saved.diceRecord = { ...saved.diceRecord, seed: 'forged' };
+    expect(resume(saved)).toEqual({
+      ok: false,
+      error:
+        'battle battle: the saved battle is damaged: diceRecord.seed is "forged", but its dice state gives "x"',
+    });
+    // The same record with its keys in another order is the same record.
+    const reordered = paused();
+    reordered.diceRecord = {
+      algorithm: reordered.diceRecord.algorithm,
+      seed: reordered.diceRecord.seed,
+    };
+    expect(resume(reordered)).toMatchObject({ ok: true });
+  });
+
+  it('refuses a state that lists more units than the forces have', () => {
+    const b = validateBattle({
+      rules: 'imperium',
+      attacker: 'Terran: 4 DD',
+      defender: 'Imperial: 4 DD',
+      seed: 's',
+      options: { rounds: 1 },
+    });
+    if (!b.ok) throw new Error(b.error);
+    const r = resolveBattle(b.value);
+    if (!r.ok || !r.value.saved) throw new Error('not paused');
+    const saved = JSON.parse(JSON.stringify(r.value.saved));
+    const n = saved.state.units.length;
+    saved.state.units.push(saved.state.units[0]);
+    expect(resume(saved)).toEqual({
+      ok: false,
+      error: `battle battle: the saved battle is damaged: state.units lists ${n + 1} units; the forces have ${n}`,
+    });
   });
 });

@@ -43,6 +43,33 @@ describe('roster text', () => {
   });
 });
 
+describe('roster text: leaders, glued counts and the largest count', () => {
+  it('trims the leader before the colon', () => {
+    expect(text('Marcus :2 INF;  Titus  : 1 CAV')).toEqual({
+      ok: true,
+      value: [
+        { leader: 'Marcus', units: { INF: 2 }, where: 'attacker legion 1 (Marcus)' },
+        { leader: 'Titus', units: { CAV: 1 }, where: 'attacker legion 2 (Titus)' },
+      ],
+    });
+  });
+
+  it('reads a glued decimal count like a spaced one: a count must be a whole number', () => {
+    expect(text('1.5INF')).toEqual({
+      ok: false,
+      error: 'attacker legion 1: "1.5 INF": a count must be a whole number',
+    });
+  });
+
+  it('takes a count of 10,000 and refuses 10,001', () => {
+    expect(text('10000 INF')).toMatchObject({ ok: true, value: [{ units: { INF: 10000 } }] });
+    expect(text('10001 INF')).toEqual({
+      ok: false,
+      error: 'attacker legion 1: "10001 INF": the count is 10001; at most 10,000',
+    });
+  });
+});
+
 describe('roster cells', () => {
   it('reads a Legions-style table, keeping the rows of its side', () => {
     const grid = [
@@ -115,6 +142,49 @@ describe('roster cells', () => {
       error: 'Orders!B4: -1: a count cannot be negative',
     });
     expect(cells([[''], [null]])).toEqual({ ok: false, error: 'defender: the range is empty' });
+  });
+
+  it('reads sides written A and D (any case), and refuses any other side naming its cell', () => {
+    const grid = [
+      ['Infantry', 'Side'],
+      [2, 'd'],
+      [5, 'A'],
+      [3, 'D'],
+    ];
+    expect(cells(grid, 'Legions')).toEqual({
+      ok: true,
+      value: [
+        { units: { INF: 2 }, where: 'defender legion at Legions!B4' },
+        { units: { INF: 3 }, where: 'defender legion at Legions!B6' },
+      ],
+    });
+    expect(cells([...grid, [1, 'Ally']], 'Legions')).toEqual({
+      ok: false,
+      error: 'Legions!C7: side "Ally" is neither Attacker nor Defender',
+    });
+  });
+
+  it('is an error when the table has no row for the side', () => {
+    const grid = [
+      ['Infantry', 'Side'],
+      [2, 'Attacker'],
+    ];
+    expect(cells(grid, 'Legions')).toEqual({
+      ok: false,
+      error: 'defender: no legion rows for the defender below the header at Legions!B3',
+    });
+  });
+
+  it('adds up a unit given twice in a Unit | Count block', () => {
+    const grid = [
+      ['INF', 2],
+      ['Infantry', '3'],
+      ['CAV', 1],
+    ];
+    expect(cells(grid)).toEqual({
+      ok: true,
+      value: [{ units: { INF: 5, CAV: 1 }, where: 'defender legion at B3' }],
+    });
   });
 
   it('builds A1 addresses past column Z', () => {

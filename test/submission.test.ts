@@ -331,3 +331,133 @@ describe('the Mode column (cote-online)', () => {
     expect(!a.outcome.ok && a.outcome.error).toMatch(/^Battles!C2: unknown option "mode"/);
   });
 });
+
+describe('headers and forces tables: what the core reads of them', () => {
+  it('matches a header written over two lines or with doubled spaces', () => {
+    const s = readSubmission(
+      table('Battles', [
+        ['Battle', 'Breach\nby', 'Seed'],
+        ['B1', 'ram', 's'],
+      ]),
+      table('Legions', [LEGIONS_HEADER, ...twoSides('B1')]),
+    );
+    expect(s.warnings).toEqual([]);
+    expect(s.entries[0].error).toMatch(/^Battles!B2: breach by/);
+    const spaced = readSubmission(
+      table('Battles', [
+        ['Battle  id', 'Seed'],
+        ['B1', 's'],
+      ]),
+      table('Legions', [LEGIONS_HEADER, ...twoSides('B1')]),
+    );
+    expect(spaced.problems).toEqual([]);
+    expect(spaced.entries.map((e) => e.id)).toEqual(['B1']);
+  });
+
+  it('does not warn of a blank header cell', () => {
+    const s = readSubmission(
+      table('Battles', [
+        ['Battle', '', 'Seed'],
+        ['B1', '', 's'],
+      ]),
+      table('Legions', [[...LEGIONS_HEADER, null], ...twoSides('B1')]),
+    );
+    expect(s.warnings).toEqual([]);
+    expect(s.problems).toEqual([]);
+  });
+
+  it('names both missing sides of a battle with no legions', () => {
+    const s = read([battle('B1'), battle('B2')], twoSides('B2'));
+    expect(s.entries.map((e) => e.error)).toEqual([
+      'Battles!A2: battle "B1" has no attacker and no defender legion in Legions',
+      null,
+    ]);
+  });
+
+  it("refuses a count in a column of another ruleset's unit, never dropping it", () => {
+    const header = [...LEGIONS_HEADER, 'Destroyer'];
+    const s = read(
+      [battle('B1'), battle('B2')],
+      [
+        [...legion('B1', 'Attacker', 'Marcus', 3), 2],
+        [...legion('B1', 'Defender', 'Brutus', 4), ''],
+        [...legion('B2', 'Attacker', 'Gaius', 3), ''],
+        [...legion('B2', 'Defender', 'Titus', 4), ''],
+      ],
+      BATTLES_HEADER,
+      header,
+    );
+    expect(s.warnings).toEqual([]);
+    expect(s.entries.map((e) => e.error)).toEqual([
+      'Legions!I2: cote-pbem has no unit "Destroyer"',
+      null,
+    ]);
+  });
+
+  describe('Fleets (imperium)', () => {
+    const FLEETS_HEADER = ['Battle', 'Side', 'Faction', 'Type', 'Count', 'Damaged', 'Fleet marker'];
+    const fleets = (...rows: unknown[][]) =>
+      readSubmission(
+        table('Battles', [
+          ['Battle', 'Rules'],
+          ['Vega', 'imperium'],
+        ]),
+        table('Legions', [LEGIONS_HEADER]),
+        { fleets: table('Fleets', [FLEETS_HEADER, ...rows]) },
+      );
+    const defender = ['Vega', 'Defender', 'Imperial', 'CA', 1, '', 'IF1'];
+
+    it('takes as many damaged as the count, and refuses more', () => {
+      const all = fleets(['Vega', 'Attacker', 'Terran', 'DD', 3, 3, 'TF1'], defender);
+      expect(all.entries[0].error).toBeNull();
+      expect(all.entries[0].spec!.attacker).toEqual([
+        { leader: 'Terran', units: { 'DD*': 3 }, where: 'attacker fleet TF1 at Fleets!A2' },
+      ]);
+      const more = fleets(['Vega', 'Attacker', 'Terran', 'DD', 3, 4, 'TF1'], defender);
+      expect(more.entries[0].error).toBe('Fleets!F2: 4 damaged of only 3');
+    });
+
+    it('reads a fleet marker in any case as one fleet, its type in any spacing', () => {
+      const s = fleets(
+        ['Vega', 'Attacker', 'Terran', 'DD', 2, '', 'TF1'],
+        ['Vega', 'Attacker', 'terran', 'Heavy  cruiser', 1, '', 'tf1'],
+        defender,
+      );
+      expect(s.entries[0].error).toBeNull();
+      expect(s.entries[0].spec!.attacker).toEqual([
+        { leader: 'Terran', units: { DD: 2, CA: 1 }, where: 'attacker fleet TF1 at Fleets!A2' },
+      ]);
+    });
+
+    it('refuses a fleet that changes faction, naming the cell', () => {
+      const s = fleets(
+        ['Vega', 'Attacker', 'Terran', 'DD', 2, '', 'TF1'],
+        ['Vega', 'Attacker', 'Imperial', 'CA', 1, '', 'TF1'],
+        defender,
+      );
+      expect(s.entries[0].error).toBe('Fleets!C3: faction "Imperial" in a fleet that is Terran');
+    });
+  });
+
+  it('takes long text in the columns made for it (an Armies Empire list of 300 characters)', () => {
+    const empire = Array.from({ length: 15 }, (_, i) => `Cohort ${i + 1} capital 18`).join(', ');
+    expect(empire.length).toBeGreaterThan(255);
+    const s = readSubmission(
+      table('Battles', [
+        ['Battle', 'Rules', 'Seed'],
+        ['Alesia', 'fortunes-of-war', 's'],
+      ]),
+      table('Legions', [LEGIONS_HEADER]),
+      {
+        armies: table('Armies', [
+          ['Battle', 'Side', 'Army', 'Empire'],
+          ['Alesia', 'Attacker', 'Legio X', empire],
+          ['Alesia', 'Defender', 'Gauls', ''],
+        ]),
+      },
+    );
+    expect(s.entries[0].error).toBeNull();
+    const attacker = s.entries[0].spec!.attacker as { fow: { empire: unknown[] } }[];
+    expect(attacker[0].fow.empire).toHaveLength(15);
+  });
+});

@@ -2,7 +2,16 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cellText, isBlank, NO_SAVED_VALUE, readCell } from '../src/cells';
+import {
+  cellText,
+  EXCEL_MAX_TEXT,
+  isBlank,
+  isLooseNumber,
+  NO_SAVED_VALUE,
+  parseDecimal,
+  readCell,
+} from '../src/cells';
+import { readCountCell } from '../src/roster';
 import { adjudicateSubmission, RESULTS_HEADER } from '../src/sheets';
 import { readSubmission, SheetTable } from '../src/submission';
 import { verifyWorkbook } from '../src/verify';
@@ -98,6 +107,66 @@ describe('readCell: every shape exceljs and Office give', () => {
     for (const c of [{ formula: 'A1' }, { foo: 1 }, { error: '#REF!' }]) {
       expect(cellText(c)).not.toMatch(/object/);
     }
+  });
+});
+
+describe('readCell: the edges', () => {
+  it("reads Excel's error codes in any case and with spaces around, and other # text as text", () => {
+    const divided = "the cell shows Excel's error #DIV/0!: fix its formula or clear the cell";
+    expect(readCell('#div/0!')).toEqual({ ok: false, error: divided, shown: '#DIV/0!' });
+    expect(readCell(' #N/A ')).toMatchObject({ ok: false, shown: '#N/A' });
+    expect(readCell('#1 legion')).toEqual({ ok: true, value: '#1 legion' });
+  });
+
+  it('takes text of 32,767 characters (a full Excel cell) and refuses one more', () => {
+    expect(EXCEL_MAX_TEXT).toBe(32767);
+    expect(readCell('x'.repeat(32767))).toEqual({ ok: true, value: 'x'.repeat(32767) });
+    expect(readCell('x'.repeat(32768))).toEqual({
+      ok: false,
+      error: 'the text is 32768 characters long; an Excel cell holds at most 32767',
+      shown: null,
+    });
+  });
+
+  it('a formula whose saved result is null has no saved value: an error, not a blank', () => {
+    expect(readCell({ formula: 'A1', result: null })).toEqual({
+      ok: false,
+      error: NO_SAVED_VALUE,
+      shown: null,
+    });
+    expect(isBlank({ formula: 'A1', result: null })).toBe(false);
+  });
+});
+
+describe('parseDecimal: plain decimals only', () => {
+  it.each([
+    ['3', 3],
+    ['+3', 3],
+    ['-2', -2],
+    ['2.', 2],
+    ['.5', 0.5],
+    [' 4 ', 4],
+    ['2.50', 2.5],
+  ])('%p is %p', (text, n) => {
+    expect(parseDecimal(text)).toBe(n);
+    expect(isLooseNumber(text)).toBe(false);
+  });
+
+  it.each(['0x2', '1e3', 'Infinity', '1_000', '', '.', '+', '1.2.3', '2 3'])(
+    '%p is not one',
+    (text) => {
+      expect(parseDecimal(text)).toBeUndefined();
+    },
+  );
+
+  it('calls loose what JavaScript would read as a number but is not a plain decimal', () => {
+    expect(['0x2', '1e3', 'Infinity', ' 0b11 '].map(isLooseNumber)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['abc', '', '  ', '1_000'].map(isLooseNumber)).toEqual([false, false, false, false]);
   });
 });
 
@@ -230,6 +299,36 @@ describe('numbers are plain decimal numbers, within bounds', () => {
     expect(countError(NaN)).toEqual(['Legions!E2: the number NaN is not a finite number']);
   });
 
+  it('takes a count up to its cap and refuses one more: 99 in a Legions cell, 10,000 in a roster', () => {
+    const sea = (galleys: unknown) =>
+      read(
+        [battle('B1', { Sea: 'yes' })],
+        [
+          legion('B1', 'Attacker', 'M', 1, '', '', galleys),
+          legion('B1', 'Defender', 'D', 1, '', '', 1),
+        ],
+      );
+    const ok = sea(99);
+    expect(ok.entries[0].error).toBeNull();
+    expect(ok.entries[0].spec!.attacker).toMatchObject([{ units: { INF: 1, GAL: 99 } }]);
+    expect(sea(100).entries[0].error).toBe(
+      'Legions!H2: 100: a count is at most 99 (more is surely a typo)',
+    );
+    expect(readCountCell(10000, 'Orders!C3')).toEqual({ ok: true, value: 10000 });
+    expect(readCountCell('10001', 'Orders!C3')).toEqual({
+      ok: false,
+      error: 'Orders!C3: 10001: a count is at most 10000 (more is surely a typo)',
+    });
+  });
+
+  it('takes a count written with a plus sign', () => {
+    const s = read(
+      [battle('B1')],
+      [legion('B1', 'Attacker', 'M', '+3'), legion('B1', 'Defender', 'D', 2)],
+    );
+    expect(s.entries[0].spec!.attacker).toMatchObject([{ units: { INF: 3 } }]);
+  });
+
   it('refuses loose numbers in Dice and option cells', () => {
     expect(errors(read([battle('B1', { Dice: '3,0x2,4' })], twoSides('B1')))).toEqual([
       'Battles!J2: dice: die 2 is "0x2": each die must be a whole number from 1 to 6',
@@ -289,6 +388,10 @@ describe('text too long to write back is refused when read', () => {
       'Legions!D2: the text is 256 characters long; this column takes at most 255 (ids, names, seeds and words)',
     ]);
     expect(errors(read([battle('B1', { Seed: 'x'.repeat(255) })], twoSides('B1')))).toEqual([]);
+    // The limit is on the text as read, spaces around it trimmed.
+    const padded = read([battle('B1', { Seed: `  ${'x'.repeat(255)}  ` })], twoSides('B1'));
+    expect(errors(padded)).toEqual([]);
+    expect(padded.entries[0].spec!.seed).toBe('x'.repeat(255));
   });
 });
 
