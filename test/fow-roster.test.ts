@@ -22,6 +22,18 @@ const problem = (text: string) => {
   return r.error;
 };
 
+/** A battle's validation: 'ok', or its error. */
+const check = (attacker: string, defender: string, more: Record<string, unknown> = {}) => {
+  const b = validateBattle({
+    rules: 'fortunes-of-war',
+    attacker,
+    defender,
+    seed: 'x',
+    options: more,
+  });
+  return b.ok ? 'ok' : b.error;
+};
+
 describe('fortunes-of-war rosters', () => {
   it('reads an army, its leader, the city and the empire from text', () => {
     const legion = side(
@@ -136,16 +148,6 @@ describe('fortunes-of-war rosters', () => {
   });
 
   it('refuses two sides that disagree on the terrain, and a caste not in the table', () => {
-    const check = (attacker: string, defender: string, more: Record<string, unknown> = {}) => {
-      const b = validateBattle({
-        rules: 'fortunes-of-war',
-        attacker,
-        defender,
-        seed: 'x',
-        options: more,
-      });
-      return b.ok ? 'ok' : b.error;
-    };
     expect(check('A; terrain forest', 'B; terrain mountain')).toBe(
       'battle battle: the sides give different terrains (forest and mountain): give one, or the terrain option',
     );
@@ -155,16 +157,6 @@ describe('fortunes-of-war rosters', () => {
   });
 
   it("refuses a city on the attacker's side, and a terrain option that renames the city's class", () => {
-    const check = (attacker: string, defender: string, more: Record<string, unknown> = {}) => {
-      const b = validateBattle({
-        rules: 'fortunes-of-war',
-        attacker,
-        defender,
-        seed: 'x',
-        options: more,
-      });
-      return b.ok ? 'ok' : b.error;
-    };
     expect(check('A; city Roma: town', 'B')).toBe(
       "battle battle: attacker roster (A): the city Roma is given to the attacker; a city in the hex is the defender's",
     );
