@@ -35,6 +35,8 @@ interface Slot<T, R> {
   /** The tasks sent to the worker, in order: the first is the one it runs. */
   jobs: Pending<T, R>[];
   timer: NodeJS.Timeout | null;
+  /** Why the worker failed, told by its 'error' event and acted on at its 'exit'. */
+  failure?: string;
 }
 
 /** A worker's young generation, in MB (V8's default for a worker is far smaller). */
@@ -97,15 +99,15 @@ export class WorkerPool<T, R> {
     });
     const slot: Slot<T, R> = { worker, jobs: [], timer: null };
     worker.on('message', (reply: R) => this.settle(slot, ok(reply)));
-    worker.on('error', (e: Error & { code?: string }) =>
-      this.fail(
-        slot,
+    // An 'error' can come before the replies the worker sent just before it failed; they all
+    // come before its 'exit', so a task it finished is never blamed for the next one.
+    worker.on('error', (e: Error & { code?: string }) => {
+      slot.failure ??=
         e.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? `ran out of memory (over ${this.options.memoryMb} MB); stopped`
-          : `crashed the reader: ${e.message}`,
-      ),
-    );
-    worker.on('exit', () => this.fail(slot, 'the worker stopped unexpectedly'));
+          : `crashed the reader: ${e.message}`;
+    });
+    worker.on('exit', () => this.fail(slot, slot.failure ?? 'the worker stopped unexpectedly'));
     this.slots.add(slot);
     return slot;
   }

@@ -35,7 +35,7 @@ export function parseRosterText(text: string, side: Side, catalog: UnitCatalog):
 }
 
 function parseLegionText(chunk: string, name: string, catalog: UnitCatalog): Result<Legion> {
-  const colon = chunk.indexOf(':');
+  const colon = chunk.lastIndexOf(':');
   const leader = colon >= 0 ? chunk.slice(0, colon).trim() : '';
   const body = colon >= 0 ? chunk.slice(colon + 1) : chunk;
   const where = leader ? `${name} (${leader})` : name;

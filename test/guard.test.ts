@@ -77,6 +77,19 @@ describe('checkPackage', () => {
     expect(errorOf(data)).toMatch(/damaged/);
   });
 
+  // A part damaged in place would be copied into the output with its wrong CRC.
+  it('refuses a stored part whose bytes no longer match its CRC', async () => {
+    const z = new JSZip();
+    z.file('[Content_Types].xml', '<Types/>');
+    z.file('a.xml', '<a>some text</a>');
+    const data = await z.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
+    const at = data.readUInt32LE(centralEntry(data, 1) + 42);
+    const begin = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
+    expect(data.toString('latin1', begin, begin + 3)).toBe('<a>');
+    data[begin + 4] ^= 0x20;
+    expect(errorOf(data)).toBe('the file is damaged: part a.xml fails its checksum');
+  });
+
   describe('zip bombs', () => {
     it('too many parts', async () => {
       const files: Record<string, string> = {};
@@ -99,6 +112,20 @@ describe('checkPackage', () => {
     it('a part compressed far beyond the ratio of real workbooks', async () => {
       const data = await zip({ 'zeros.xml': Buffer.alloc(8 * 1024 * 1024) });
       expect(errorOf(data)).toMatch(/zeros\.xml is compressed \d+ to 1; the limit is 200/);
+    });
+
+    // The entry count is 16 bits: a package of 65,536 + n parts written without zip64 (as JSZip
+    // does) declares n, and the rest would pass the cap unread and be dropped from the output.
+    // The same here, with the count cut by one.
+    it('a directory holding more entries than its end record counts', async () => {
+      const data = await zip({ 'a.xml': '<a/>', 'b.xml': '<b/>' });
+      const eocd = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+      expect(data.readUInt16LE(eocd + 10)).toBe(3);
+      data.writeUInt16LE(2, eocd + 8);
+      data.writeUInt16LE(2, eocd + 10);
+      expect(errorOf(data)).toBe(
+        'the file is damaged: its zip directory does not hold the 2 entries it declares',
+      );
     });
 
     it('a directory that lies about the size of a part', async () => {

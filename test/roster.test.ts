@@ -54,6 +54,19 @@ describe('roster text: leaders, glued counts and the largest count', () => {
     });
   });
 
+  it("takes a leader's name up to the last colon: unit text has none", () => {
+    expect(text('Marcus: the Elder: 2 INF')).toEqual({
+      ok: true,
+      value: [
+        {
+          leader: 'Marcus: the Elder',
+          units: { INF: 2 },
+          where: 'attacker legion 1 (Marcus: the Elder)',
+        },
+      ],
+    });
+  });
+
   it('reads a glued decimal count like a spaced one: a count must be a whole number', () => {
     expect(text('1.5INF')).toEqual({
       ok: false,

@@ -9,6 +9,7 @@ parentPort.on('message', (task) => {
   if (task === 'oom') { const keep = []; for (;;) keep.push(new Array(1e5).fill(Math.random())); }
   if (task === 'crash') throw new Error('boom');
   if (task === 'exit') process.exit(3);
+  if (task === 'whoami') return setTimeout(() => parentPort.postMessage(String(require('node:worker_threads').threadId)), 50);
   parentPort.postMessage('done ' + task);
 });`;
 
@@ -21,6 +22,16 @@ describe('WorkerPool', () => {
     const results = await Promise.all(['a', 'b', 'c', 'd'].map((t) => p.run(t)));
     await p.close();
     expect(results).toEqual(['a', 'b', 'c', 'd'].map((t) => ({ ok: true, value: `done ${t}` })));
+  });
+
+  it('runs as many workers at once as its size, and no more', async () => {
+    for (const size of [1, 2, 3]) {
+      const p = pool(size);
+      const results = await Promise.all(Array.from({ length: 6 }, () => p.run('whoami')));
+      await p.close();
+      const threads = new Set(results.map((r) => (r.ok ? r.value : r.error)));
+      expect(threads.size).toBe(size);
+    }
   });
 
   it('stops a task over its time limit, and goes on with the others', async () => {

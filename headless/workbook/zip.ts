@@ -68,6 +68,12 @@ export function readDirectory(
     });
     at += 46 + nameLength + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
   }
+  // The entry count is 16 bits: 65,536 more parts than it says would go unchecked and be lost.
+  if (at !== start + size) {
+    return err(
+      `the file is damaged: its zip directory does not hold the ${count} entries it declares`,
+    );
+  }
   return ok({ entries, start });
 }
 
