@@ -194,7 +194,7 @@ function readDice(spec: BattleSpec, id: string): Result<DiceSpec> {
     return rolls.ok ? ok({ kind: 'scripted', rolls: rolls.value }) : err(`dice: ${rolls.error}`);
   }
   if (hasSeed) return ok({ kind: 'seeded', seed: String(spec.seed) });
-  return err('no dice: give a seed (any text) or a list of dice');
+  return err('no dice: give a seed (any text but blank) or a list of dice');
 }
 
 function diceRecordOf(spec: DiceSpec): DiceRecord {

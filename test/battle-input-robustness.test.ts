@@ -346,12 +346,21 @@ describe('validateBattle: ids and dice as the user wrote them', () => {
     });
   });
 
+  it('takes a blank seed as no seed, and says a seed must not be blank', () => {
+    for (const seed of ['', '   ']) {
+      expect(validateBattle({ ...rosters, seed })).toEqual({
+        ok: false,
+        error: 'battle battle: no dice: give a seed (any text but blank) or a list of dice',
+      });
+    }
+  });
+
   it('takes an empty list of dice as no dice', () => {
     const b = validateBattle({ ...rosters, seed: 'x', dice: [] });
     expect(b.ok && b.value.dice).toEqual({ kind: 'seeded', seed: 'x' });
     expect(validateBattle({ ...rosters, dice: [] })).toEqual({
       ok: false,
-      error: 'battle battle: no dice: give a seed (any text) or a list of dice',
+      error: 'battle battle: no dice: give a seed (any text but blank) or a list of dice',
     });
   });
 });

@@ -468,6 +468,11 @@ describe('every command explains itself the same way', () => {
       '--rounds needs a value; a value that starts with "-" is written --rounds=VALUE',
     ],
     [['battle', '--sea=yes'], 'battle', '--sea takes no value'],
+    [
+      ['battle', '--attacker', '1 INF', '--defender', '1 INF', '--seed', ' '],
+      'battle',
+      '--seed is blank: give any text that is not blank, or --dice LIST',
+    ],
     [['adjudicate'], 'adjudicate', 'give at least one workbook or folder'],
     [['adjudicate', 'x.xlsx', '--frobnicate'], 'adjudicate', 'unknown option --frobnicate'],
     [['template'], 'template', 'give the file to write, e.g. turn1.xlsx'],

@@ -155,6 +155,9 @@ export function battleCommand(argv: string[], io: Io): number {
           : 'give either --seed or --dice, not both',
       );
     }
+    if (v.seed !== undefined && v.seed.trim() === '') {
+      throw new UsageError('--seed is blank: give any text that is not blank, or --dice LIST');
+    }
     const spec: BattleSpec = {
       id: '1',
       rules: v.rules,
