@@ -1,4 +1,3 @@
-import { refuseRepeatedOptions } from './flags';
 import { fsErrorReason, isFsError, OutputWriteError } from './fs-errors';
 import { EXIT, Io, printable, processIo, UsageError } from './io';
 
@@ -11,8 +10,6 @@ interface LoadedCommand {
 interface CommandEntry {
   summary: string;
   load: () => Promise<LoadedCommand>;
-  /** Options that may be given more than once (every other is refused the second time). */
-  repeatable?: string[];
 }
 
 const COMMANDS: Record<string, CommandEntry> = {
@@ -46,7 +43,6 @@ const COMMANDS: Record<string, CommandEntry> = {
   },
   report: {
     summary: 'printable battle reports (PDF or HTML)',
-    repeatable: ['battle'],
     load: async () => {
       const m = await import('./commands/report');
       return { run: m.reportCommand, help: m.REPORT_HELP };
@@ -161,7 +157,6 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return EXIT.ok;
   }
   try {
-    refuseRepeatedOptions(rest, entry.repeatable ?? []);
     return await command.run(rest, io);
   } catch (e) {
     const code = (e as { code?: string }).code;

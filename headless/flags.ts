@@ -5,40 +5,20 @@ import { UsageError } from './io';
 
 /** Flags shared by the commands that set up a battle (`battle`, `odds`). */
 
-/** The message for an option given twice: the same from the CLI's guard and from a command. */
-const twice = (name: string) => `--${name} is given more than once; give it once`;
-
 /**
- * Refuses an option given twice (`--seed a --seed b`, `--out x --out=y`): a second value must
- * never silently replace the first. Every command's arguments pass through it before they are
- * parsed; `repeatable` names the options that may repeat (`report --battle`). A value never
- * starts with `--` (parseArgs refuses `--seed --x`), and everything after `--` is positional.
+ * Parses a command's options like `parseArgs` (strict), and refuses an option given twice
+ * (`--seed a --seed b`, `--out x --out=y`): a second value must never silently replace the first.
+ * Options declared `multiple` may repeat (`report --battle`). Every command parses with it.
  */
-export function refuseRepeatedOptions(argv: string[], repeatable: readonly string[] = []): void {
-  const seen = new Set<string>();
-  for (const arg of argv) {
-    if (arg === '--') return;
-    if (!arg.startsWith('--') || arg.length === 2) continue;
-    const name = arg.slice(2).split('=')[0];
-    if (repeatable.includes(name)) continue;
-    if (seen.has(name)) throw new UsageError(twice(name));
-    seen.add(name);
-  }
-}
-
-/**
- * Parses a command's options like `parseArgs` (strict), and refuses an option given twice: a
- * second `--seed` must not silently replace the first. Options declared `multiple` may repeat.
- */
-export function parseOptionsOnce<O extends NonNullable<ParseArgsConfig['options']>>(
-  args: string[],
-  options: O,
-) {
-  const parsed = parseArgs({ args, options, strict: true, tokens: true });
+export function parseOptionsOnce<
+  O extends NonNullable<ParseArgsConfig['options']>,
+  P extends boolean = false,
+>(args: string[], options: O, allowPositionals: P = false as P) {
+  const parsed = parseArgs({ args, options, strict: true, tokens: true, allowPositionals });
   const seen = new Set<string>();
   for (const t of parsed.tokens ?? []) {
     if (t.kind !== 'option' || options[t.name]?.multiple) continue;
-    if (seen.has(t.name)) throw new UsageError(twice(t.name));
+    if (seen.has(t.name)) throw new UsageError(`--${t.name} is given more than once; give it once`);
     seen.add(t.name);
   }
   return parsed;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { OutputWriteError, writeFileAtomic } from '../headless/atomic-write';
 import { planFiles } from '../headless/batch-inputs';
 import { main } from '../headless/cli';
-import { refuseRepeatedOptions } from '../headless/flags';
+import { parseOptionsOnce } from '../headless/flags';
 import { printable } from '../headless/io';
 import { bundleWorker } from '../headless/worker-script';
 import { shellWords } from './helpers/cli';
@@ -540,11 +540,15 @@ describe('every command explains itself the same way', () => {
   });
 
   it('report --battle may repeat', () => {
-    expect(() =>
-      refuseRepeatedOptions(['x.json', '--battle', 'a', '--battle=b'], ['battle']),
-    ).not.toThrow();
-    expect(() => refuseRepeatedOptions(['--seed', 'a', '--', '--seed'])).not.toThrow();
-    expect(() => refuseRepeatedOptions(['--seed', 'a', '--seed=b'])).toThrow(
+    const report = { battle: { type: 'string', multiple: true } } as const;
+    expect(
+      parseOptionsOnce(['x.json', '--battle', 'a', '--battle=b'], report, true).values,
+    ).toEqual({
+      battle: ['a', 'b'],
+    });
+    const seed = { seed: { type: 'string' } } as const;
+    expect(() => parseOptionsOnce(['--seed', 'a', '--', '--seed'], seed, true)).not.toThrow();
+    expect(() => parseOptionsOnce(['--seed', 'a', '--seed=b'], seed)).toThrow(
       '--seed is given more than once',
     );
   });

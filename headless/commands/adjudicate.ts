@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { keyCommitment, parseTurn, Seal } from '../../src/sealed';
 import { adjudicateBatch, DEFAULT_JOBS, DEFAULT_MEMORY_MB, MAX_JOBS } from '../adjudicate';
 import { prepareOutDir } from '../batch-inputs';
@@ -8,6 +7,7 @@ import { EXIT, Io, UsageError } from '../io';
 import { readKeyFile } from '../keyfile';
 import { startProgress, Progress } from '../progress';
 import { problemLines, summaryTable } from '../summary';
+import { parseOptionsOnce } from '../flags';
 
 export const ADJUDICATE_HELP = `Usage: praetor adjudicate PATH... [--out DIR] [--jobs N] [--force] [--json]
                           [--key KEYFILE --turn N]
@@ -55,12 +55,7 @@ const OPTIONS = {
 } as const;
 
 export async function adjudicateCommand(argv: string[], io: Io): Promise<number> {
-  const { values: v, positionals } = parseArgs({
-    args: argv,
-    options: OPTIONS,
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values: v, positionals } = parseOptionsOnce(argv, OPTIONS, true);
   if (positionals.length === 0) throw new UsageError('give at least one workbook or folder');
   let jobs = DEFAULT_JOBS;
   if (v.jobs !== undefined) {

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   Battle,
   BattleResult,
@@ -21,6 +20,7 @@ import { readKeyArg } from '../keyfile';
 import { withRosterObjects } from './battle';
 import { htmlToPdf, Paper } from '../report/pdf';
 import { recheckResult } from '../report/recheck';
+import { parseOptionsOnce } from '../flags';
 
 export const REPORT_HELP = `Usage: praetor report INPUT --out FILE.pdf|FILE.html [options]
 
@@ -68,11 +68,7 @@ interface Loaded {
 }
 
 export async function reportCommand(argv: string[], io: Io): Promise<number> {
-  const { values: v, positionals } = parseArgs({
-    args: argv,
-    options: OPTIONS,
-    allowPositionals: true,
-  });
+  const { values: v, positionals } = parseOptionsOnce(argv, OPTIONS, true);
   if (positionals.length !== 1) throw new UsageError('give one INPUT file');
   if (v.out === undefined) throw new UsageError('give --out FILE.pdf or --out FILE.html');
   const format = extname(v.out).toLowerCase();

@@ -1,8 +1,8 @@
-import { parseArgs } from 'node:util';
 import { checkGame } from '../../src/sealed';
 import { OutputExistsError, OutputWriteError } from '../atomic-write';
 import { EXIT, Io, UsageError } from '../io';
 import { newKeyFile, writeKeyFile } from '../keyfile';
+import { parseOptionsOnce } from '../flags';
 
 export const SEAL_HELP = `Usage: praetor seal --game NAME --out KEYFILE [--force] [--json]
 
@@ -36,7 +36,7 @@ const OPTIONS = {
 } as const;
 
 export function sealCommand(argv: string[], io: Io): number {
-  const { values: v, positionals } = parseArgs({ args: argv, options: OPTIONS, strict: true });
+  const { values: v, positionals } = parseOptionsOnce(argv, OPTIONS);
   if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
   if (v.game === undefined) throw new UsageError('give the game: --game NAME');
   if (v.out === undefined) throw new UsageError('give the key file to write: --out KEYFILE');

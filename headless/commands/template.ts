@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { extname } from 'node:path';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { EXIT, Io, UsageError } from '../io';
 import { DEFAULT_RULESET } from '../../src/rulesets';
 import { templateRulesets, templateSheet, templateWorkbook } from '../workbook/template';
+import { parseOptionsOnce } from '../flags';
 
 export const TEMPLATE_HELP = `Usage: praetor template FILE.xlsx [--rules RULESET] [--force]
 
@@ -27,12 +27,11 @@ Exit status: 0 written, 1 not written (FILE exists), 2 bad usage (or FILE cannot
 its folder does not exist, it is a folder, permission denied).`;
 
 export async function templateCommand(argv: string[], io: Io): Promise<number> {
-  const { values: v, positionals } = parseArgs({
-    args: argv,
-    options: { force: { type: 'boolean' }, rules: { type: 'string' } },
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values: v, positionals } = parseOptionsOnce(
+    argv,
+    { force: { type: 'boolean' }, rules: { type: 'string' } },
+    true,
+  );
   if (positionals.length !== 1) {
     throw new UsageError(
       positionals.length === 0

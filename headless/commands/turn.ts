@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
-import { parseArgs } from 'node:util';
 import { INFLATION_WORDS, InflationLevel } from '../../src/economy/items';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { planOutputs, prepareOutDir } from '../batch-inputs';
 import { EXIT, Io, printable, UsageError } from '../io';
 import { failedTurn, TurnFileReport, turnFile, turnOutputPath } from '../turn-file';
 import { turnTemplateWorkbook } from '../workbook/turn-template';
+import { parseOptionsOnce } from '../flags';
 
 export const TURN_HELP = `Usage: praetor turn WORKBOOK... [--out DIR] [--force] [--json]
        praetor turn --template FILE.xlsx [--force]
@@ -62,12 +62,7 @@ const OPTIONS = {
 } as const;
 
 export async function turnCommand(argv: string[], io: Io): Promise<number> {
-  const { values: v, positionals } = parseArgs({
-    args: argv,
-    options: OPTIONS,
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values: v, positionals } = parseOptionsOnce(argv, OPTIONS, true);
   if (v.template !== undefined) return writeTemplate(v.template, positionals, v, io);
   if (positionals.length === 0) throw new UsageError('give at least one workbook');
   prepareOutDir(v.out);

@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { checkGame, parseTurn } from '../../src/sealed';
 import { PostedSeal, Verification, verifyWorkbook } from '../../src/verify';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyArg } from '../keyfile';
 import { readForVerify } from '../workbook/verify-read';
+import { parseOptionsOnce } from '../flags';
 
 export const VERIFY_HELP = `Usage: praetor verify WORKBOOK [--key KEYFILE|HEX] [--commitment HEX]
                       [--game NAME] [--turn N] [--json]
@@ -43,12 +43,7 @@ const OPTIONS = {
 } as const;
 
 export async function verifyCommand(argv: string[], io: Io): Promise<number> {
-  const { values: v, positionals } = parseArgs({
-    args: argv,
-    options: OPTIONS,
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values: v, positionals } = parseOptionsOnce(argv, OPTIONS, true);
   if (positionals.length !== 1) throw new UsageError('give one adjudicated workbook');
   const [path] = positionals;
   let key;

@@ -1,4 +1,4 @@
-import { columnLetters } from '../../src/cells';
+import { columnLetters, EXCEL_MAX_TEXT } from '../../src/cells';
 import { pageSection } from '../../src/page-text';
 import { CellValue, looksLikeFormula } from '../../src/sheets';
 import { keepSpaces, MAIN_NS, REL_NS, xmlText } from './xml';
@@ -104,7 +104,7 @@ function cellXml(value: CellValue, ref: string, rowStyle: number, styles: StyleI
   if (typeof value === 'boolean') {
     return `<c r="${ref}"${style} t="b"><v>${value ? 1 : 0}</v></c>`;
   }
-  const text = String(value).slice(0, 32767);
+  const text = String(value).slice(0, EXCEL_MAX_TEXT);
   return `<c r="${ref}"${style} t="inlineStr"><is><t${keepSpaces(text)}>${xmlText(text)}</t></is></c>`;
 }
 
