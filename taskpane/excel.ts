@@ -1,5 +1,6 @@
 import { CellGrid } from '../src/cells';
 import { err, ok, Result } from '../src/result';
+import { isPlainFormat, SheetVisibility, ShownCell, ShownSheet } from '../src/verify-shown';
 import { quoteSheet } from './address';
 import {
   Grid,
@@ -186,12 +187,14 @@ async function readTables(request: TablesRequest): Promise<Result<TablesRead>> {
     }
     const optional = (request.optional ?? []).map(find);
     const accept = request.sheets ?? (() => false);
-    const extra = sheets.items.filter((s) => accept(s.name)).map(queueSheet);
+    const extra = sheets.items.filter((s) => accept(s.name)).map(queueCheckedSheet);
     await context.sync();
+    const checked = extra.map((read) => read());
     return ok({
       required: required.map((read) => read()),
       optional: optional.map((read) => (read ? read() : null)),
-      sheets: extra.map((read) => read()),
+      sheets: checked.map((c) => c.grid),
+      shown: checked.map((c) => c.shown),
       sheetNames,
     });
   });
@@ -215,17 +218,61 @@ function queueTable(table: Excel.Table): () => Grid {
 function queueSheet(sheet: Excel.Worksheet): () => Grid {
   const used = sheet.getUsedRangeOrNullObject(true);
   used.load('values,rowIndex,columnIndex');
-  return () => {
-    const address = quoteSheet(sheet.name);
-    if (used.isNullObject)
-      return { cells: [], origin: { sheet: sheet.name, row: 0, col: 0 }, address };
-    const pad: string[] = new Array<string>(used.columnIndex).fill('');
-    return {
-      cells: (used.values as unknown[][]).map((row) => [...pad, ...row]),
-      origin: { sheet: sheet.name, row: used.rowIndex, col: 0 },
-      address,
-    };
+  return () => usedGrid(sheet.name, used);
+}
+
+/** A checked sheet's used rows, with what could make them show other than their values. */
+function queueCheckedSheet(sheet: Excel.Worksheet): () => { grid: Grid; shown: ShownSheet } {
+  const used = sheet.getUsedRangeOrNullObject(true);
+  used.load('values,rowIndex,columnIndex,formulas,numberFormat');
+  sheet.load('visibility');
+  return () => ({
+    grid: usedGrid(sheet.name, used),
+    shown: {
+      name: sheet.name,
+      visibility: VISIBILITY[sheet.visibility],
+      cells: used.isNullObject ? [] : shownCells(used),
+    },
+  });
+}
+
+function usedGrid(name: string, used: Excel.Range): Grid {
+  const address = quoteSheet(name);
+  if (used.isNullObject) return { cells: [], origin: { sheet: name, row: 0, col: 0 }, address };
+  const pad: string[] = new Array<string>(used.columnIndex).fill('');
+  return {
+    cells: (used.values as unknown[][]).map((row) => [...pad, ...row]),
+    origin: { sheet: name, row: used.rowIndex, col: 0 },
+    address,
   };
+}
+
+const VISIBILITY: Record<Excel.Worksheet['visibility'], SheetVisibility> = {
+  Visible: 'visible',
+  Hidden: 'hidden',
+  VeryHidden: 'veryHidden',
+};
+
+/**
+ * The used range's cells that hold a formula or have a number format other than General or
+ * Text; blank cells show nothing whatever their format. `formulas` gives text typed with the
+ * prefix `'` without it, so text such as `=2+3` reads as a formula there: it is one only when
+ * the value differs from that text.
+ */
+function shownCells(used: Excel.Range): ShownCell[] {
+  const cells: ShownCell[] = [];
+  (used.formulas as unknown[][]).forEach((row, r) =>
+    row.forEach((formula, c) => {
+      const place = { row: used.rowIndex + r, col: used.columnIndex + c };
+      const numberFormat = String(used.numberFormat[r][c]);
+      if (typeof formula === 'string' && formula.startsWith('=') && formula !== used.values[r][c]) {
+        cells.push({ ...place, formula });
+      } else if (formula !== '' && !isPlainFormat(numberFormat)) {
+        cells.push({ ...place, numberFormat });
+      }
+    }),
+  );
+  return cells;
 }
 
 /** Why a read failed, in the user's terms: which sheet or name does not exist. */

@@ -1,6 +1,7 @@
 import { CellGrid, GridOrigin } from '../src/cells';
 import { Result } from '../src/result';
 import { CellValue } from '../src/sheets';
+import { ShownSheet } from '../src/verify-shown';
 
 /**
  * What the pane needs from a workbook, in plain TypeScript. `excel.ts` implements it with
@@ -49,6 +50,11 @@ export interface TablesRead {
   optional: (Grid | null)[];
   /** The sheets `sheets` accepted, in the workbook's order. */
   sheets: Grid[];
+  /**
+   * The same sheets' visibility and their cells that hold a formula or have a number format
+   * other than General: what could make them show other than the values read.
+   */
+  shown: ShownSheet[];
   sheetNames: string[];
 }
 

@@ -1,4 +1,5 @@
 import { isVerifySheet, VerifyKey, verifyWorkbook } from '../src/verify';
+import { shownProblems } from '../src/verify-shown';
 import { Report, SUBMISSION_TABLES } from './actions';
 import { WorkbookHost } from './host';
 
@@ -25,6 +26,7 @@ export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Re
       armies,
       sheetNames: read.value.sheetNames,
       sheets: read.value.sheets,
+      shown: shownProblems(read.value.shown),
     },
     key,
   );

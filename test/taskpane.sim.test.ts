@@ -220,3 +220,58 @@ test('a page header or footer holds 255 characters, its sections and their codes
   page.centerFooter = 'w';
   await expect(ctx.sync()).rejects.toMatchObject({ code: 'InvalidArgument' });
 });
+
+test('visibility, formulas and number formats load as Office.js gives them', async () => {
+  const model = workbook();
+  model.sheet('Data')!.setFormula(1, 2, '=0.5+0.5', 1);
+  const ctx = new SimContext(model);
+  const sheet = ctx.workbook.worksheets.getItem('My sheet');
+  const range = ctx.workbook.worksheets.getItem('Data').getRange('B2:C3');
+  ctx.workbook.worksheets.getItem('Data').getRange('B3:C3').numberFormat = [['@', '"6"']];
+  sheet.visibility = 'Hidden';
+  sheet.load('visibility');
+  range.load('values,formulas');
+  expect(() => sheet.visibility).toThrow(/not available/);
+  await ctx.sync();
+  expect(() => range.numberFormat).toThrow(/not available/);
+  range.load('numberFormat');
+  await ctx.sync();
+  expect(sheet.visibility).toBe('Hidden');
+  expect(range.values).toEqual([
+    ['a', 1],
+    ['b', 2],
+  ]);
+  expect(range.formulas).toEqual([
+    ['a', '=0.5+0.5'],
+    ['b', 2],
+  ]);
+  expect(range.numberFormat).toEqual([
+    ['General', 'General'],
+    ['@', '"6"'],
+  ]);
+  expect(model.sheet('My sheet')!.visibility).toBe('Hidden');
+});
+
+test("formulas give text typed with ' without it, as Office.js does", async () => {
+  const model = workbook();
+  const ctx = new SimContext(model);
+  const cell = ctx.workbook.worksheets.getItem('Data').getRange('A1:B1');
+  cell.values = [["'=2+3", '=2+3']];
+  cell.load('values,formulas');
+  await ctx.sync();
+  expect(cell.values).toEqual([['=2+3', '']]);
+  expect(cell.formulas).toEqual([['=2+3', '=2+3']]);
+});
+
+test('a workbook keeps one visible sheet; hiding the active sheet activates another', async () => {
+  const model = workbook();
+  model.active = 'Data';
+  const ctx = new SimContext(model);
+  ctx.workbook.worksheets.getItem('Data').visibility = 'VeryHidden';
+  await ctx.sync();
+  expect(model.sheet('Data')!.visibility).toBe('VeryHidden');
+  expect(model.active).toBe('My sheet');
+  ctx.workbook.worksheets.getItem('My sheet').visibility = 'Hidden';
+  await expect(ctx.sync()).rejects.toMatchObject({ code: 'InvalidOperation' });
+  expect(model.sheet('My sheet')!.visibility).toBe('Visible');
+});

@@ -1,6 +1,13 @@
+import ExcelJS from 'exceljs';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adjudicateFile } from '../headless/adjudicate-file';
+import { readForVerify } from '../headless/workbook/verify-read';
 import { adjudicateSubmission, resultsSheet } from '../src/sheets';
 import { readSubmission } from '../src/submission';
+import { verifyWorkbook } from '../src/verify';
 import { resolveAll } from '../taskpane/actions';
 import { connectExcel } from '../taskpane/excel';
 import { WorkbookHost } from '../taskpane/host';
@@ -8,7 +15,7 @@ import { readPastedKey, sessionSeal } from '../taskpane/seal';
 import { verifyAll } from '../taskpane/verify';
 import { submissionWorkbook, unseededWorkbook } from './sim/fixtures';
 import * as expected from './sim/expected';
-import { SimFixture, SimWorkbook } from './sim/model';
+import { SimFixture, SimValue, SimWorkbook } from './sim/model';
 import { installSim, removeSim } from './sim/office';
 
 /**
@@ -141,6 +148,151 @@ describe('Verify', () => {
       tone: 'error',
       message: 'The workbook has no Results sheet: adjudicate it first.',
     });
+  });
+});
+
+describe('Verify checks what the checked cells show, as praetor verify does', () => {
+  const FORMULA =
+    'Praetor writes values only, and Excel may show what the formula computes rather than the saved value checked';
+  const FORMAT =
+    'Praetor writes no number formats, and this one may show other text than the value checked';
+  const HIDDEN = 'Praetor never hides a sheet, so what is shown may not be what is checked';
+
+  /** Resolve all, then a change to the model that only the looks of the sheets give away. */
+  async function tampered(change: () => void) {
+    const host = await open(submissionWorkbook());
+    await resolveAll(host);
+    expect(await verifyAll(host)).toMatchObject({ tone: 'success' });
+    change();
+    model.syncCount = 0;
+    const report = await verifyAll(host);
+    expect(model.syncCount).toBe(2);
+    return report;
+  }
+
+  test('a Results cell holding a formula, its saved value unchanged', async () => {
+    const report = await tampered(() => {
+      const results = model.sheet('Results')!;
+      const rounds = results.value(1, 3) as number;
+      results.setFormula(1, 3, `=${rounds - 1}+1`, rounds);
+    });
+    const rounds = model.sheet('Results')!.value(1, 3) as number;
+    expect(report).toMatchObject({ tone: 'error', message: /^1 mismatch in 4 battles/ });
+    expect(report.details[0]).toBe(`Results!D2: holds a formula (=${rounds - 1}+1): ${FORMULA}`);
+  });
+
+  test('a Log cell with the number format "6"', async () => {
+    const row = () => shotRow('Log B1', 1);
+    const report = await tampered(() => {
+      model.sheet('Log B1')!.format(row(), 3).numberFormat = '"6"';
+    });
+    expect(report).toMatchObject({ tone: 'error', message: /^1 mismatch in 4 battles/ });
+    expect(report.details[0]).toBe(
+      `battle B1: 'Log B1'!D${row() + 1}: has the number format "\\"6\\"": ${FORMAT}`,
+    );
+  });
+
+  test('a hidden Log sheet, a very hidden Results sheet', async () => {
+    const hidden = await tampered(() => (model.sheet('Log B1')!.visibility = 'Hidden'));
+    expect(hidden.details).toEqual([`battle B1: sheet 'Log B1': the sheet is hidden; ${HIDDEN}`]);
+    const veryHidden = await tampered(() => (model.sheet('Results')!.visibility = 'VeryHidden'));
+    expect(veryHidden.details).toEqual([`sheet 'Results': the sheet is very hidden; ${HIDDEN}`]);
+  });
+
+  test('5 cells listed a sheet, the rest counted; General and Text formats pass', async () => {
+    const first = () => shotRow('Log B1', 1);
+    const report = await tampered(() => {
+      const log = model.sheet('Log B1')!;
+      for (let i = 0; i < 7; i++) log.format(first() + i, 3).numberFormat = '0.0';
+      log.format(first(), 0).numberFormat = '@';
+      log.format(first(), 1).numberFormat = 'General';
+    });
+    expect(report.message).toMatch(/^6 mismatches/);
+    expect(report.details.slice(0, 6)).toEqual([
+      ...[0, 1, 2, 3, 4].map(
+        (i) => `battle B1: 'Log B1'!D${first() + i + 1}: has the number format "0.0": ${FORMAT}`,
+      ),
+      `battle B1: 'Log B1'!D${first() + 6}: and 2 more cells of 'Log B1' with a formula or a number format, from here on`,
+    ]);
+  });
+});
+
+describe('Verify and praetor verify on the same tampered .xlsx', () => {
+  let dir: string;
+  beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'praetor-pane-verify-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A sheet's cells as the simulated Excel holds them: text kept as text, formulas saved. */
+  function loadSheet(ws: ExcelJS.Worksheet): void {
+    const sheet = model.sheet(ws.name) ?? model.addSheet(ws.name);
+    sheet.visibility =
+      ({ hidden: 'Hidden', veryHidden: 'VeryHidden' } as const)[
+        ws.state as 'hidden' | 'veryHidden'
+      ] ?? 'Visible';
+    ws.eachRow((row) =>
+      row.eachCell((cell) => {
+        const [r, c] = [Number(cell.row) - 1, Number(cell.col) - 1];
+        const value = cell.value as ExcelJS.CellValue;
+        if (cell.formula !== undefined) {
+          sheet.setFormula(r, c, `=${cell.formula}`, cell.result as SimValue);
+        } else if (typeof value === 'string') {
+          sheet.assign(r, c, `'${value}`);
+        } else if (typeof value === 'number' || typeof value === 'boolean') {
+          sheet.assign(r, c, value);
+        } else {
+          throw new Error(`the test does not load the cell value ${JSON.stringify(value)}`);
+        }
+        if (cell.numFmt !== undefined) sheet.format(r, c).numberFormat = cell.numFmt;
+      }),
+    );
+  }
+
+  test('the same mismatches, in the same order, word for word', async () => {
+    const adjudicated = join(dir, 'turn-3.praetor.xlsx');
+    const cli = await adjudicateFile({
+      input: join(__dirname, '..', 'examples', 'turn-3.xlsx'),
+      output: adjudicated,
+      force: true,
+    });
+    expect(cli.error).toBeNull();
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(adjudicated);
+    const results = wb.getWorksheet('Results')!;
+    const rounds = results.getCell('D3').value as number;
+    results.getCell('D3').value = { formula: `${rounds - 1}+1`, result: rounds };
+    const log = wb.getWorksheet('Log B1')!;
+    // A style of its own: exceljs shares one style object between cells read alike.
+    const format = (cell: ExcelJS.Cell, numFmt: string) => (cell.style = { ...cell.style, numFmt });
+    for (let r = 1; r <= 7; r++) format(log.getCell(r, 1), ';;;');
+    format(log.getCell(8, 4), '@');
+    wb.getWorksheet('Log B2')!.state = 'hidden';
+    wb.getWorksheet('Log B3')!.state = 'veryHidden';
+    const path = join(dir, 'tampered.xlsx');
+    await wb.xlsx.writeFile(path);
+
+    const read = await readForVerify(path);
+    if (!read.ok) throw new Error(read.error);
+    const checked = verifyWorkbook(read.value);
+    if (!checked.ok) throw new Error(checked.error);
+    const messages = checked.value.mismatches.map((m) => m.message);
+    // Log B1's row 6 is blank: a format there shows nothing, and neither reader names it.
+    expect(messages).toHaveLength(9);
+    expect(messages[0]).toMatch(/^Results!D3: holds a formula \(=\d+\+1\): Praetor writes/);
+    expect(messages[6]).toMatch(/^battle B1: 'Log B1'!A7: and 1 more cell of 'Log B1'/);
+    expect(messages.slice(7)).toEqual([
+      expect.stringMatching(/^battle B2: sheet 'Log B2': the sheet is hidden;/),
+      expect.stringMatching(/^battle B3: sheet 'Log B3': the sheet is very hidden;/),
+    ]);
+
+    const host = await open({ sheets: [] });
+    const saved = new ExcelJS.Workbook();
+    await saved.xlsx.readFile(path);
+    saved.worksheets.forEach(loadSheet);
+    model.active = 'Battles';
+    const report = await verifyAll(host);
+    expect(report.tone).toBe('error');
+    expect(report.message).toMatch(/^9 mismatches in 5 battles/);
+    expect(report.details.slice(0, messages.length)).toEqual(messages);
   });
 });
 

@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs';
-import { cellAddress } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
-import { isVerifySheet, ShownProblem, WorkbookSheets } from '../../src/verify';
+import { isVerifySheet, WorkbookSheets } from '../../src/verify';
+import { ShownCell, ShownSheet, shownProblems } from '../../src/verify-shown';
 import { openWorkbook, sheetGrid, tablesOf } from './read';
 
 /**
@@ -25,64 +25,27 @@ export async function readForVerify(path: string): Promise<Result<WorkbookSheets
     armies: tables.armies,
     sheetNames: tables.sheetNames,
     sheets: checked.map(sheetGrid),
-    shown: checked.flatMap(shownProblems),
+    shown: shownProblems(checked.map(shownSheet)),
   });
 }
 
-/** Number formats that show a value as it is. */
-const PLAIN_FORMATS = new Set(['General', '@']);
-
-/** Cells listed per sheet; the rest are counted. */
-const LISTED = 5;
-
 /**
- * What could make a sheet Praetor wrote show other than the values verify checks: Praetor
- * writes values only, with no number format, and never hides a sheet. A formula shows what
- * it computes when Excel recalculates, not the saved result verify reads; a number format
- * such as `"6"` or `;;;` shows other text than the value.
+ * A checked sheet as `shownProblems` takes it: its state, and its cells that hold a formula or
+ * have a number format. exceljs gives a formula without its `=`; one whose text it does not
+ * give is shown as `=...`.
  */
-function shownProblems(ws: ExcelJS.Worksheet): ShownProblem[] {
-  const sheet = ws.name;
-  const found: ShownProblem[] = [];
-  if (ws.state !== 'visible') {
-    found.push({
-      sheet,
-      where: `sheet '${sheet}'`,
-      problem: `the sheet is ${ws.state === 'veryHidden' ? 'very hidden' : 'hidden'}; Praetor never hides a sheet, so what is shown may not be what is checked`,
-    });
-  }
-  const cells: ShownProblem[] = [];
+function shownSheet(ws: ExcelJS.Worksheet): ShownSheet {
+  const cells: ShownCell[] = [];
   ws.eachRow((row) =>
     row.eachCell((cell) => {
-      const where = cellAddress(
-        { sheet, row: 0, col: 0 },
-        Number(cell.row) - 1,
-        Number(cell.col) - 1,
-      );
+      const place = { row: Number(cell.row) - 1, col: Number(cell.col) - 1 };
       const formula = cell.formula ?? (cell.value as { sharedFormula?: string })?.sharedFormula;
       if ((cell.type as number) === 6 || formula !== undefined) {
-        cells.push({
-          sheet,
-          where,
-          problem: `holds a formula (=${formula ?? '...'}): Praetor writes values only, and Excel may show what the formula computes rather than the saved value checked`,
-        });
-      } else if (cell.numFmt !== undefined && !PLAIN_FORMATS.has(cell.numFmt)) {
-        cells.push({
-          sheet,
-          where,
-          problem: `has the number format ${JSON.stringify(cell.numFmt)}: Praetor writes no number formats, and this one may show other text than the value checked`,
-        });
+        cells.push({ ...place, formula: `=${formula ?? '...'}` });
+      } else if (cell.numFmt !== undefined) {
+        cells.push({ ...place, numberFormat: cell.numFmt });
       }
     }),
   );
-  found.push(...cells.slice(0, LISTED));
-  if (cells.length > LISTED) {
-    const more = cells.length - LISTED;
-    found.push({
-      sheet,
-      where: cells[LISTED].where,
-      problem: `and ${more} more cell${more === 1 ? '' : 's'} of '${sheet}' with a formula or a number format, from here on`,
-    });
-  }
-  return found;
+  return { name: ws.name, visibility: ws.state, cells };
 }

@@ -17,6 +17,8 @@ export interface SimCell {
 }
 
 export interface SimFormat {
+  /** The number format code; none is General. */
+  numberFormat?: string;
   bold?: boolean;
   italic?: boolean;
   fontColor?: string;
@@ -44,12 +46,16 @@ export interface PageSetup {
   headerFooter: Record<string, string>;
 }
 
+/** `Excel.SheetVisibility`. */
+export type SimVisibility = 'Visible' | 'Hidden' | 'VeryHidden';
+
 export class SimSheet {
   readonly cells = new Map<string, SimCell>();
   readonly formats = new Map<string, SimFormat>();
   readonly columnWidths = new Map<number, number>();
   frozenRows = 0;
   page: PageSetup = { headerFooter: {} };
+  visibility: SimVisibility = 'Visible';
 
   constructor(public name: string) {}
 
@@ -68,6 +74,29 @@ export class SimSheet {
     const cell = typed(input);
     if (cell === null) this.cells.delete(`${r},${c}`);
     else this.cells.set(`${r},${c}`, cell);
+  }
+
+  /**
+   * What `range.formulas` gives for a cell: the formula, else the value; text typed with the
+   * prefix `'` comes without it, as in Office.js (so text such as `=2+3` reads as a formula).
+   */
+  formulaOrValue(r: number, c: number): SimValue {
+    const cell = this.cell(r, c);
+    return cell?.formula ?? cell?.value ?? '';
+  }
+
+  /**
+   * Puts a formula with the result Excel saved for it (the simulation does not calculate): as
+   * a workbook opened in Excel holds it before recalculating.
+   */
+  setFormula(r: number, c: number, formula: string, saved: SimValue): void {
+    if (!formula.startsWith('=')) throw new Error(`a formula starts with "=": ${formula}`);
+    this.cells.set(`${r},${c}`, { value: saved, formula });
+  }
+
+  /** What `range.numberFormat` gives for a cell: General unless one was set. */
+  numberFormat(r: number, c: number): string {
+    return this.formats.get(`${r},${c}`)?.numberFormat ?? 'General';
   }
 
   format(r: number, c: number): SimFormat {
@@ -278,6 +307,7 @@ export class SimWorkbook {
         widths: sorted(s.columnWidths),
         frozen: s.frozenRows,
         page: s.page,
+        visibility: s.visibility,
       })),
       names: this.names,
       tables: this.tables,

@@ -7,6 +7,7 @@ import {
   MAX_ROWS,
   parseA1,
   SimSheet,
+  SimVisibility,
   SimWorkbook,
 } from './model';
 
@@ -302,7 +303,7 @@ class WorksheetProxy extends ClientObject<SimSheet> {
       case 'position':
         return this.ctx.model.sheets.indexOf(sheet);
       case 'visibility':
-        return 'Visible';
+        return sheet.visibility;
       default:
         throw new SimError('PropertyNotFound', `Worksheet has no property '${property}'.`);
     }
@@ -323,6 +324,26 @@ class WorksheetProxy extends ClientObject<SimSheet> {
 
   get position(): number {
     return this.get('position');
+  }
+
+  get visibility(): SimVisibility {
+    return this.get('visibility');
+  }
+
+  /** Hides or shows the sheet; as in Excel, at least one sheet stays visible. */
+  set visibility(visibility: SimVisibility) {
+    this.set('visibility', (sheet) => {
+      if (!['Visible', 'Hidden', 'VeryHidden'].includes(visibility)) {
+        throw new SimError('InvalidArgument', `"${visibility}" is not a sheet visibility.`);
+      }
+      const model = this.ctx.model;
+      const others = model.sheets.filter((s) => s !== sheet && s.visibility === 'Visible');
+      if (visibility !== 'Visible' && others.length === 0) {
+        throw new SimError('InvalidOperation', 'A workbook must keep at least one visible sheet.');
+      }
+      sheet.visibility = visibility;
+      if (visibility !== 'Visible' && model.active === sheet.name) model.active = others[0].name;
+    });
   }
 
   getRange(address?: string): RangeProxy {
@@ -423,17 +444,24 @@ class RangeProxy extends ClientObject<RangeTarget> {
   protected read({ sheet, box }: RangeTarget, property: string): unknown {
     const rows = box.r1 - box.r0 + 1;
     const cols = box.c1 - box.c0 + 1;
+    const each = <V>(cell: (r: number, c: number) => V): V[][] => {
+      if (rows * cols > MAX_CELLS_PER_LOAD) {
+        throw new SimError(
+          'ResponsePayloadSizeLimitExceeded',
+          `${rows * cols} cells are too many to load at once.`,
+        );
+      }
+      return Array.from({ length: rows }, (_, r) =>
+        Array.from({ length: cols }, (_, c) => cell(box.r0 + r, box.c0 + c)),
+      );
+    };
     switch (property) {
       case 'values':
-        if (rows * cols > MAX_CELLS_PER_LOAD) {
-          throw new SimError(
-            'ResponsePayloadSizeLimitExceeded',
-            `${rows * cols} cells are too many to load at once.`,
-          );
-        }
-        return Array.from({ length: rows }, (_, r) =>
-          Array.from({ length: cols }, (_, c) => sheet.value(box.r0 + r, box.c0 + c)),
-        );
+        return each((r, c) => sheet.value(r, c));
+      case 'formulas':
+        return each((r, c) => sheet.formulaOrValue(r, c));
+      case 'numberFormat':
+        return each((r, c) => sheet.numberFormat(r, c));
       case 'address':
         return boxAddress(sheet.name, box);
       case 'rowIndex':
@@ -471,6 +499,33 @@ class RangeProxy extends ClientObject<RangeTarget> {
         throw new SimError('InvalidArgument', `A cell holds at most ${MAX_CELL_TEXT} characters.`);
       }
       values.forEach((row, r) => row.forEach((v, c) => sheet.assign(box.r0 + r, box.c0 + c, v)));
+    });
+  }
+
+  get formulas(): unknown[][] {
+    return this.get('formulas');
+  }
+
+  get numberFormat(): unknown[][] {
+    return this.get('numberFormat');
+  }
+
+  /** One format code a cell, the range's size, as `values` are assigned. */
+  set numberFormat(formats: unknown[][]) {
+    this.set('numberFormat', ({ sheet, box }) => {
+      const rows = box.r1 - box.r0 + 1;
+      const cols = box.c1 - box.c0 + 1;
+      if (formats.length !== rows || formats.some((row) => row.length !== cols)) {
+        throw new SimError(
+          'InvalidArgument',
+          "The number of rows or columns in the input array doesn't match the size or dimensions of the range.",
+        );
+      }
+      formats.forEach((row, r) =>
+        row.forEach((f, c) => {
+          if (f !== null) sheet.format(box.r0 + r, box.c0 + c).numberFormat = String(f);
+        }),
+      );
     });
   }
 
