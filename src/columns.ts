@@ -97,19 +97,38 @@ export function headerProblems<K extends string>(
   return problems;
 }
 
+/** A bad cell of a table: the message, which names it, and where it is, for sheet order. */
+export interface BadCell {
+  row: number;
+  col: number;
+  message: string;
+}
+
 /**
- * The first cell of a row, among the columns read (`checks`), that cannot be read or whose
- * text is too long: `Legions!C4: a formula with no saved value: ...`, or null.
+ * The cells of a row, among the columns read (`checks`), that cannot be read or whose text is
+ * too long: `Legions!C4: a formula with no saved value: ...`, in the order of `checks`.
  */
+export function rowProblems(
+  row: readonly unknown[],
+  r: number,
+  origin: GridOrigin,
+  checks: readonly { col: number; maxText?: number }[],
+): BadCell[] {
+  const found: BadCell[] = [];
+  for (const { col, maxText } of checks) {
+    const problem = cellProblem(row[col], maxText ?? MAX_NAME_TEXT);
+    if (problem !== null)
+      found.push({ row: r, col, message: `${cellAddress(origin, r, col)}: ${problem}` });
+  }
+  return found;
+}
+
+/** The first of `rowProblems`, or null. */
 export function rowProblem(
   row: readonly unknown[],
   r: number,
   origin: GridOrigin,
   checks: readonly { col: number; maxText?: number }[],
 ): string | null {
-  for (const { col, maxText } of checks) {
-    const problem = cellProblem(row[col], maxText ?? MAX_NAME_TEXT);
-    if (problem !== null) return `${cellAddress(origin, r, col)}: ${problem}`;
-  }
-  return null;
+  return rowProblems(row, r, origin, checks)[0]?.message ?? null;
 }

@@ -100,20 +100,16 @@ export function readArmyRows(
     (r, i, entry, cols) => {
       const list = out.byEntry.get(i) ?? [];
       const read = readArmyRow(armies, cols, r, String(entry.spec!.rules));
-      if (!read.ok) {
-        out.errors.set(i, read.error);
-        return;
-      }
+      if (!read.ok) return read.error;
       const twice = list.find((l) => l.side === read.value.side);
       if (twice) {
-        out.errors.set(
-          i,
+        return [
           `${cellAddress(armies.origin, r, cols.side!)}: a second ${read.value.side} row for battle "${entry.id}" (also ${twice.legion.where}); a side is one army or leader`,
-        );
-        return;
+        ];
       }
       list.push(read.value);
       out.byEntry.set(i, list);
+      return [];
     },
     out,
   );
@@ -121,23 +117,26 @@ export function readArmyRows(
 
 type Filled = { value: Cell; address: string } | null;
 
+/** An army row, or the problems of its cells: side, the army's, the leader's, the place's. */
 function readArmyRow(
   table: SheetTable,
   cols: Columns<ArmyKey>,
   r: number,
   rules: string,
-): Result<{ side: Side; legion: ReturnType<typeof legionOf> }> {
+): Result<{ side: Side; legion: ReturnType<typeof legionOf> }, string[]> {
   const row = table.cells[r];
   const at = (col: number) => cellAddress(table.origin, r, col);
   if (findRuleset(rules)?.id !== 'fortunes-of-war') {
-    return err(
+    // Its ratings mean nothing under other rules: this one problem is the row's.
+    return err([
       `${at(cols.battle!)}: an Armies row is for a fortunes-of-war battle; this battle's rules are ${rules}`,
-    );
+    ]);
   }
+  const problems: string[] = [];
   const side = parseSide(row[cols.side!]);
   if (side === undefined) {
     const text = cellText(row[cols.side!]);
-    return err(
+    problems.push(
       `${at(cols.side!)}: side ${text === '' ? 'is blank' : `"${text}" is neither Attacker nor Defender`}`,
     );
   }
@@ -148,21 +147,17 @@ function readArmyRow(
     return { value: row[col], address: at(col) };
   };
   const spec = emptySide();
+  // A bad side leaves the ratings to check; the names it gives are not used then.
+  const sideName = side ?? 'attacker';
   const armyKeys: ArmyKey[] = ['army', ...ARMY_RATINGS, 'health', 'maxHealth', 'specials', 'caste'];
-  if (armyKeys.some((k) => cell(k) !== null)) {
-    const problem = readArmy(spec, cell, side);
-    if (problem !== null) return err(problem);
-  }
+  if (armyKeys.some((k) => cell(k) !== null)) problems.push(...readArmy(spec, cell, sideName));
   const leaderKeys: ArmyKey[] = ['leader', 'rank', ...LEADER_RATINGS.map(([k]) => k)];
-  if (leaderKeys.some((k) => cell(k) !== null)) {
-    const problem = readLeader(spec, cell, side);
-    if (problem !== null) return err(problem);
-  }
-  const problem = readPlace(spec, cell);
-  if (problem !== null) return err(problem);
+  if (leaderKeys.some((k) => cell(k) !== null)) problems.push(...readLeader(spec, cell, sideName));
+  problems.push(...readPlace(spec, cell));
   if (!spec.army && !spec.leader) {
-    return err(`${at(cols.side!)}: the row gives no army and no leader`);
+    problems.push(`${at(cols.side!)}: the row gives no army and no leader`);
   }
+  if (side === undefined || problems.length > 0) return err(problems);
   return ok({ side, legion: legionOf(spec, `${side} row at ${at(cols.battle!)}`) });
 }
 
@@ -186,118 +181,145 @@ function rating(
   return `${c.address}: ${named}`;
 }
 
-function readArmy(spec: SideSpec, cell: (k: ArmyKey) => Filled, side: Side): string | null {
+/** The army's cells read into `spec.army`: the problems of its bad cells, one a cell. */
+function readArmy(spec: SideSpec, cell: (k: ArmyKey) => Filled, side: Side): string[] {
   const name = cell('army');
   const army = defaultArmy(name === null ? `${side} army` : cellText(name.value));
   const apply = (text: string) => applyArmyRating(army, text);
-  for (const key of ARMY_RATINGS) {
-    const problem = rating(cell(key), key, apply);
-    if (problem !== null) return problem;
-  }
-  const health = cell('health');
-  const max = cell('maxHealth');
-  if (health !== null || max !== null) {
-    const h = health ?? max!;
-    const now = cellText(h.value);
-    const most = max === null ? now : cellText(max.value);
-    if (!/^-?\d+$/.test(now) || !/^-?\d+$/.test(most)) {
-      return `${h.address}: health is "${now}" of "${most}": whole numbers`;
-    }
-    const problem = apply(`health ${now}/${most}`);
-    if (problem !== null) return `${h.address}: ${problem}`;
-  }
-  const specials = cell('specials');
-  if (specials !== null) {
-    for (const word of cellText(specials.value).split(/[,;]/)) {
-      if (word.trim() === '' || /^none$/i.test(word.trim())) continue;
-      if (readSpecial(word) === undefined) {
-        return `${specials.address}: special "${word.trim()}": cause fear, forester, mountaineer or siege weapons`;
-      }
-      apply(word);
-    }
-  }
+  const problems = ARMY_RATINGS.map((key) => rating(cell(key), key, apply));
+  problems.push(readHealth(cell('health'), cell('maxHealth'), apply));
+  problems.push(readSpecials(cell('specials'), apply));
   const caste = cell('caste');
   if (caste !== null) army.caste = cellText(caste.value).toLowerCase();
   spec.army = army;
+  return problems.filter((p): p is string => p !== null);
+}
+
+/** Health and Max health, one rating `health NOW/MOST`: the problem names the first given. */
+function readHealth(
+  health: Filled,
+  max: Filled,
+  apply: (text: string) => string | null,
+): string | null {
+  if (health === null && max === null) return null;
+  const h = health ?? max!;
+  const now = cellText(h.value);
+  const most = max === null ? now : cellText(max.value);
+  if (!/^-?\d+$/.test(now) || !/^-?\d+$/.test(most)) {
+    return `${h.address}: health is "${now}" of "${most}": whole numbers`;
+  }
+  const problem = apply(`health ${now}/${most}`);
+  return problem === null ? null : `${h.address}: ${problem}`;
+}
+
+/** Specials separated by commas: the problem names the cell's first unknown word. */
+function readSpecials(specials: Filled, apply: (text: string) => string | null): string | null {
+  if (specials === null) return null;
+  for (const word of cellText(specials.value).split(/[,;]/)) {
+    if (word.trim() === '' || /^none$/i.test(word.trim())) continue;
+    if (readSpecial(word) === undefined) {
+      return `${specials.address}: special "${word.trim()}": cause fear, forester, mountaineer or siege weapons`;
+    }
+    apply(word);
+  }
   return null;
 }
 
-function readLeader(spec: SideSpec, cell: (k: ArmyKey) => Filled, side: Side): string | null {
+/** The leader's cells read into `spec.leader`: the problems of its bad cells, one a cell. */
+function readLeader(spec: SideSpec, cell: (k: ArmyKey) => Filled, side: Side): string[] {
+  const problems: string[] = [];
   const name = cell('leader');
   const leader = defaultLeader(name === null ? `${side}'s leader` : cellText(name.value));
   const rank = cell('rank');
   if (rank !== null) {
     const r = readRank(cellText(rank.value));
     if (r === undefined) {
-      return `${rank.address}: rank is "${cellText(rank.value)}": captain, hero, legend or ruler`;
-    }
-    leader.rank = r;
+      problems.push(
+        `${rank.address}: rank is "${cellText(rank.value)}": captain, hero, legend or ruler`,
+      );
+    } else leader.rank = r;
   }
   for (const [key, word] of LEADER_RATINGS) {
     const label = ARMY_COLUMNS[key][0];
     const problem = rating(cell(key), word, (text) => applyLeaderRating(leader, text), label);
-    if (problem !== null) return problem;
+    if (problem !== null) problems.push(problem);
   }
   spec.leader = leader;
-  return null;
+  return problems;
 }
 
-/** Terrain, city, treasury and empire: the hex and the player's holdings. */
-function readPlace(spec: SideSpec, cell: (k: ArmyKey) => Filled): string | null {
+/** Terrain, city, treasury and empire: the hex and the player's holdings; the bad cells' problems. */
+function readPlace(spec: SideSpec, cell: (k: ArmyKey) => Filled): string[] {
+  const problems: string[] = [];
   const terrain = cell('terrain');
   if (terrain !== null) {
     const t = readTerrain(cellText(terrain.value));
     if (t === undefined) {
-      return `${terrain.address}: terrain is "${cellText(terrain.value)}": clear, forest, mountain, sea, town, city or capital`;
-    }
-    spec.terrain = t;
+      problems.push(
+        `${terrain.address}: terrain is "${cellText(terrain.value)}": clear, forest, mountain, sea, town, city or capital`,
+      );
+    } else spec.terrain = t;
   }
-  const count = (key: ArmyKey, what: string): number | string | null => {
+  /** A count cell: null when blank; its number, or its problem pushed and NaN. */
+  const count = (key: ArmyKey, what: string): number | null => {
     const c = cell(key);
     if (c === null) return null;
     const n = readCount(cellText(c.value));
-    return n === undefined
-      ? `${c.address}: ${what} is "${cellText(c.value)}": a whole number, 0 or more`
-      : n;
+    if (n !== undefined) return n;
+    problems.push(`${c.address}: ${what} is "${cellText(c.value)}": a whole number, 0 or more`);
+    return NaN;
   };
-  const city = cell('city');
-  const cls = cell('cityClass');
   const population = count('population', 'population');
-  if (typeof population === 'string') return population;
-  if (city !== null || cls !== null || population !== null) {
-    const c =
-      cls === null
-        ? spec.terrain && readCityClass(spec.terrain)
-        : readCityClass(cellText(cls.value));
-    if (c === undefined || c === null) {
-      return cls === null
-        ? `${(city ?? cell('population'))!.address}: a city needs its class (City class: town, city or capital, or the Terrain)`
-        : `${cls.address}: city class is "${cellText(cls.value)}": town, city or capital`;
-    }
-    spec.city = {
-      name: city === null ? `the ${c}` : cellText(city.value),
-      class: c,
-      population: population ?? 0,
-    };
-    if (spec.terrain === null) spec.terrain = c;
-    if (spec.terrain !== c) {
-      return `${(cls ?? terrain)!.address}: the city is a ${c}, but the terrain is ${spec.terrain}`;
-    }
-  }
+  const cityProblem = readCity(spec, cell, terrain, population);
+  if (cityProblem !== null) problems.push(cityProblem);
   const treasury = count('treasury', 'treasury');
-  if (typeof treasury === 'string') return treasury;
-  if (treasury !== null) spec.treasury = treasury;
+  if (treasury !== null && !Number.isNaN(treasury)) spec.treasury = treasury;
   const empirePopulation = count('empirePopulation', 'empire population');
-  if (typeof empirePopulation === 'string') return empirePopulation;
-  if (empirePopulation !== null) spec.empirePopulation = empirePopulation;
+  if (empirePopulation !== null && !Number.isNaN(empirePopulation)) {
+    spec.empirePopulation = empirePopulation;
+  }
   const empire = cell('empire');
   if (empire !== null) {
     for (const item of cellText(empire.value).split(/[,;]/)) {
       if (item.trim() === '') continue;
       const unit = readEmpireUnit(item);
-      if (typeof unit === 'string') return `${empire.address}: ${unit}`;
+      if (typeof unit === 'string') {
+        problems.push(`${empire.address}: ${unit}`);
+        break;
+      }
       spec.empire.push(unit);
     }
+  }
+  return problems;
+}
+
+/** The city the defender holds, into `spec.city`: null, or the problem (a bad population is NaN). */
+function readCity(
+  spec: SideSpec,
+  cell: (k: ArmyKey) => Filled,
+  terrain: Filled,
+  population: number | null,
+): string | null {
+  const city = cell('city');
+  const cls = cell('cityClass');
+  if (city === null && cls === null && population === null) return null;
+  // The class would have come from the Terrain cell, which is bad and has its own problem.
+  if (cls === null && terrain !== null && spec.terrain === null) return null;
+  const c =
+    cls === null ? spec.terrain && readCityClass(spec.terrain) : readCityClass(cellText(cls.value));
+  if (c === undefined || c === null) {
+    return cls === null
+      ? `${(city ?? cell('population'))!.address}: a city needs its class (City class: town, city or capital, or the Terrain)`
+      : `${cls.address}: city class is "${cellText(cls.value)}": town, city or capital`;
+  }
+  spec.city = {
+    name: city === null ? `the ${c}` : cellText(city.value),
+    class: c,
+    population: population === null || Number.isNaN(population) ? 0 : population,
+  };
+  if (spec.terrain === null) spec.terrain = c;
+  if (spec.terrain !== c) {
+    return `${(cls ?? terrain)!.address}: the city is a ${c}, but the terrain is ${spec.terrain}`;
   }
   return null;
 }

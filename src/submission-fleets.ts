@@ -49,10 +49,7 @@ export function readFleetRows(
     },
     (r, i, entry, cols) => {
       const read = readFleetRow(fleets, cols, r, String(entry.spec!.rules));
-      if (!read.ok) {
-        out.errors.set(i, read.error);
-        return;
-      }
+      if (!read.ok) return read.error;
       const { side, faction, marker, units } = read.value;
       const key = `${i}|${side}|${marker.toLowerCase()}`;
       let fleet = byKey.get(key);
@@ -68,57 +65,72 @@ export function readFleetRows(
         list.push(fleet);
         out.byEntry.set(i, list);
       } else if (fleet.legion.leader!.toLowerCase() !== faction.toLowerCase()) {
-        out.errors.set(
-          i,
+        return [
           `${cellAddress(fleets.origin, r, cols.faction!)}: faction "${faction}" in a fleet that is ${fleet.legion.leader}`,
-        );
-        return;
+        ];
       }
       for (const [code, n] of Object.entries(units)) {
         fleet.legion.units[code] = (fleet.legion.units[code] ?? 0) + n;
       }
+      return [];
     },
     out,
   );
 }
 
+/** A fleet row, or the problems of its cells, in the order of the template's columns. */
 function readFleetRow(
   table: SheetTable,
   cols: FleetColumns,
   r: number,
   rules: string,
-): Result<{ side: Side; faction: string; marker: string; units: Record<string, number> }> {
+): Result<
+  { side: Side; faction: string; marker: string; units: Record<string, number> },
+  string[]
+> {
   const row = table.cells[r];
   const at = (col: number) => cellAddress(table.origin, r, col);
   const ruleset = findRuleset(rules);
   if (ruleset?.id !== 'imperium') {
-    return err(
+    // Its types and counts mean nothing under other rules: this one problem is the row's.
+    return err([
       `${at(cols.battle!)}: a Fleets row is for an imperium battle; this battle's rules are ${rules}`,
-    );
+    ]);
   }
+  const problems: string[] = [];
   const side = parseSide(row[cols.side!]);
   if (side === undefined) {
     const text = cellText(row[cols.side!]);
-    return err(
+    problems.push(
       `${at(cols.side!)}: side ${text === '' ? 'is blank' : `"${text}" is neither Attacker nor Defender`}`,
     );
   }
   const faction = cellText(row[cols.faction!]);
-  if (faction === '') return err(`${at(cols.faction!)}: the faction is blank (Terran or Imperial)`);
+  if (faction === '') {
+    problems.push(`${at(cols.faction!)}: the faction is blank (Terran or Imperial)`);
+  }
   const typeText = cellText(row[cols.type!]);
-  const code = unitCode(ruleset.units, typeText);
-  if (code === undefined || code.endsWith('*')) {
-    return err(`${at(cols.type!)}: unknown type "${typeText}" (e.g. BB, CA, DD, F, PD, RT4)`);
+  const found = unitCode(ruleset.units, typeText);
+  const code = found === undefined || found.endsWith('*') ? undefined : found;
+  if (code === undefined) {
+    problems.push(`${at(cols.type!)}: unknown type "${typeText}" (e.g. BB, CA, DD, F, PD, RT4)`);
   }
   const count = readFleetCount(row[cols.count!], at(cols.count!));
-  if (!count.ok) return count;
+  if (!count.ok) problems.push(count.error);
+  // With no count to hold them to, the damaged cell is checked for what it says alone.
+  const most = count.ok ? count.value : MAX_FLEET_COUNT;
   const damaged =
-    cols.damaged === undefined
-      ? ok(0)
-      : readDamaged(row[cols.damaged], count.value, at(cols.damaged));
-  if (!damaged.ok) return damaged;
-  if (damaged.value > 0 && unitCode(ruleset.units, `${code}*`) === undefined) {
-    return err(`${at(cols.damaged!)}: ${code} has no damaged side`);
+    cols.damaged === undefined ? ok(0) : readDamaged(row[cols.damaged], most, at(cols.damaged));
+  if (!damaged.ok) problems.push(damaged.error);
+  else if (
+    damaged.value > 0 &&
+    code !== undefined &&
+    unitCode(ruleset.units, `${code}*`) === undefined
+  ) {
+    problems.push(`${at(cols.damaged!)}: ${code} has no damaged side`);
+  }
+  if (side === undefined || code === undefined || !count.ok || !damaged.ok || problems.length > 0) {
+    return err(problems);
   }
   const units: Record<string, number> = {};
   if (count.value - damaged.value > 0) units[code] = count.value - damaged.value;

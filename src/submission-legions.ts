@@ -1,5 +1,5 @@
 import { cellAddress, cellText, isBlank, readWholeCell } from './cells';
-import { findColumns, headerWord } from './columns';
+import { BadCell, findColumns, headerWord } from './columns';
 import { Legion, Side } from './forces';
 import { err, ok, Result } from './result';
 import { parseSide } from './roster';
@@ -27,8 +27,8 @@ export interface LegionRows {
   fatal: boolean;
   problems: string[];
   warnings: string[];
-  /** The first bad legion row of each battle (by entry index). */
-  errors: Map<number, string>;
+  /** The bad cells of each battle's rows (by entry index), in the order read. */
+  errors: Map<number, BadCell[]>;
   byEntry: Map<number, LegionRow[]>;
 }
 
@@ -68,30 +68,30 @@ export function readLegionRows(
     },
     (r, i, entry, cols) => {
       const legion = readLegionRow(legions, cols, r, String(entry.spec!.rules ?? DEFAULT_RULESET));
-      if (!legion.ok) {
-        out.errors.set(i, legion.error);
-        return;
-      }
+      if (!legion.ok) return legion.error;
       const list = out.byEntry.get(i) ?? [];
       list.push(legion.value);
       out.byEntry.set(i, list);
+      return [];
     },
     out,
   );
 }
 
+/** A legion row, or the problems of its cells (side, then unit columns left to right). */
 function readLegionRow(
   table: SheetTable,
   cols: ReturnType<typeof findColumns<keyof typeof LEGION_COLUMNS>>,
   r: number,
   rules: string,
-): Result<LegionRow> {
+): Result<LegionRow, string[]> {
   const header = table.cells[0];
   const row = table.cells[r];
+  const problems: string[] = [];
   const side = parseSide(row[cols.side!]);
   if (side === undefined) {
     const text = cellText(row[cols.side!]);
-    return err(
+    problems.push(
       `${cellAddress(table.origin, r, cols.side!)}: side ${text === '' ? 'is blank' : `"${text}" is neither Attacker nor Defender`}`,
     );
   }
@@ -103,7 +103,7 @@ function readLegionRow(
     const code = unitCode(catalog, cellText(header[col]));
     if (code === undefined) {
       if (isUnitWord(headerWord(header[col])) && !isBlank(row[col])) {
-        return err(
+        problems.push(
           `${cellAddress(table.origin, r, col)}: ${rules} has no unit "${cellText(header[col])}"`,
         );
       }
@@ -116,9 +116,10 @@ function readLegionRow(
       blank: 0,
       what: 'a count',
     });
-    if (!count.ok) return count;
-    units[code] = (units[code] ?? 0) + count.value;
+    if (!count.ok) problems.push(count.error);
+    else units[code] = (units[code] ?? 0) + count.value;
   }
+  if (side === undefined || problems.length > 0) return err(problems);
   const leader = cols.leader === undefined ? '' : cellText(row[cols.leader]);
   const player = cols.player === undefined ? '' : cellText(row[cols.player]);
   const who = [leader, player && `player ${player}`].filter(Boolean).join(', ');

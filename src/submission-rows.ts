@@ -1,10 +1,19 @@
-import { cellAddress, cellProblem, cellText, isBlank, MAX_LONG_TEXT } from './cells';
 import {
+  cellAddress,
+  cellProblem,
+  cellText,
+  EXCEL_MAX_TEXT,
+  GridOrigin,
+  isBlank,
+  MAX_LONG_TEXT,
+} from './cells';
+import {
+  BadCell,
   findColumns,
   headerProblems,
   headerWord,
   NOTE_COLUMNS,
-  rowProblem,
+  rowProblems,
   unknownColumns,
 } from './columns';
 import type { LegionRows } from './submission-legions';
@@ -34,13 +43,21 @@ export interface ForcesTable<K extends string> {
 
 export type Columns<K extends string> = ReturnType<typeof findColumns<K>>;
 
-/** Reads a forces table: `each` gets every row whose battle exists and is still good. */
+/**
+ * Reads a forces table: `each` gets every row whose battle exists and can be checked, and gives
+ * the problems of that row's cells (each message naming its cell), if any.
+ */
 export function readForcesTable<K extends 'battle' | string>(
   table: SheetTable,
   entries: readonly SubmissionEntry[],
   battlesSheet: string,
   kind: ForcesTable<K>,
-  each: (r: number, entryIndex: number, entry: SubmissionEntry, cols: Columns<K>) => void,
+  each: (
+    r: number,
+    entryIndex: number,
+    entry: SubmissionEntry,
+    cols: Columns<K>,
+  ) => readonly string[],
   out: LegionRows = emptyRows(),
 ): LegionRows {
   const header = table.cells[0] ?? [];
@@ -107,15 +124,53 @@ export function readForcesTable<K extends 'battle' | string>(
       continue;
     }
     const entry = entries[i];
-    if (entry.spec === null || out.errors.has(i)) continue;
-    const problem = rowProblem(row, r, table.origin, checks);
-    if (problem !== null) {
-      out.errors.set(i, problem);
-      continue;
+    if (entry.spec === null) continue;
+    // The row's content is checked even beside an unreadable cell: that cell keeps its message.
+    const found = rowProblems(row, r, table.origin, checks);
+    const width = Math.max(header.length, row.length);
+    for (const message of each(r, i, entry, cols)) {
+      addBadCell(found, { row: r, col: columnNamed(message, table.origin, r, width), message });
     }
-    each(r, i, entry, cols);
+    if (found.length > 0) out.errors.set(i, [...(out.errors.get(i) ?? []), ...found]);
   }
   return out;
+}
+
+/** The column of row `r` whose cell a message begins with (`Legions!E2: ...`), else past the end. */
+function columnNamed(message: string, origin: GridOrigin, r: number, width: number): number {
+  for (let col = 0; col < width; col++) {
+    if (message.startsWith(`${cellAddress(origin, r, col)}: `)) return col;
+  }
+  return width;
+}
+
+/** Adds a bad cell to a row's, unless that cell already has a message: one message a cell. */
+export function addBadCell(found: BadCell[], cell: BadCell): void {
+  if (!found.some((f) => f.row === cell.row && f.col === cell.col)) found.push(cell);
+}
+
+/** The most bad cells a battle's error lists before `and N more`. */
+export const MAX_PROBLEMS_LISTED = 5;
+
+/**
+ * A battle's error from its bad cells, grouped by table in the order read (its Battles row,
+ * then each forces table): the first found (the one Praetor has always named first), then the
+ * rest in sheet order, rows top to bottom and cells left to right, at most five, then `; and N
+ * more`; never more than a cell holds. Null when there are none.
+ */
+export function battleError(groups: readonly (readonly BadCell[])[]): string | null {
+  const first = groups.find((g) => g.length > 0)?.[0];
+  if (first === undefined) return null;
+  const rest = groups
+    .flatMap((g) => [...g].sort((a, b) => a.row - b.row || a.col - b.col))
+    .filter((c) => c !== first);
+  const messages = [first, ...rest].map((c) => c.message);
+  let listed = Math.min(messages.length, MAX_PROBLEMS_LISTED);
+  const text = (n: number) =>
+    messages.slice(0, n).join('; ') +
+    (n < messages.length ? `; and ${messages.length - n} more` : '');
+  while (listed > 1 && text(listed).length > EXCEL_MAX_TEXT) listed--;
+  return text(listed);
 }
 
 export const emptyRows = (): LegionRows => ({

@@ -80,35 +80,36 @@ export function readUnitRows(
     (r, i, entry, cols) => {
       const list = out.byEntry.get(i) ?? [];
       const read = readUnitRow(units, cols, r, String(entry.spec!.rules), list);
-      if (!read.ok) {
-        out.errors.set(i, read.error);
-        return;
-      }
+      if (!read.ok) return read.error;
       list.push(read.value);
       out.byEntry.set(i, list);
+      return [];
     },
     out,
   );
 }
 
+/** A unit row, or the problems of its cells: side, quality, then each rating in turn. */
 function readUnitRow(
   table: SheetTable,
   cols: UnitColumns,
   r: number,
   rules: string,
   before: readonly LegionRow[],
-): Result<LegionRow> {
+): Result<LegionRow, string[]> {
   const row = table.cells[r];
   const at = (col: number) => cellAddress(table.origin, r, col);
   if (findRuleset(rules)?.id !== 'legion-battles') {
-    return err(
+    // Its ratings mean nothing under other rules: this one problem is the row's.
+    return err([
       `${at(cols.battle!)}: a Units row is for a legion-battles battle; this battle's rules are ${rules}`,
-    );
+    ]);
   }
+  const problems: string[] = [];
   const side = parseSide(row[cols.side!]);
   if (side === undefined) {
     const text = cellText(row[cols.side!]);
-    return err(
+    problems.push(
       `${at(cols.side!)}: side ${text === '' ? 'is blank' : `"${text}" is neither Attacker nor Defender`}`,
     );
   }
@@ -118,14 +119,16 @@ function readUnitRow(
 
   const qualityText = cellText(row[cols.quality!]);
   const quality = qualityText.toLowerCase().split(/\s+/)[0] as Quality;
-  if (!QUALITIES.includes(quality)) {
-    return err(
+  const qualityKnown = QUALITIES.includes(quality);
+  if (!qualityKnown) {
+    problems.push(
       `${at(cols.quality!)}: quality ${qualityText === '' ? 'is blank' : `"${qualityText}"`}: veteran, trained or raw (and a noun: century, cohort, screen)`,
     );
   }
-  const u = defaultUnit(quality, name);
-  const problem = applyRating(u, qualityText);
-  if (problem !== null) return err(`${at(cols.quality!)}: ${problem}`);
+  // A bad quality leaves the ratings to check: against a trained unit, as none depends on it.
+  const u = defaultUnit(qualityKnown ? quality : 'trained', name);
+  const problem = qualityKnown ? applyRating(u, qualityText) : null;
+  if (problem !== null) problems.push(`${at(cols.quality!)}: ${problem}`);
 
   /** The cell of `key`, when the column is there and the cell filled in. */
   const cell = (key: UnitKey): { value: Cell; address: string } | null => {
@@ -157,8 +160,9 @@ function readUnitRow(
   ];
   for (const step of steps) {
     const error = step();
-    if (error !== null) return err(error);
+    if (error !== null) problems.push(error);
   }
+  if (side === undefined || problems.length > 0) return err(problems);
   const legion: RatedLegion = {
     leader: name,
     units: { [QUALITY_CODE[quality]]: 1 },

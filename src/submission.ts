@@ -11,20 +11,23 @@ import {
   plainValue,
 } from './cells';
 import {
+  BadCell,
   Columns,
   findColumns,
   headerProblems,
   NOTE_COLUMNS,
-  rowProblem,
+  rowProblems,
   unknownColumns,
 } from './columns';
 import { parseDiceList } from './dice';
 import { Legion, Side } from './forces';
+import { err, Result } from './result';
 import { AnyRuleset, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
 import { readArmyRows } from './submission-armies';
 import { readFleetRows } from './submission-fleets';
 import { readLegionRows } from './submission-legions';
+import { addBadCell, battleError } from './submission-rows';
 import { readUnitRows } from './submission-units';
 
 /**
@@ -44,6 +47,10 @@ export interface SubmissionEntry {
   /** The battle's id cell, e.g. `Battles!A3`. */
   where: string;
   spec: BattleSpec | null;
+  /**
+   * Why the battle is not resolved: every bad cell of its Battles row and forces rows (up to
+   * five, joined with `; `), or the one problem that stops it (an unreadable id, unknown rules).
+   */
   error: string | null;
   /** The battle's `Dice` cell, when it scripts the dice: where running out of them points. */
   diceAt?: string;
@@ -156,7 +163,7 @@ export function readSubmission(
       warnings,
     };
   }
-  const entries = readBattleRows(battles, cols);
+  const { entries, badCells } = readBattleRows(battles, cols);
   const problems: string[] = [];
   if (entries.length === 0) {
     problems.push(
@@ -172,13 +179,14 @@ export function readSubmission(
     sheets.units ? readUnitRows(sheets.units, entries, sheetName(battles)) : null,
     sheets.armies ? readArmyRows(sheets.armies, entries, sheetName(battles)) : null,
   ];
+  /** Each table's bad cells by battle, in the order read: Battles, Legions, then the others. */
+  const badCellsByTable = [badCells, legionRows.errors];
   for (const rows of extras) {
     if (rows === null) continue;
     problems.push(...rows.problems);
     warnings.push(...rows.warnings);
     if (rows.fatal) return { entries: [], problems, warnings };
-    for (const [i, error] of rows.errors)
-      if (!legionRows.errors.has(i)) legionRows.errors.set(i, error);
+    badCellsByTable.push(rows.errors);
     for (const [i, more] of rows.byEntry) {
       legionRows.byEntry.set(i, [...(legionRows.byEntry.get(i) ?? []), ...more]);
     }
@@ -187,11 +195,12 @@ export function readSubmission(
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     if (entry.spec === null) continue;
-    const error = legionRows.errors.get(i);
-    if (error !== undefined) {
+    const error = battleError(badCellsByTable.map((table) => table.get(i) ?? []));
+    if (error !== null) {
       entries[i] = { ...entry, spec: null, error };
       continue;
     }
+    // Sides are counted only once every row is good: a bad row may be the side that is missing.
     const sides: Record<Side, Legion[]> = { attacker: [], defender: [] };
     for (const l of legionRows.byEntry.get(i) ?? []) sides[l.side].push(l.legion);
     const missing = (['attacker', 'defender'] as const).filter((s) => sides[s].length === 0);
@@ -214,8 +223,17 @@ export function readSubmission(
   return { entries, problems, warnings };
 }
 
-function readBattleRows(battles: SheetTable, cols: Columns<BattleKey>): SubmissionEntry[] {
+/**
+ * The Battles rows: an entry per battle, and the bad cells of each battle's row (by entry
+ * index). A battle with bad cells keeps its spec while its forces rows are read, so that their
+ * bad cells are named too; a battle with no spec is stopped by one problem.
+ */
+function readBattleRows(
+  battles: SheetTable,
+  cols: Columns<BattleKey>,
+): { entries: SubmissionEntry[]; badCells: Map<number, BadCell[]> } {
   const entries: SubmissionEntry[] = [];
+  const badCells = new Map<number, BadCell[]>();
   const firstRow = new Map<string, number>();
   const checks = readChecks(cols);
   for (let r = 1; r < battles.cells.length; r++) {
@@ -224,6 +242,7 @@ function readBattleRows(battles: SheetTable, cols: Columns<BattleKey>): Submissi
     const where = cellAddress(battles.origin, r, cols.battle!);
     const idProblem = cellProblem(row[cols.battle!]);
     const id = idProblem === null ? cellText(row[cols.battle!]) : '';
+    // An unreadable, blank or repeated id stops the battle: forces rows find their battle by id.
     if (idProblem !== null) {
       entries.push({
         id: `(row ${battles.origin.row + r + 1})`,
@@ -250,78 +269,71 @@ function readBattleRows(battles: SheetTable, cols: Columns<BattleKey>): Submissi
         `${entries[first].where}: battle id "${entries[first].id}" is used again at ${where}; ` +
         'ids must be unique, so neither battle is resolved';
       entries[first] = { ...entries[first], spec: null, error: again };
+      badCells.delete(first);
       entries.push({ id, where, spec: null, error: message });
       continue;
     }
     firstRow.set(id.toLowerCase(), entries.length);
-    const problem = rowProblem(row, r, battles.origin, checks);
-    entries.push(
-      problem === null
-        ? readBattleRow(battles, cols, r, id, where)
-        : { id, where, spec: null, error: problem },
-    );
+    const unreadable = rowProblems(row, r, battles.origin, checks);
+    const read = readBattleRow(battles, cols, r, id, where, unreadable);
+    if (read.badCells.length > 0) badCells.set(entries.length, read.badCells);
+    entries.push(read.entry);
   }
-  return entries;
+  return { entries, badCells };
 }
 
+/**
+ * A Battles row: its entry, and its bad cells (`unreadable` first, then the options and the
+ * dice). Unknown rules stop it: with no ruleset, neither its options nor its forces rows can be
+ * checked, so its entry has no spec and its error is what was found up to there.
+ */
 function readBattleRow(
   battles: SheetTable,
   cols: Columns<BattleKey>,
   r: number,
   id: string,
   where: string,
-): SubmissionEntry {
+  unreadable: readonly BadCell[],
+): { entry: SubmissionEntry; badCells: BadCell[] } {
   const row = battles.cells[r];
+  const badCells = [...unreadable];
   const at = (key: BattleKey) => (cols[key] === undefined ? undefined : row[cols[key]!]);
   const address = (key: BattleKey) => cellAddress(battles.origin, r, cols[key]!);
-  const fail = (error: string): SubmissionEntry => ({ id, where, spec: null, error });
+  const isBad = (key: BattleKey) => badCells.some((c) => c.col === cols[key]);
+  const bad = (key: BattleKey, problem: string) =>
+    addBadCell(badCells, { row: r, col: cols[key]!, message: `${address(key)}: ${problem}` });
 
   const rulesText = cellText(at('rules'));
-  const ruleset = findRuleset(rulesText || DEFAULT_RULESET);
+  const ruleset = isBad('rules') ? undefined : findRuleset(rulesText || DEFAULT_RULESET);
+  // Unknown (or unreadable) rules stop the battle: no ruleset to check options or forces by.
   if (!ruleset) {
-    return fail(
-      `${address('rules')}: unknown rules "${rulesText}" (known: ${rulesetIds().join(', ')}; blank means ${DEFAULT_RULESET})`,
+    bad(
+      'rules',
+      `unknown rules "${rulesText}" (known: ${rulesetIds().join(', ')}; blank means ${DEFAULT_RULESET})`,
     );
+    return { entry: { id, where, spec: null, error: battleError([badCells]) }, badCells: [] };
   }
-  const options: RawOptions = {};
-  for (const key of OPTION_KEYS) {
-    const value = plainValue(at(key));
-    if (value === null || (typeof value === 'string' && value.trim() === '')) continue;
-    if (typeof value === 'string' && isLooseNumber(value)) {
-      return fail(
-        `${address(key)}: "${value.trim()}" is not a plain number: write it with digits only ` +
-          '(no 0x, no exponent)',
-      );
-    }
-    const checked = ruleset.parseOptions({
-      [key]: typeof value === 'string' ? value.trim() : value,
-    });
-    if (!checked.ok) return fail(`${address(key)}: ${checked.error}`);
-    options[key] = value;
+  const options = readOptions(ruleset, at, isBad, bad);
+  if (options !== null) {
+    const together = ruleset.parseOptions(options);
+    // Options at odds with each other (sea with a fort) are the row's: named at its first cell.
+    const message = together.ok ? null : `${cellAddress(battles.origin, r, 0)}: ${together.error}`;
+    if (message !== null) addBadCell(badCells, { row: r, col: 0, message });
   }
-  const together = ruleset.parseOptions(options);
-  if (!together.ok) return fail(`${cellAddress(battles.origin, r, 0)}: ${together.error}`);
 
-  const spec: BattleSpec = { id, rules: ruleset.id, options };
+  const spec: BattleSpec = { id, rules: ruleset.id, options: options ?? {} };
   const entry: SubmissionEntry = { id, where, spec, error: null };
   const territory = cellText(at('territory'));
-  if (territory !== '') entry.territory = territory;
+  if (territory !== '' && !isBad('territory')) entry.territory = territory;
   const diceText = cellText(at('dice'));
   if (diceText !== '') {
-    const loose = diceText
-      .split(/[\s,;]+/)
-      .filter((d) => d !== '')
-      .findIndex((d) => !/^[+]?\d+(\.0*)?$/.test(d));
-    if (loose >= 0) {
-      const item = diceText.split(/[\s,;]+/).filter((d) => d !== '')[loose];
-      return fail(
-        `${address('dice')}: dice: die ${loose + 1} is "${item}": each die must be a whole number from 1 to 6`,
-      );
+    if (isBad('dice')) return { entry, badCells };
+    const dice = readDice(diceText);
+    if (!dice.ok) bad('dice', dice.error);
+    else {
+      spec.dice = dice.value;
+      entry.diceAt = address('dice');
     }
-    const dice = parseDiceList(diceText);
-    if (!dice.ok) return fail(`${address('dice')}: dice: ${dice.error}`);
-    spec.dice = dice.value;
-    entry.diceAt = address('dice');
   } else {
     const seed = cellText(at('seed'));
     if (seed !== '') {
@@ -329,7 +341,60 @@ function readBattleRow(
       entry.seedAt = address('seed');
     }
   }
-  return entry;
+  return { entry, badCells };
+}
+
+/**
+ * The option cells of a Battles row, each checked alone by the ruleset: the options, or null
+ * when any is bad (each bad one given to `bad`; one already bad is not read again).
+ */
+function readOptions(
+  ruleset: AnyRuleset,
+  at: (key: BattleKey) => unknown,
+  isBad: (key: BattleKey) => boolean,
+  bad: (key: BattleKey, problem: string) => void,
+): RawOptions | null {
+  const options: RawOptions = {};
+  let allGood = true;
+  for (const key of OPTION_KEYS) {
+    if (isBad(key)) {
+      allGood = false;
+      continue;
+    }
+    const value = plainValue(at(key));
+    if (value === null || (typeof value === 'string' && value.trim() === '')) continue;
+    if (typeof value === 'string' && isLooseNumber(value)) {
+      bad(
+        key,
+        `"${value.trim()}" is not a plain number: write it with digits only (no 0x, no exponent)`,
+      );
+      allGood = false;
+      continue;
+    }
+    const checked = ruleset.parseOptions({
+      [key]: typeof value === 'string' ? value.trim() : value,
+    });
+    if (!checked.ok) {
+      bad(key, checked.error);
+      allGood = false;
+      continue;
+    }
+    options[key] = value;
+  }
+  return allGood ? options : null;
+}
+
+/** A Dice cell's text: the dice, or the problem (without the cell's address). */
+function readDice(diceText: string): Result<number[]> {
+  const items = diceText.split(/[\s,;]+/).filter((d) => d !== '');
+  const loose = items.findIndex((d) => !/^[+]?\d+(\.0*)?$/.test(d));
+  if (loose >= 0) {
+    return err(
+      `dice: die ${loose + 1} is "${items[loose]}": each die must be a whole number from 1 to 6`,
+    );
+  }
+  const dice = parseDiceList(diceText);
+  return dice.ok ? dice : err(`dice: ${dice.error}`);
 }
 
 /**

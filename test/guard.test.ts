@@ -45,6 +45,25 @@ describe('checkPackage', () => {
     );
   });
 
+  it('says what a renamed document is, when it is not a workbook', async () => {
+    expect(errorOf(await zip({ 'word/document.xml': '<w/>' }))).toBe(
+      'not a workbook: this is a Word document, not an Excel workbook',
+    );
+    expect(errorOf(await zip({ 'ppt/presentation.xml': '<p/>' }))).toBe(
+      'not a workbook: this is a PowerPoint presentation, not an Excel workbook',
+    );
+    expect(errorOf(await zip({ 'docProps/app.xml': '<a/>' }))).toBe(
+      'not a workbook: the package has no xl/workbook.xml',
+    );
+    const ods = await zip({
+      mimetype: 'application/vnd.oasis.opendocument.spreadsheet',
+      'content.xml': '<office:document-content/>',
+    }).then(stripTypes);
+    expect(errorOf(ods)).toBe(
+      'not a workbook: this is an OpenDocument file (.ods); save it as an Excel workbook (.xlsx)',
+    );
+  });
+
   it('refuses encrypted workbooks and old .xls files (OLE containers)', () => {
     const ole = Buffer.alloc(4096);
     Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(ole);

@@ -69,11 +69,33 @@ export function checkPackage(
   const pkg = new ZipPackage(data, entries, start);
   const inflated = checkContents(pkg, limits, keep);
   if (!inflated.ok) return inflated;
-  if (!entries.some((e) => e.name === '[Content_Types].xml')) {
-    return err('not a workbook: the zip package has no [Content_Types].xml');
+  const names = new Set(entries.map((e) => e.name));
+  if (!names.has('[Content_Types].xml')) {
+    return err(
+      names.has('mimetype') && names.has('content.xml')
+        ? 'not a workbook: this is an OpenDocument file (.ods); save it as an Excel workbook (.xlsx)'
+        : 'not a workbook: the zip package has no [Content_Types].xml',
+    );
+  }
+  if (!names.has(WORKBOOK_PART)) {
+    const other = OTHER_DOCUMENTS.find(([part]) => names.has(part));
+    return err(
+      other
+        ? `not a workbook: this is ${other[1]}, not an Excel workbook`
+        : `not a workbook: the package has no ${WORKBOOK_PART}`,
+    );
   }
   return ok(pkg);
 }
+
+/** The part exceljs, and so the reader, takes a workbook's sheets from. */
+const WORKBOOK_PART = 'xl/workbook.xml';
+
+/** Office packages that are not workbooks, by their main part: a renamed file says what it is. */
+const OTHER_DOCUMENTS: readonly [part: string, what: string][] = [
+  ['word/document.xml', 'a Word document'],
+  ['ppt/presentation.xml', 'a PowerPoint presentation'],
+];
 
 /** What the directory declares: encryption, methods, sizes and ratios. */
 function checkDeclared(entries: readonly ZipEntry[], limits: PackageLimits): Result<true> {
