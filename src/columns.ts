@@ -122,13 +122,3 @@ export function rowProblems(
   }
   return found;
 }
-
-/** The first of `rowProblems`, or null. */
-export function rowProblem(
-  row: readonly unknown[],
-  r: number,
-  origin: GridOrigin,
-  checks: readonly { col: number; maxText?: number }[],
-): string | null {
-  return rowProblems(row, r, origin, checks)[0]?.message ?? null;
-}

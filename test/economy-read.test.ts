@@ -65,6 +65,20 @@ describe('reading the books', () => {
     ]);
   });
 
+  it('names every unreadable cell of a row, not only the first', () => {
+    expect(
+      problems({
+        players: [
+          ['Ann', '#REF!', 0, { formula: 'B1', result: undefined }],
+          ['Bob', 'Gallia', 0, 'no'],
+        ],
+      }),
+    ).toEqual([
+      "Players!B2: the cell shows Excel's error #REF!: fix its formula or clear the cell",
+      'Players!D2: a formula with no saved value: open and save the workbook in Excel (or type the value)',
+    ]);
+  });
+
   it('needs at least one player', () => {
     expect(problems({ players: [] })).toEqual(['Players!A1: Players lists no players']);
   });

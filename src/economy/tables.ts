@@ -5,7 +5,7 @@ import {
   findColumns,
   headerProblems,
   NOTE_COLUMNS,
-  rowProblem,
+  rowProblems,
   unknownColumns,
 } from '../columns';
 import { CellRef, EconomyTable } from './state';
@@ -37,8 +37,7 @@ export function openTable<K extends string>(
       .filter((c): c is number => c !== undefined)
       .map((col) => ({ col }));
     for (const { r, row } of bodyRows(table)) {
-      const problem = rowProblem(row, r, table.origin, checks);
-      if (problem !== null) problems.push(problem);
+      problems.push(...rowProblems(row, r, table.origin, checks).map((c) => c.message));
     }
   }
   return {
