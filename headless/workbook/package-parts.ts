@@ -48,6 +48,11 @@ export function addSheetsToWorkbook(xml: string, sheets: readonly NewSheet[]): s
     )
     .join('');
   if (names === '') return out;
+  // A workbook holds one definedNames: an empty `<definedNames/>` is opened to take the names.
+  out = out.replace(
+    new RegExp(`<${p}definedNames(\\s[^>]*?)?/>`),
+    `<${p}definedNames$1></${p}definedNames>`,
+  );
   if (new RegExp(`</${p}definedNames>`).test(out)) {
     return insertBefore(out, new RegExp(`</${p}definedNames>`), names, 'defined names');
   }

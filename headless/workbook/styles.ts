@@ -53,10 +53,13 @@ function append(
   section: string,
   children: string[],
 ): { xml: string; index: number } {
-  const open = new RegExp(`<${p}${section}(\\s[^>]*)?(/?)>`).exec(xml);
+  // Lazy attributes, so that the `/` of `<borders count="0"/>` is taken as self-closing.
+  const open = new RegExp(`<${p}${section}(\\s[^>]*?)?(/?)>`).exec(xml);
   if (!open || open[2] === '/') {
     const body = prefixed(DEFAULT_CHILDREN[section], p);
-    const created = `<${p}${section}>${body}</${p}${section}>`;
+    // An empty section keeps its attributes (its count is then set by the append below).
+    const start = open ? `${open[0].slice(0, -2)}>` : `<${p}${section}>`;
+    const created = `${start}${body}</${p}${section}>`;
     const base = open
       ? xml.slice(0, open.index) + created + xml.slice(open.index + open[0].length)
       : insertSection(xml, p, section, created);
@@ -89,8 +92,8 @@ function insertSection(xml: string, p: string, section: string, text: string): s
 /** The workbook's first font, made bold: headers then match the workbook's own typeface. */
 function boldFont(xml: string, p: string): string {
   const fonts = new RegExp(`<${p}fonts[\\s>][\\s\\S]*?</${p}fonts>`).exec(xml)?.[0] ?? '';
-  const first = new RegExp(`<${p}font(\\s[^>]*)?>([\\s\\S]*?)</${p}font>`).exec(fonts);
-  const inner = (first?.[2] ?? '<sz val="11"/><name val="Calibri"/>')
+  const first = new RegExp(`<${p}font(\\s[^>]*?)?(/>|>([\\s\\S]*?)</${p}font>)`).exec(fonts);
+  const inner = (first ? (first[3] ?? '') : '<sz val="11"/><name val="Calibri"/>')
     .replace(new RegExp(`<${p}b(\\s[^>]*)?/>`, 'g'), '')
     .replace(new RegExp(`<${p}`, 'g'), '<')
     .replace(new RegExp(`</${p}`, 'g'), '</');

@@ -1,0 +1,250 @@
+import {
+  addContentTypes,
+  addRelationships,
+  addSheetsToWorkbook,
+} from '../headless/workbook/package-parts';
+import { resultsContent } from '../headless/workbook/layouts';
+import { addSheetsToPackage } from '../headless/workbook/write';
+import { attribute } from '../headless/workbook/xml';
+import { handZip } from './helpers/hand-zip';
+import { findAll, parseXml } from './helpers/xml-tree';
+import { parts } from './helpers/workbooks';
+
+/** The edits of the workbook's index, relationships and content types when sheets are added. */
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const OFFICE_DOC = `${REL}/officeDocument`;
+
+const workbook = (sheets: string, after = '') =>
+  `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets>${sheets}</sheets>${after}</workbook>`;
+
+describe('addSheetsToWorkbook', () => {
+  it('gives a new sheet an id above every id in use, not above the count of sheets', () => {
+    const xml = addSheetsToWorkbook(
+      workbook(
+        '<sheet name="A" sheetId="1" r:id="rId1"/><sheet name="B" sheetId="7" r:id="rId2"/>',
+      ),
+      [{ name: 'Results', relId: 'rId9' }],
+    );
+    const ids = findAll(parseXml(xml), 'sheet').map((s) => s.attrs.sheetId);
+    expect(ids).toEqual(['1', '7', '8']);
+  });
+
+  it('escapes a sheet name and print titles that hold XML characters', () => {
+    const xml = addSheetsToWorkbook(workbook('<sheet name="A" sheetId="1" r:id="rId1"/>'), [
+      { name: 'Log R&D <1>', relId: 'rId5', printTitles: `'Log R&D <1>'!$7:$7` },
+    ]);
+    const tree = parseXml(xml);
+    expect(findAll(tree, 'sheet')[1].attrs.name).toBe('Log R&D <1>');
+    expect(findAll(tree, 'definedName')[0].text).toBe(`'Log R&D <1>'!$7:$7`);
+  });
+
+  it('adds print titles to the existing defined names: one definedNames element', () => {
+    const xml = addSheetsToWorkbook(
+      workbook(
+        '<sheet name="A" sheetId="1" r:id="rId1"/>',
+        '<definedNames><definedName name="Mine">A!$A$1</definedName></definedNames>',
+      ),
+      [{ name: 'Results', relId: 'rId5', printTitles: `'Results'!$1:$1` }],
+    );
+    const tree = parseXml(xml);
+    expect(findAll(tree, 'definedNames')).toHaveLength(1);
+    expect(findAll(tree, 'definedName').map((d) => d.attrs.name)).toEqual([
+      'Mine',
+      '_xlnm.Print_Titles',
+    ]);
+  });
+
+  // The schema's order (ECMA-376 part 1, 18.2.27): sheets, functionGroups, externalReferences,
+  // definedNames, calcPr, ...
+  // `<definedNames/>` is valid (definedName minOccurs 0) and a workbook holds at most one
+  // definedNames: a second one makes Excel repair the workbook.
+  it('adds print titles into an empty definedNames element, not a second one', () => {
+    const xml = addSheetsToWorkbook(
+      workbook('<sheet name="A" sheetId="1" r:id="rId1"/>', '<definedNames/><calcPr calcId="1"/>'),
+      [{ name: 'Results', relId: 'rId2', printTitles: "'Results'!$1:$1" }],
+    );
+    const names = findAll(parseXml(xml), 'definedNames');
+    expect(names).toHaveLength(1);
+    expect(names[0].children.map((d) => d.text)).toEqual(["'Results'!$1:$1"]);
+  });
+
+  it('puts new defined names after the external references, as the schema orders them', () => {
+    const xml = addSheetsToWorkbook(
+      workbook(
+        '<sheet name="A" sheetId="1" r:id="rId1"/>',
+        '<externalReferences><externalReference r:id="rId3"/></externalReferences><calcPr calcId="191029"/>',
+      ),
+      [{ name: 'Results', relId: 'rId5', printTitles: `'Results'!$1:$1` }],
+    );
+    expect(parseXml(xml).children.map((c) => c.name)).toEqual([
+      'sheets',
+      'externalReferences',
+      'definedNames',
+      'calcPr',
+    ]);
+  });
+
+  it('writes the relationship id with the prefix the workbook binds to relationships', () => {
+    const xml = addSheetsToWorkbook(
+      `<workbook xmlns="${MAIN}" xmlns:rel="${REL}"><sheets><sheet name="A" sheetId="1" rel:id="rId1"/></sheets></workbook>`,
+      [{ name: 'Results', relId: 'rId5' }],
+    );
+    const sheet = findAll(parseXml(xml, false), 'sheet')[1];
+    expect(sheet.attrs['rel:id']).toBe('rId5');
+  });
+
+  it('keeps the prefix of a workbook that prefixes every element', () => {
+    const xml = addSheetsToWorkbook(
+      `<x:workbook xmlns:x="${MAIN}" xmlns:r="${REL}"><x:sheets><x:sheet name="A" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>`,
+      [{ name: 'Results', relId: 'rId5', printTitles: `'Results'!$1:$1` }],
+    );
+    const tree = parseXml(xml);
+    expect(findAll(tree, 'sheet').map((s) => s.name)).toEqual(['x:sheet', 'x:sheet']);
+    expect(findAll(tree, 'definedNames').map((s) => s.name)).toEqual(['x:definedNames']);
+  });
+});
+
+describe('addRelationships and addContentTypes', () => {
+  it('opens a relationships part that is one empty element', () => {
+    const xml = addRelationships(
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>',
+      [{ id: 'rId1', type: `${REL}/worksheet`, target: 'worksheets/sheet1.xml' }],
+    );
+    expect(findAll(parseXml(xml), 'Relationship').map((r) => r.attrs.Id)).toEqual(['rId1']);
+  });
+
+  it('adds overrides in the prefix the content types part uses', () => {
+    const xml = addContentTypes(
+      '<t:Types xmlns:t="http://schemas.openxmlformats.org/package/2006/content-types"></t:Types>',
+      [{ partName: '/xl/worksheets/sheet2.xml', type: 'text/xml' }],
+    );
+    expect(findAll(parseXml(xml), 'Override').map((o) => o.name)).toEqual(['t:Override']);
+  });
+});
+
+/** A workbook package made by hand: its sheets, relationships and extra parts as given. */
+function workbookPackage(options: {
+  rels: string;
+  extra?: { name: string; data: string }[];
+}): Buffer {
+  return handZip([
+    {
+      name: '[Content_Types].xml',
+      data: Buffer.from(
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"></Types>',
+      ),
+    },
+    {
+      name: '_rels/.rels',
+      data: Buffer.from(
+        `<Relationships><Relationship Id="rId1" Type="${OFFICE_DOC}" Target="xl/workbook.xml"/></Relationships>`,
+      ),
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: Buffer.from(workbook('<sheet name="A" sheetId="1" r:id="rId1"/>')),
+    },
+    { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(options.rels) },
+    ...(options.extra ?? []).map((p) => ({ name: p.name, data: Buffer.from(p.data) })),
+  ]);
+}
+
+const rel = (id: string, type: string, target: string) =>
+  `<Relationship Id="${id}" Type="${REL}/${type}" Target="${target}"/>`;
+const SHEET = '<worksheet><sheetData/></worksheet>';
+const STYLES = `<styleSheet xmlns="${MAIN}"></styleSheet>`;
+
+const sheetsOf = (n: number) =>
+  Array.from({ length: n }, (_, i) => resultsContent(`New ${i + 1}`, [['Battle']], 'turn.xlsx'));
+
+describe('addSheetsToPackage, on packages laid out otherwise than Excel lays them', () => {
+  it('gives every new relationship an id not yet taken, whatever ids are', async () => {
+    const input = workbookPackage({
+      rels:
+        '<Relationships>' +
+        rel('rId1', 'worksheet', 'worksheets/sheet1.xml') +
+        rel('rId4', 'styles', 'styles.xml') +
+        rel('rId5', 'theme', 'theme/theme1.xml') +
+        '</Relationships>',
+      extra: [
+        { name: 'xl/worksheets/sheet1.xml', data: SHEET },
+        { name: 'xl/styles.xml', data: STYLES },
+        { name: 'xl/theme/theme1.xml', data: '<theme/>' },
+      ],
+    });
+    const out = await parts(await addSheetsToPackage(input, sheetsOf(3)));
+    const ids = findAll(
+      parseXml(out.get('xl/_rels/workbook.xml.rels')!.toString()),
+      'Relationship',
+    ).map((r) => r.attrs.Id);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+  });
+
+  it('names new sheet parts apart from existing ones, whatever their case', async () => {
+    const input = workbookPackage({
+      rels:
+        '<Relationships>' +
+        rel('rId1', 'worksheet', 'worksheets/Sheet1.xml') +
+        rel('rId2', 'styles', 'styles.xml') +
+        '</Relationships>',
+      extra: [
+        { name: 'xl/worksheets/Sheet1.xml', data: SHEET },
+        { name: 'xl/styles.xml', data: STYLES },
+      ],
+    });
+    const names = [...(await parts(await addSheetsToPackage(input, sheetsOf(2)))).keys()];
+    const lower = names.map((n) => n.toLowerCase());
+    expect(new Set(lower).size).toBe(names.length);
+    expect(names.filter((n) => n.startsWith('xl/worksheets/'))).toHaveLength(3);
+  });
+
+  it('adds a styles part, with its relationship and content type, to a workbook without one', async () => {
+    const input = workbookPackage({
+      rels:
+        '<Relationships>' + rel('rId1', 'worksheet', 'worksheets/sheet1.xml') + '</Relationships>',
+      extra: [{ name: 'xl/worksheets/sheet1.xml', data: SHEET }],
+    });
+    const out = await parts(await addSheetsToPackage(input, sheetsOf(1)));
+    expect(out.has('xl/styles.xml')).toBe(true);
+    const overrides = findAll(parseXml(out.get('[Content_Types].xml')!.toString()), 'Override');
+    expect(overrides.map((o) => o.attrs.PartName)).toContain('/xl/styles.xml');
+    const rels = findAll(
+      parseXml(out.get('xl/_rels/workbook.xml.rels')!.toString()),
+      'Relationship',
+    );
+    expect(rels.find((r) => r.attrs.Type === `${REL}/styles`)?.attrs.Target).toBe('styles.xml');
+  });
+
+  it('edits the styles part a relationship names by an absolute path', async () => {
+    const input = workbookPackage({
+      rels:
+        '<Relationships>' +
+        rel('rId1', 'worksheet', 'worksheets/sheet1.xml') +
+        rel('rId2', 'styles', '/xl/custom/looks.xml') +
+        '</Relationships>',
+      extra: [
+        { name: 'xl/worksheets/sheet1.xml', data: SHEET },
+        { name: 'xl/custom/looks.xml', data: STYLES },
+      ],
+    });
+    const before = await parts(input);
+    const out = await parts(await addSheetsToPackage(input, sheetsOf(1)));
+    expect(out.size).toBe(before.size + 1);
+    expect(out.get('xl/custom/looks.xml')!.toString()).toContain('quotePrefix="1"');
+  });
+});
+
+describe('attribute', () => {
+  it('decodes each entity once: "&amp;lt;" is the text "&lt;"', () => {
+    expect(attribute('<sheet name="R&amp;lt;D &amp;amp; &lt;x&gt;"/>', 'name')).toBe(
+      'R&lt;D &amp; <x>',
+    );
+  });
+
+  it('reads values in single quotes as in double quotes', () => {
+    expect(attribute(`<sheet name='A "1"' sheetId='3'/>`, 'name')).toBe('A "1"');
+  });
+});

@@ -1,0 +1,169 @@
+import { printTitlesRef, SheetContent, worksheetXml } from '../headless/workbook/sheet-xml';
+import { keepSpaces, xmlAttr, xmlText } from '../headless/workbook/xml';
+import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
+
+/** A worksheet part written by hand: checked by a conforming XML parser, cell by cell. */
+
+const STYLES = { title: 11, header: 12, quoted: 13 };
+
+function sheet(rows: SheetContent['rows'], more: Partial<SheetContent> = {}): XmlNode {
+  return parseXml(
+    worksheetXml(
+      {
+        name: 'S',
+        rows,
+        widths: [],
+        frozenRows: 0,
+        printTitleRow: 0,
+        pageHeader: {},
+        pageFooter: {},
+        ...more,
+      },
+      STYLES,
+    ),
+  );
+}
+
+/** The cells of a worksheet, by address: style, type and text (inline string or value). */
+function cells(tree: XmlNode): Record<string, { s?: string; t?: string; text: string }> {
+  const out: Record<string, { s?: string; t?: string; text: string }> = {};
+  for (const c of findAll(tree, 'c')) {
+    const text = findAll(c, 't')[0]?.text ?? findAll(c, 'v')[0]?.text ?? '';
+    out[c.attrs.r] = {
+      ...(c.attrs.s ? { s: c.attrs.s } : {}),
+      ...(c.attrs.t ? { t: c.attrs.t } : {}),
+      text,
+    };
+  }
+  return out;
+}
+
+describe('worksheetXml', () => {
+  it('gives the dimension of every row and cell written, even past the column widths', () => {
+    const tree = sheet([{ cells: ['a'] }, { cells: ['b', 'c', 'd'] }], { widths: [5] });
+    expect(findAll(tree, 'dimension')[0].attrs.ref).toBe('A1:C2');
+  });
+
+  it('freezes the rows above the pane, and no pane when none are frozen', () => {
+    const frozen = sheet([{ cells: ['a'] }], { frozenRows: 3 });
+    expect(findAll(frozen, 'pane')[0].attrs).toMatchObject({
+      ySplit: '3',
+      topLeftCell: 'A4',
+      state: 'frozen',
+    });
+    expect(findAll(frozen, 'selection')[0].attrs.activeCell).toBe('A4');
+    expect(findAll(sheet([{ cells: ['a'] }]), 'pane')).toHaveLength(0);
+  });
+
+  // ECMA-376 part 1, 18.3.1.13: col ranges must not overlap.
+  it('writes one column range per width, none overlapping', () => {
+    const cols = findAll(sheet([{ cells: ['a'] }], { widths: [10, 20, 30] }), 'col');
+    expect(cols.map((c) => [c.attrs.min, c.attrs.max])).toEqual([
+      ['1', '1'],
+      ['2', '2'],
+      ['3', '3'],
+    ]);
+  });
+
+  it('styles the header and title rows, blank cells of a header included', () => {
+    const tree = sheet([
+      { cells: ['Title'], kind: 'title' },
+      { cells: ['A', '', 'C'], kind: 'header' },
+      { cells: ['x', ''], kind: 'body' },
+    ]);
+    expect(cells(tree)).toEqual({
+      A1: { s: '11', t: 'inlineStr', text: 'Title' },
+      A2: { s: '12', t: 'inlineStr', text: 'A' },
+      B2: { s: '12', text: '' },
+      C2: { s: '12', t: 'inlineStr', text: 'C' },
+      A3: { t: 'inlineStr', text: 'x' },
+    });
+  });
+
+  it('writes formula-like text with the quoted style, numbers and booleans as values', () => {
+    expect(cells(sheet([{ cells: ['=1+1', '-3', 7, true, false] }]))).toEqual({
+      A1: { s: '13', t: 'inlineStr', text: '=1+1' },
+      B1: { s: '13', t: 'inlineStr', text: '-3' },
+      C1: { text: '7' },
+      D1: { t: 'b', text: '1' },
+      E1: { t: 'b', text: '0' },
+    });
+  });
+
+  // A cell's <v> must be an xsd:double: NaN and Infinity make Excel repair the file.
+  it('never writes a number Excel cannot hold as a value', () => {
+    const written = cells(sheet([{ cells: [NaN, Infinity, -Infinity] }]));
+    for (const c of Object.values(written)) expect(c.t).toBe('inlineStr');
+  });
+
+  it("cuts text to Excel's 32,767 characters a cell", () => {
+    const text = cells(sheet([{ cells: ['x'.repeat(40_000)] }])).A1.text;
+    expect(text).toHaveLength(32_767);
+  });
+
+  it('gives back any text whole: markup characters, "]]>", spaces', () => {
+    const texts = ['a < b && c > d', 'x]]>y', '  lead', 'tab\there', 'fine'];
+    expect(Object.values(cells(sheet([{ cells: texts }]))).map((c) => c.text)).toEqual(texts);
+  });
+
+  it('drops characters XML cannot hold, and keeps the rest', () => {
+    const texts = [
+      'a\u0001b\u001fc',
+      'lone \ud800 high',
+      'lone \udc00 low',
+      'pair \ud83d\ude00',
+      'x\ufffey',
+    ];
+    expect(Object.values(cells(sheet([{ cells: texts }]))).map((c) => c.text)).toEqual([
+      'abc',
+      'lone  high',
+      'lone  low',
+      'pair \ud83d\ude00',
+      'xy',
+    ]);
+  });
+
+  it('writes the page header and footer as text, markup escaped', () => {
+    const tree = sheet([{ cells: ['a'] }], {
+      pageHeader: { left: 'A<B & C' },
+      pageFooter: { left: 'S' },
+    });
+    expect(findAll(tree, 'oddHeader')[0].text).toBe('&LA<B && C');
+    expect(findAll(tree, 'oddFooter')[0].text).toBe('&LS&RPage &P of &N');
+  });
+});
+
+describe('printTitlesRef', () => {
+  it('quotes the sheet name, doubling its apostrophes, and names 1-based rows', () => {
+    expect(printTitlesRef("Log O'Neil", 6)).toBe("'Log O''Neil'!$7:$7");
+  });
+});
+
+describe('xml escapes', () => {
+  it('xmlText escapes &, < and >, whatever else the text holds', () => {
+    expect(xmlText('a&b<c>d')).toBe('a&amp;b&lt;c&gt;d');
+    expect(xmlText(']]>')).toBe(']]&gt;');
+  });
+
+  it('xmlAttr escapes quotes and line breaks too, which an attribute would fold', () => {
+    const value = 'say "hi"\nthen\rgo & <go>';
+    const tree = parseXml(`<a v="${xmlAttr(value)}"/>`);
+    expect(tree.attrs.v).toBe(value);
+  });
+
+  it('keepSpaces marks exactly the text whose spaces a reader could trim or fold', () => {
+    const marked = [
+      '  lead',
+      ' lead',
+      'trail ',
+      'two  spaces',
+      'line\nbreak',
+      'tab\there',
+      'cr\rhere',
+    ];
+    for (const t of marked)
+      expect({ t, mark: keepSpaces(t) }).toEqual({ t, mark: ' xml:space="preserve"' });
+    for (const t of ['one space', 'x', ''])
+      expect({ t, mark: keepSpaces(t) }).toEqual({ t, mark: '' });
+  });
+});

@@ -1,0 +1,163 @@
+import { addPraetorStyles } from '../headless/workbook/styles';
+import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
+
+/**
+ * The three cell styles appended to a workbook's styles part: the existing styles keep their
+ * indices, the new ones point at a bold font, a solid header fill and a bottom border.
+ */
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+
+/** The children of a section of the styles part. */
+const section = (tree: XmlNode, name: string): XmlNode[] => findAll(tree, name)[0]?.children ?? [];
+
+function styled(xml: string) {
+  const { xml: out, ids } = addPraetorStyles(xml);
+  const tree = parseXml(out);
+  const xfs = section(tree, 'cellXfs');
+  return { out, tree, ids, xfs };
+}
+
+const EXCEL_STYLES =
+  `<styleSheet xmlns="${MAIN}">` +
+  '<fonts count="2"><font><sz val="10"/><name val="Arial"/></font><font><i/><sz val="10"/><name val="Arial"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0"/></cellXfs>' +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+  '</styleSheet>';
+
+describe('addPraetorStyles', () => {
+  it('appends after the existing formats, and keeps every count equal to its children', () => {
+    const { tree, ids, xfs } = styled(EXCEL_STYLES);
+    expect(ids).toEqual({ title: 2, header: 3, quoted: 4 });
+    for (const name of ['fonts', 'fills', 'borders', 'cellStyleXfs', 'cellXfs']) {
+      const node = findAll(tree, name)[0];
+      expect({ name, count: Number(node.attrs.count) }).toEqual({
+        name,
+        count: node.children.length,
+      });
+    }
+    expect(xfs.slice(0, 2).map((x) => x.attrs.fontId)).toEqual(['0', '1']);
+  });
+
+  it('makes the title bold, and the header bold on a solid fill with a bottom border', () => {
+    const { tree, ids, xfs } = styled(EXCEL_STYLES);
+    const fonts = section(tree, 'fonts');
+    const fills = section(tree, 'fills');
+    const borders = section(tree, 'borders');
+    const title = xfs[ids.title].attrs;
+    const header = xfs[ids.header].attrs;
+    const font = fonts[Number(title.fontId)];
+    expect(findAll(font, 'b')).toHaveLength(1);
+    expect(findAll(font, 'name')[0].attrs.val).toBe('Arial');
+    expect(title.fillId).toBe('0');
+    expect(header.fontId).toBe(title.fontId);
+    expect(findAll(fills[Number(header.fillId)], 'patternFill')[0].attrs.patternType).toBe('solid');
+    expect(header.applyFill).toBe('1');
+    expect(findAll(borders[Number(header.borderId)], 'bottom')[0].attrs.style).toBe('thin');
+  });
+
+  it("gives formula-like text Excel's quote prefix, in the workbook's default font", () => {
+    const { ids, xfs } = styled(EXCEL_STYLES);
+    expect(xfs[ids.quoted].attrs).toMatchObject({ quotePrefix: '1', fontId: '0', fillId: '0' });
+  });
+
+  it('a workbook whose first font is bold already gets a font with one <b/>', () => {
+    const { tree, ids, xfs } = styled(
+      EXCEL_STYLES.replace('<font><sz val="10"/>', '<font><b/><sz val="10"/>'),
+    );
+    const font = section(tree, 'fonts')[Number(xfs[ids.title].attrs.fontId)];
+    expect(findAll(font, 'b')).toHaveLength(1);
+  });
+
+  it('a first font written as one empty element gives a bold font of its own, the next kept', () => {
+    const { tree, ids, xfs } = styled(
+      EXCEL_STYLES.replace('<font><sz val="10"/><name val="Arial"/></font>', '<font />'),
+    );
+    const fonts = section(tree, 'fonts');
+    expect(fonts).toHaveLength(3);
+    expect(findAll(fonts[1], 'i')).toHaveLength(1);
+    const bold = fonts[Number(xfs[ids.title].attrs.fontId)];
+    expect(bold.children.map((c) => c.name)).toEqual(['b']);
+  });
+
+  it('keeps the prefix of a styles part that prefixes every element', () => {
+    const prefixed = EXCEL_STYLES.replace(
+      `<styleSheet xmlns="${MAIN}">`,
+      `<x:styleSheet xmlns:x="${MAIN}">`,
+    ).replace(/<(\/?)(?!x:)(\w)/g, '<$1x:$2');
+    const { tree, ids, xfs } = styled(prefixed);
+    const font = section(tree, 'fonts')[Number(xfs[ids.title].attrs.fontId)];
+    expect(font.children.map((c) => c.name)).toEqual(['x:b', 'x:sz', 'x:name']);
+    expect(xfs.every((x) => x.name === 'x:xf')).toBe(true);
+  });
+
+  // Excel requires the fills "none" and "gray125" at indices 0 and 1 (ECMA-376 part 1, 18.8.21).
+  it('creates the sections a bare styles part lacks, with the defaults Excel expects first', () => {
+    const { tree, ids, xfs } = styled(`<styleSheet xmlns="${MAIN}"></styleSheet>`);
+    const fills = section(tree, 'fills').map((f) => findAll(f, 'patternFill')[0].attrs.patternType);
+    expect(fills).toEqual(['none', 'gray125', 'solid']);
+    expect(xfs[ids.header].attrs.fillId).toBe('2');
+    expect(section(tree, 'cellStyleXfs')).toHaveLength(1);
+    expect(tree.children.map((c) => c.name)).toEqual([
+      'fonts',
+      'fills',
+      'borders',
+      'cellStyleXfs',
+      'cellXfs',
+    ]);
+  });
+
+  it('puts a missing section before the later ones, in the order the schema requires', () => {
+    const { tree } = styled(
+      `<styleSheet xmlns="${MAIN}"><numFmts count="1"><numFmt numFmtId="164" formatCode="0.0"/></numFmts>` +
+        '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+        '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles><dxfs count="0"/></styleSheet>',
+    );
+    expect(tree.children.map((c) => c.name)).toEqual([
+      'numFmts',
+      'fonts',
+      'fills',
+      'borders',
+      'cellStyleXfs',
+      'cellXfs',
+      'cellStyles',
+      'dxfs',
+    ]);
+  });
+
+  it('fills in a section written as one empty element', () => {
+    const { tree, ids, xfs } = styled(
+      EXCEL_STYLES.replace(/<borders count="1">.*<\/borders>/, '<borders/>'),
+    );
+    const borders = section(tree, 'borders');
+    expect(borders).toHaveLength(2);
+    expect(findAll(borders[Number(xfs[ids.header].attrs.borderId)], 'bottom')[0].attrs.style).toBe(
+      'thin',
+    );
+  });
+
+  // `<borders count="0"/>` is valid (CT_Borders: border minOccurs 0). Before the fix, the "/"
+  // of a self-closing tag with attributes was taken for an attribute, the section's close tag
+  // was not found, and the new border was spliced in before the part's last character.
+  it('fills in a section written as one empty element with attributes', () => {
+    const xml =
+      `<styleSheet xmlns="${MAIN}">` +
+      '<fonts count="1"><font><sz val="11"/></font></fonts>' +
+      '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+      '<borders count="0"/>' +
+      '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+      '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>' +
+      '</styleSheet>';
+    const { xml: out, ids } = addPraetorStyles(xml);
+    const tree = parseXml(out);
+    const borders = findAll(tree, 'borders')[0];
+    const header = findAll(tree, 'cellXfs')[0].children[ids.header].attrs;
+    expect(borders.attrs.count).toBe(String(borders.children.length));
+    expect(findAll(borders.children[Number(header.borderId)], 'bottom')[0].attrs.style).toBe(
+      'thin',
+    );
+  });
+});
