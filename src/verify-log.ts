@@ -41,6 +41,17 @@ export function compareLog(
     const where = addressOf(sheet, r, columns[0]);
     const says = describeCells(columns, expected.header, (c) => cellOf(sheet, r, c));
     const replay = describeCells(columns, expected.header, (c) => cellText(want[c] ?? ''));
+    const changed = r === 0 ? rulesChanged(cellOf(sheet, 0, 0), cellText(want[0] ?? '')) : null;
+    if (changed !== null) {
+      found.push({
+        battle,
+        where,
+        says,
+        replay,
+        message: `battle ${battle}: ${where}: ${changed}`,
+      });
+      continue;
+    }
     if (r <= headerRow) {
       found.push({
         battle,
@@ -65,6 +76,24 @@ export function compareLog(
 }
 
 const quoted = (v: string) => (v === '' ? '(blank)' : `"${v}"`);
+
+/** The ruleset and its version at the end of a log's title: `... (cote-online 1.0.0)`. */
+const TITLE_RULESET = /\(([a-z0-9-]+) (\d+\.\d+\.\d+)\)$/;
+
+/**
+ * A log written under another version of its rules: said first and plainly, since every shot
+ * that differs after it may differ for that reason alone, not because a die was changed.
+ */
+function rulesChanged(logTitle: string, replayTitle: string): string | null {
+  const was = TITLE_RULESET.exec(logTitle.trim());
+  const now = TITLE_RULESET.exec(replayTitle);
+  if (!was || !now || was[1] !== now[1] || was[2] === now[2]) return null;
+  return (
+    `the log was written under ${was[1]} ${was[2]}, and this Praetor plays ${now[1]} ${now[2]}; ` +
+    `the rules changed between the two (docs/rules-${now[1]}.md lists what), so the shots may ` +
+    'differ for that reason alone: verify it with the Praetor that adjudicated it'
+  );
+}
 
 function capped(battle: string, found: Mismatch[]): Mismatch[] {
   if (found.length <= MISMATCHES_PER_BATTLE) return found;

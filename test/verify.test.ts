@@ -169,6 +169,41 @@ describe('verifyWorkbook', () => {
     );
   });
 
+  it('a log written under another version of its rules says so, not only that its title differs', () => {
+    const book = adjudicated();
+    const retitled = (title: (t: string) => string): WorkbookSheets => ({
+      ...book,
+      sheets: book.sheets.map((s) =>
+        s.origin.sheet === 'Log B2'
+          ? table('Log B2', [[title(String(s.cells[0][0]))], ...s.cells.slice(1)])
+          : s,
+      ),
+    });
+    const title = String(sheet(book, 'Log B2').cells[0][0]);
+    expect(title).toMatch(/\(cote-online 1\.1\.0\)$/);
+
+    const older = verifyWorkbook(retitled((t) => t.replace('1.1.0', '1.0.0')));
+    if (!older.ok) throw new Error(older.error);
+    expect(older.value.mismatches.map((m) => m.message)).toEqual([
+      "battle B2: 'Log B2'!A1: the log was written under cote-online 1.0.0, and this Praetor " +
+        'plays cote-online 1.1.0; the rules changed between the two (docs/rules-cote-online.md ' +
+        'lists what), so the shots may differ for that reason alone: verify it with the Praetor ' +
+        'that adjudicated it',
+    ]);
+
+    // Another ruleset named, or the title otherwise changed: the plain mismatch.
+    for (const edit of [
+      (t: string) => t.replace('cote-online 1.1.0', 'cote-pbem 1.0.0'),
+      (t: string) => t.replace('Battle B2', 'Battle B7'),
+    ]) {
+      const v = verifyWorkbook(retitled(edit));
+      if (!v.ok) throw new Error(v.error);
+      expect(v.value.mismatches.map((m) => m.message)).toEqual([
+        `battle B2: 'Log B2'!A1 says "${edit(title)}"; the replay says "${title}"`,
+      ]);
+    }
+  });
+
   it('shots missing from a log, and shots the dice do not give', () => {
     const book = adjudicated();
     const rows = book.logs.get('Log B3')!;
