@@ -1,112 +1,30 @@
-import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, RequestListener, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchChromium } from '../headless/browser';
 import { adjudicateSubmission, resultsSheet } from '../src/sheets';
 import { readSubmission } from '../src/submission';
 import { oddsLines, coreOdds } from '../taskpane/odds';
 import { cellsAt, coreBattle, coreLog, logCells } from './sim/expected';
 import { submissionWorkbook, unseededWorkbook } from './sim/fixtures';
 import { SimFixture, SimWorkbook } from './sim/model';
+import { describeInBrowser, OFFICE_CDN, panePages, paneStatus, sheetGrid } from './sim/pane-page';
 
 /**
- * The built taskpane in headless Chromium (Debian's package, driven by playwright-core): the
- * Office CDN script is answered with the simulated Excel host, every other request outside
- * the local server is refused. Skipped only off CI when /usr/bin/chromium is missing.
+ * The built taskpane in headless Chromium (Debian's package, driven by playwright-core), set up
+ * by `sim/pane-page.ts`: the Office CDN script is answered with the simulated Excel host, every
+ * other request outside the local server is refused. Skipped only off CI when /usr/bin/chromium
+ * is missing.
  */
 
-const OFFICE_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 const SCREENSHOTS = join(__dirname, '..', 'dist', 'test-output');
-const maybe = chromiumAvailable() || process.env.CI ? describe : describe.skip;
 
 jest.setTimeout(60_000);
 
-function serve(root: string): Promise<Server> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { staticHandler } = require('../scripts/dev-server.js') as {
-    staticHandler(root: string): RequestListener;
-  };
-  const server = createServer(staticHandler(root));
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-maybe('the taskpane in a browser', () => {
-  let outdir: string;
-  let server: Server;
-  let origin: string;
-  let browser: Browser;
-  let stub: string;
-  const requests: string[] = [];
-
-  beforeAll(async () => {
-    outdir = mkdtempSync(join(tmpdir(), 'praetor-taskpane-'));
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { buildTaskpane } = require('../scripts/build-taskpane.js') as {
-      buildTaskpane(o: { outdir: string; dev?: boolean }): Promise<string>;
-    };
-    await buildTaskpane({ outdir, dev: true });
-    const bundled = await esbuild.build({
-      entryPoints: [join(__dirname, 'sim', 'browser.ts')],
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2020',
-    });
-    stub = bundled.outputFiles[0].text;
-    server = await serve(outdir);
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    if (outdir) rmSync(outdir, { recursive: true, force: true });
-  });
-
-  async function openPane(width = 320, fixture: SimFixture = submissionWorkbook()): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height: 1100 } });
-    await page.route('**/*', (route) => {
-      const url = route.request().url();
-      requests.push(url);
-      if (url === OFFICE_CDN) {
-        return route.fulfill({ status: 200, contentType: 'text/javascript', body: stub });
-      }
-      return url.startsWith(`${origin}/`) ? route.continue() : route.abort();
-    });
-    await page.addInitScript((fixture) => {
-      (window as unknown as { __simFixture: unknown }).__simFixture = fixture;
-    }, fixture);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${origin}/taskpane.html`);
-    await page.waitForSelector('html[data-pane="ready"]', { state: 'attached' });
-    expect(errors).toEqual([]);
-    return page;
-  }
-
-  /** The simulated workbook's sheet, read back from the page. */
-  const sheetGrid = (page: Page, name: string) =>
-    page.evaluate((n) => {
-      const sim = (window as unknown as { __sim: SimWorkbook }).__sim;
-      return sim.sheet(n)?.grid() ?? null;
-    }, name);
-
-  const status = async (page: Page) => {
-    await page.waitForSelector(
-      '#status[data-tone="success"], #status[data-tone="error"], #status[data-tone="warning"]',
-    );
-    return {
-      tone: await page.getAttribute('#status', 'data-tone'),
-      text: await page.textContent('#status'),
-    };
-  };
+describeInBrowser('the taskpane in a browser', () => {
+  const pages = panePages();
+  const openPane = (width = 320, fixture: SimFixture = submissionWorkbook()) =>
+    pages.open(fixture, width);
+  const status = paneStatus;
 
   const node = SimWorkbook.from(submissionWorkbook());
   const taken = node.sheets.map((s) => s.name);
@@ -145,8 +63,19 @@ maybe('the taskpane in a browser', () => {
     await page.fill('#attacker', 'Rosters!A1:B5');
     await page.fill('#defender', 'Rosters!D1:E3');
     await page.fill('#seed', 'alpha');
+    // Each sync a real round trip long, so that the second click lands while Excel works.
+    const syncsBefore = await page.evaluate(() => {
+      const sim = (window as unknown as { __sim: SimWorkbook }).__sim;
+      sim.syncLatencyMs = 50;
+      return sim.syncCount;
+    });
     await page.dblclick('#resolve');
     expect((await status(page)).tone).toBe('success');
+    // One Resolve: its two round trips (a second would have read and written again).
+    const syncs = await page.evaluate(
+      () => (window as unknown as { __sim: SimWorkbook }).__sim.syncCount,
+    );
+    expect(syncs - syncsBefore).toBe(2);
     expect(await sheetGrid(page, 'Log B1')).not.toBeNull();
     expect(await sheetGrid(page, 'Log B1 (2)')).toBeNull();
     expect(await page.isDisabled('#resolve')).toBe(false);
@@ -289,8 +218,8 @@ maybe('the taskpane in a browser', () => {
   });
 
   test('nothing left the machine: only the local server and the stubbed CDN', () => {
-    expect(requests.length).toBeGreaterThan(0);
-    for (const url of requests)
-      expect(url === OFFICE_CDN || url.startsWith(`${origin}/`)).toBe(true);
+    expect(pages.requests.length).toBeGreaterThan(0);
+    for (const url of pages.requests)
+      expect(url === OFFICE_CDN || url.startsWith(`${pages.origin()}/`)).toBe(true);
   });
 });

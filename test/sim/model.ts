@@ -252,6 +252,11 @@ export class SimWorkbook {
   selection: { sheet: string; box: Box } | null = null;
   /** Every `context.sync()` made against this workbook. */
   syncCount = 0;
+  /**
+   * How long each `context.sync()` takes, in ms: 0 ends it in a microtask; a real Excel takes a
+   * round trip, so a test of what happens while Excel works can give it one.
+   */
+  syncLatencyMs = 0;
   /** Tests may make the host fail an operation, to check that nothing is left half done. */
   failOn: ((operation: string) => boolean) | null = null;
 

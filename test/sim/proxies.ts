@@ -75,7 +75,8 @@ export class SimContext {
   }
 
   async sync(): Promise<void> {
-    await Promise.resolve();
+    const latency = this.model.syncLatencyMs;
+    await (latency > 0 ? new Promise((done) => setTimeout(done, latency)) : Promise.resolve());
     this.model.syncCount++;
     const ops = this.queue;
     this.queue = [];

@@ -1,0 +1,228 @@
+import { Page } from 'playwright-core';
+import { coreLog, logCells } from './sim/expected';
+import { submissionWorkbook, unseededWorkbook } from './sim/fixtures';
+import { SimFixture, SimWorkbook } from './sim/model';
+import { describeInBrowser, panePages, paneStatus, sheetGrid } from './sim/pane-page';
+
+/**
+ * The pane's UI glue (form.ts, pane.ts, taskpane.ts, taskpane.html) in headless Chromium
+ * against the simulated Excel host, as in taskpane.e2e.test.ts: every option box reaches the
+ * battle, the buttons wait while Excel works, and every failure is shown in the status area.
+ * Skipped only off CI when /usr/bin/chromium is missing.
+ */
+
+jest.setTimeout(60_000);
+
+const BUTTONS = [
+  'resolve',
+  'resolve-all',
+  'verify',
+  'odds',
+  'attacker-pick',
+  'defender-pick',
+  'key-load',
+  'key-forget',
+];
+
+describeInBrowser('the taskpane UI in a browser', () => {
+  const pages = panePages();
+  const loadPane = (fixture: SimFixture) => pages.load(fixture);
+  const openPane = (fixture?: SimFixture) => pages.open(fixture);
+  const status = paneStatus;
+
+  const node = SimWorkbook.from(submissionWorkbook());
+  const taken = node.sheets.map((s) => s.name);
+
+  async function fillRosters(page: Page, id: string): Promise<void> {
+    await page.fill('#battle-id', id);
+    await page.fill('#attacker', 'Rosters!A1:B5');
+    await page.fill('#defender', 'Rosters!D1:E3');
+  }
+
+  test('the option boxes reach the battle: fortification, breach by, retreat, rounds', async () => {
+    const page = await openPane();
+    await fillRosters(page, 'O1');
+    await page.selectOption('#fort', '2');
+    await page.selectOption('#breach-by', 'catapult');
+    await page.fill('#retreat', 'units <= 3');
+    await page.fill('#rounds', '2');
+    await page.fill('#seed', 'alpha');
+    await page.click('#resolve');
+    expect((await status(page)).tone).toBe('success');
+    const options = { fort: '2', breachBy: 'catapult', retreat: 'units <= 3', rounds: '2' };
+    const expected = coreLog(
+      node,
+      'Rosters!A1:B5',
+      'Rosters!D1:E3',
+      { id: 'O1', seed: 'alpha', options },
+      taken,
+    );
+    expect(await sheetGrid(page, 'Log O1')).toEqual(logCells(expected));
+    await page.close();
+  });
+
+  test('Sea battle ticked: legions without galleys are refused, in the status area', async () => {
+    const page = await openPane();
+    await fillRosters(page, 'S1');
+    await page.check('#sea');
+    await page.fill('#seed', 'alpha');
+    await page.click('#resolve');
+    const shown = await status(page);
+    expect(shown.tone).toBe('error');
+    expect(shown.text).toContain('at sea every legion needs at least one galley');
+    expect(await sheetGrid(page, 'Log S1')).toBeNull();
+    await page.close();
+  });
+
+  test('the ruleset and its mode reach the battle (cote-online, hit and run)', async () => {
+    const page = await openPane();
+    await fillRosters(page, 'M1');
+    await page.selectOption('#rules', 'cote-online');
+    await page.selectOption('#mode', 'hit-and-run');
+    await page.fill('#seed', 'alpha');
+    await page.click('#resolve');
+    expect((await status(page)).tone).toBe('success');
+    const grid = (await sheetGrid(page, 'Log M1'))!;
+    expect(String(grid[0][0])).toContain('cote-online');
+    expect(String(grid[1][0])).toContain('mode=hit-and-run');
+    await page.close();
+  });
+
+  test('Pasted rolls: the rolls box replaces the seed box, and its dice are used', async () => {
+    const page = await openPane();
+    expect(await page.isVisible('#seed')).toBe(true);
+    expect(await page.isVisible('#rolls')).toBe(false);
+    await page.fill('#seed', 'alpha'); // then hidden, and not used
+    await page.check('input[name="dice-kind"][value="rolls"]');
+    expect(await page.isVisible('#rolls')).toBe(true);
+    expect(await page.isVisible('#seed')).toBe(false);
+    await fillRosters(page, 'R1');
+    const dice = new Array(80).fill('1').join(',');
+    await page.fill('#rolls', dice);
+    await page.click('#resolve');
+    expect((await status(page)).tone).toBe('success');
+    const expected = coreLog(node, 'Rosters!A1:B5', 'Rosters!D1:E3', { id: 'R1', dice }, taken);
+    expect(await sheetGrid(page, 'Log R1')).toEqual(logCells(expected));
+    await page.check('input[name="dice-kind"][value="seed"]');
+    expect(await page.isVisible('#seed')).toBe(true);
+    expect(await page.isVisible('#rolls')).toBe(false);
+    await page.close();
+  });
+
+  test('while Excel works every button is disabled and the form is busy; then all come back', async () => {
+    const page = await openPane();
+    const during = await page.evaluate((ids) => {
+      document.getElementById('resolve-all')!.click();
+      return {
+        disabled: ids.filter((id) => (document.getElementById(id) as HTMLButtonElement).disabled),
+        busy: document.getElementById('battle-form')!.getAttribute('aria-busy'),
+        tone: document.getElementById('status')!.dataset.tone,
+      };
+    }, BUTTONS);
+    expect(during).toEqual({ disabled: BUTTONS, busy: 'true', tone: 'busy' });
+    expect((await status(page)).tone).toBe('warning');
+    const after = await page.evaluate(
+      (ids) => ({
+        disabled: ids.filter((id) => (document.getElementById(id) as HTMLButtonElement).disabled),
+        busy: document.getElementById('battle-form')!.getAttribute('aria-busy'),
+      }),
+      BUTTONS,
+    );
+    expect(after).toEqual({ disabled: [], busy: 'false' });
+    await page.close();
+  });
+
+  test('an unexpected failure is shown in the status area, and the buttons come back', async () => {
+    const page = await openPane();
+    await fillRosters(page, 'X1');
+    await page.evaluate(() => document.getElementById('retreat')!.remove());
+    await page.click('#resolve');
+    const shown = await status(page);
+    expect(shown.tone).toBe('error');
+    expect(shown.text).toContain('Something went wrong');
+    expect(shown.text).toContain('#retreat');
+    expect(await page.isDisabled('#resolve')).toBe(false);
+    await page.close();
+  });
+
+  test('Use selection with no selection: the error is shown; with one, the box gets focus', async () => {
+    const page = await openPane({ ...submissionWorkbook(), selection: undefined });
+    await page.click('#attacker-pick');
+    const shown = await status(page);
+    expect(shown.tone).toBe('error');
+    expect(shown.text).toContain('Select one block of cells first');
+    expect(await page.inputValue('#attacker')).toBe('');
+    await page.close();
+
+    const other = await openPane();
+    await other.click('#attacker-pick');
+    await expect(other.inputValue('#attacker')).resolves.toBe('Rosters!D1:E3');
+    expect(await other.evaluate(() => document.activeElement?.id)).toBe('attacker');
+    await other.close();
+  });
+
+  test('a pasted text that is no key is refused in the status area; no key is loaded', async () => {
+    const page = await openPane();
+    await page.fill('#seal-key', 'not a key');
+    await page.click('#key-load');
+    const shown = await status(page);
+    expect(shown.tone).toBe('error');
+    expect(shown.text).toContain('That is not a game key');
+    expect(await page.textContent('#seal-status')).toContain('No key loaded');
+    expect(await page.isVisible('#key-forget')).toBe(false);
+    await page.close();
+  });
+
+  test('a loaded key without a turn: Resolve all refuses and writes nothing', async () => {
+    const page = await openPane(unseededWorkbook());
+    await page.fill('#seal-key', 'c3'.repeat(32));
+    await page.click('#key-load');
+    expect((await status(page)).tone).toBe('success');
+    await page.fill('#seal-game', 'Rome');
+    await page.click('#resolve-all');
+    await page.waitForSelector('#status[data-tone="error"]');
+    expect(await page.textContent('#status')).toContain('Sealed dice need the turn');
+    expect(await sheetGrid(page, 'Results')).toBeNull();
+    await page.close();
+  });
+
+  test('Forget key clears the "key loaded" message from the status area', async () => {
+    const page = await openPane();
+    await page.fill('#seal-key', 'c3'.repeat(32));
+    await page.click('#key-load');
+    expect((await status(page)).tone).toBe('success');
+    await page.click('#key-forget');
+    expect(await page.getAttribute('#status', 'data-tone')).toBe('idle');
+    expect((await page.textContent('#status-message'))?.trim()).toBe('');
+    expect(await page.isVisible('#key-forget')).toBe(false);
+    await page.close();
+  });
+
+  test('New seed writes eight fresh hex digits into the seed box', async () => {
+    const page = await openPane();
+    await page.click('#new-seed');
+    const first = await page.inputValue('#seed');
+    expect(first).toMatch(/^[0-9a-f]{8}$/);
+    await page.click('#new-seed');
+    expect(await page.inputValue('#seed')).not.toBe(first);
+    await page.close();
+  });
+
+  test("the roster boxes suggest the workbook's range names", async () => {
+    const page = await openPane();
+    await page.waitForSelector('#range-names option', { state: 'attached' });
+    const names = await page.$$eval('#range-names option', (os) =>
+      os.map((o) => (o as HTMLOptionElement).value),
+    );
+    expect(names).toEqual(['AttackerRoster']);
+    await page.close();
+  });
+
+  test('an Excel too old for the pane: the status area says so', async () => {
+    const page = await loadPane({ ...submissionWorkbook(), apiVersion: '1.6' });
+    const shown = await status(page);
+    expect(shown.tone).toBe('error');
+    expect(shown.text).toContain('This Excel is too old for Praetor');
+    await page.close();
+  });
+});
