@@ -1,7 +1,7 @@
 import { cellText } from './cells';
 import { err, ok, Result } from './result';
 import { commitmentOf, lookAlikeProblem, parseKey, parseTurn, SealRecord } from './sealed';
-import type { Adjudicated } from './sheets';
+import { RESULTS_HEADER, resultsColumn, SEAL_HEADER, type Adjudicated } from './sheets';
 import type { SheetTable } from './submission';
 import { addressOf, cellOf, lastRowOf, Mismatch } from './verify-cells';
 
@@ -35,41 +35,66 @@ export interface ReadSeal {
   turnAt: string;
 }
 
+/** Where a sealed Results sheet's seal columns are: after the usual ten, as adjudicate writes them. */
+const GAME_COL = RESULTS_HEADER.length;
+const TURN_COL = GAME_COL + 1;
+const COMMITMENT_COL = GAME_COL + 2;
+
+/** One row's seal, or the first of its cells that cannot be one. */
+function rowSeal(results: SheetTable, r: number): Result<ReadSeal> {
+  const c = results.origin.col;
+  const at = addressOf(results, r, c + COMMITMENT_COL);
+  const gameAt = addressOf(results, r, c + GAME_COL);
+  const turnAt = addressOf(results, r, c + TURN_COL);
+  const commitment = cellOf(results, r, c + COMMITMENT_COL);
+  if (commitment === '') return err(`${at}: a sealed battle's Commitment is blank`);
+  if (!/^[0-9a-f]{64}$/.test(commitment)) {
+    return err(`${at}: "${commitment}" is not a commitment (64 hex digits)`);
+  }
+  const game = cellOf(results, r, c + GAME_COL);
+  if (game === '') return err(`${gameAt}: a sealed battle's Game is blank`);
+  const turn = parseTurn(cellOf(results, r, c + TURN_COL));
+  if (!turn.ok) return err(`${turnAt}: ${turn.error}`);
+  return ok({ record: { game, turn: turn.value, commitment }, at, gameAt, turnAt });
+}
+
 /**
- * The seal a Results sheet records: that of its first row with a commitment (the replay checks
- * the other rows), or null when no battle's dice were sealed.
+ * The seal a Results sheet records, or null when no battle's dice were sealed. The dice are
+ * sealed when rows hold anything in the three columns after the usual ten and either one of
+ * those columns' headers names it (`Game`, `Turn`, `Commitment`) or a row with them says Seed
+ * `sealed` (else they are a reader's notes): a renamed header or a cleared cell is then a
+ * mismatch or an error naming that cell, never a turn read as unsealed. Every row records the same seal; the one most rows
+ * record is the turn's (on a tie, that of the first battle fought, whose dice it gave), and
+ * the replay names each row that differs.
  */
 export function readSeal(results: SheetTable): Result<ReadSeal | null> {
-  const header = results.cells[0].map(cellText);
-  const col = (name: string) => {
-    const i = header.indexOf(name);
-    return i < 0 ? undefined : i;
-  };
-  const [game, turn, commitment] = [col('Game'), col('Turn'), col('Commitment')];
-  if (commitment === undefined) return ok(null);
   const top = results.origin.row;
-  for (let r = top + 1; r <= lastRowOf(results); r++) {
-    const c = results.origin.col;
-    const value = cellOf(results, r, c + commitment);
-    if (value === '') continue;
-    const at = addressOf(results, r, c + commitment);
-    if (!/^[0-9a-f]{64}$/.test(value)) {
-      return err(`${at}: "${value}" is not a commitment (64 hex digits)`);
-    }
-    const gameAt = addressOf(results, r, c + (game ?? 0));
-    const turnAt = addressOf(results, r, c + (turn ?? 0));
-    const gameName = game === undefined ? '' : cellOf(results, r, c + game);
-    if (gameName === '') return err(`${gameAt}: a sealed battle's Game is blank`);
-    const turnNumber = parseTurn(turn === undefined ? '' : cellOf(results, r, c + turn));
-    if (!turnNumber.ok) return err(`${turnAt}: ${turnNumber.error}`);
-    return ok({
-      record: { game: gameName, turn: turnNumber.value, commitment: value },
-      at,
-      gameAt,
-      turnAt,
-    });
+  const last = lastRowOf(results);
+  const c = results.origin.col;
+  const sealCols = [GAME_COL, TURN_COL, COMMITMENT_COL];
+  const sealCells = (r: number) => sealCols.some((col) => cellOf(results, r, c + col) !== '');
+  const saysSealed = (r: number) => cellOf(results, r, c + resultsColumn('Seed')) === 'sealed';
+  const rows: number[] = [];
+  for (let r = top + 1; r <= last; r++) if (sealCells(r)) rows.push(r);
+  const header = sealCols.some((col, i) => cellOf(results, top, c + col) === SEAL_HEADER[i]);
+  if (rows.length === 0 || !(header || rows.some(saysSealed))) return ok(null);
+  const read = rows.map((r) => ({ r, seal: rowSeal(results, r) }));
+  const groups = new Map<string, { seal: ReadSeal; rows: number[] }>();
+  for (const { r, seal } of read) {
+    if (!seal.ok) continue;
+    const { game, turn, commitment } = seal.value.record;
+    const id = JSON.stringify([game, turn, commitment]);
+    const group = groups.get(id) ?? { seal: seal.value, rows: [] };
+    group.rows.push(r);
+    groups.set(id, group);
   }
-  return ok(null);
+  const fought = (r: number) => cellOf(results, r, c + resultsColumn('Outcome')) !== 'error';
+  const firstFought = (g: { rows: number[] }) => g.rows.find(fought) ?? Infinity;
+  const best = [...groups.values()].sort(
+    (a, b) => b.rows.length - a.rows.length || firstFought(a) - firstFought(b),
+  )[0];
+  // With no row readable, the first row's first unreadable cell.
+  return best ? ok(best.seal) : read[0].seal;
 }
 
 const whole =

@@ -168,6 +168,15 @@ export function verifyWorkbook(
     verification.shots += checked.shots;
     if (checked.sheet) checkedSheets.set(checked.sheet.toLowerCase(), a.id);
   }
+  // A log sheet no battle claims could hold a forged copy: say that it was not checked.
+  for (const s of later) {
+    const name = String(s.origin.sheet);
+    if (/^log /i.test(name.trim()) && !checkedSheets.has(name.toLowerCase())) {
+      verification.notes.push(
+        `${name} is a log sheet after ${resultsName} that no battle of it has: it was not checked`,
+      );
+    }
+  }
   for (const p of book.shown ?? []) {
     const battle = checkedSheets.get(p.sheet.toLowerCase());
     if (battle === undefined) continue;
@@ -210,7 +219,9 @@ function compareResults(sheet: SheetTable, expected: readonly (readonly unknown[
     // Columns right of the header are the reader's own notes: not compared.
     const columns = differingColumns(sheet, r, want, header.length);
     if (columns.length === 0) continue;
-    const id = cellText(want[battleCol] ?? '') || cellOf(sheet, r, battleCol) || null;
+    // The header row is no battle's.
+    const id =
+      r === top ? null : cellText(want[battleCol] ?? '') || cellOf(sheet, r, battleCol) || null;
     const where = addressOf(sheet, r, columns[0]);
     const says = describeCells(columns, header, (c) => cellOf(sheet, r, c));
     const replay = describeCells(columns, header, (c) => cellText(want[c] ?? ''));

@@ -216,9 +216,9 @@ test('a sheet named RESULTS whose header was changed is named by its header cell
 });
 
 describe('the seal that Results record', () => {
-  /** A sealed book with its first Results row's cell (column `col`) set to `value`. */
+  /** A sealed book of one battle with its Results row's cell (column `col`) set to `value`. */
   const withSealCell = (col: number, value: CellValue) =>
-    edited(adjudicated(SEAL), 'Results', (cells) => {
+    edited(adjudicated(SEAL, BATTLES.slice(0, 1), LEGIONS.slice(0, 2)), 'Results', (cells) => {
       cells[1][col] = value;
       return cells;
     });
@@ -245,5 +245,16 @@ describe('the seal that Results record', () => {
       ok: false,
       error: "Results!K2: a sealed battle's Game is blank",
     });
+  });
+
+  test("with other rows recording the seal, a row's bad seal cell is a mismatch naming it", () => {
+    const book = edited(adjudicated(SEAL), 'Results', (cells) => {
+      cells[1][10] = '';
+      return cells;
+    });
+    const found = mismatches(verifyWorkbook(book, { key: KEY }));
+    expect(found.map((m) => m.message)).toEqual([
+      'battle B1: Results!K2: Results say Game (blank); the replay says Game "Rome"',
+    ]);
   });
 });

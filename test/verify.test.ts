@@ -280,14 +280,17 @@ describe('verifyWorkbook', () => {
         sheets: book.sheets.map((s) => (s === results ? table('Results', cells) : s)),
       };
     };
-    expect(verifyWorkbook(edit(1, 11, 'seven'), { key: KEY })).toMatchObject({
-      ok: false,
-      error: 'Results!L2: the turn is "seven": give a whole number, 0 or more',
-    });
-    expect(verifyWorkbook(edit(1, 12, 'nope'), { key: KEY })).toMatchObject({
-      ok: false,
-      error: expect.stringMatching(/Results!M2: "nope" is not a commitment/),
-    });
+    // The other rows record the seal: the row that cannot is a mismatch naming its cell.
+    const seven = verifyWorkbook(edit(1, 11, 'seven'), { key: KEY });
+    if (!seven.ok) throw new Error(seven.error);
+    expect(seven.value.mismatches.map((m) => m.message)).toEqual([
+      'battle B1: Results!L2: Results say Turn "seven"; the replay says Turn "7"',
+    ]);
+    const nope = verifyWorkbook(edit(1, 12, 'nope'), { key: KEY });
+    if (!nope.ok) throw new Error(nope.error);
+    expect(nope.value.mismatches[0].message).toMatch(
+      /^battle B1: Results!M2: Results say Commitment "nope"/,
+    );
     // Turn 8 recorded in the second row only: the first row's seal is replayed, the second differs.
     const v = verifyWorkbook(edit(2, 11, 8), { key: KEY });
     if (!v.ok) throw new Error(v.error);
