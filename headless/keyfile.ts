@@ -70,7 +70,10 @@ export function readKeyFile(path: string): Result<KeyFile> {
   const o = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
   const key = parseKey(String(o.key ?? ''));
   if (!key.ok) return err(`${path}: not a Praetor key file: its "key": ${key.error}`);
-  const game = checkGame(String(o.game ?? ''));
+  const game =
+    typeof o.game === 'string' || o.game === undefined
+      ? checkGame(o.game ?? '')
+      : err('its "game" is not text');
   if (!game.ok) return err(`${path}: ${game.error}`);
   const commitment = commitmentOf(key.value);
   if (o.commitment !== undefined && String(o.commitment).toLowerCase() !== commitment) {

@@ -24,6 +24,12 @@ export const ORIGIN_A1: GridOrigin = { row: 0, col: 0 };
 export const EXCEL_MAX_TEXT = 32767;
 /** The most characters of an id, a name, a seed or a word: what is read is what is written. */
 export const MAX_NAME_TEXT = 255;
+/** Text quoted in a message: whole up to MAX_NAME_TEXT characters, else its start and length. */
+export const quoteText = (text: string): string =>
+  text.length <= MAX_NAME_TEXT
+    ? `"${text}"`
+    : `"${text.slice(0, 40)}…" (${text.length.toLocaleString('en-US')} characters)`;
+
 /** The most characters of a longer text cell (a dice list, a retreat condition, readings). */
 export const MAX_LONG_TEXT = 8192;
 

@@ -6,6 +6,7 @@ import {
   GridOrigin,
   isBlank,
   MAX_NAME_TEXT,
+  quoteText,
   readCell,
 } from './cells';
 
@@ -51,7 +52,7 @@ export function unknownColumns(
     isBlank(cell) || isKnown(headerWord(cell))
       ? []
       : [
-          `${cellAddress(origin, 0, col)}: column "${cellText(cell)}" is not one Praetor reads ` +
+          `${cellAddress(origin, 0, col)}: column ${quoteText(cellText(cell))} is not one Praetor reads ` +
             `(${known}); it is ignored`,
         ],
   );

@@ -58,8 +58,15 @@ export function sideSizeError(forces: Forces, limit: number): Result<true> {
     let total = 0;
     for (const legion of forces[side]) {
       for (const n of Object.values(legion.units)) total += n;
+      // Named at the legion that passes the limit; the total counts the whole side.
+      if (total > limit) {
+        const all = forces[side].reduce(
+          (sum, l) => sum + Object.values(l.units).reduce((a, b) => a + b, 0),
+          0,
+        );
+        return err(`${legion.where}: the ${side} has ${all} units; a side has at most ${limit}`);
+      }
     }
-    if (total > limit) return err(`${side}: ${total} units; a side has at most ${limit}`);
   }
   return ok(true);
 }

@@ -206,7 +206,9 @@ function readHealth(
   const now = cellText(h.value);
   const most = max === null ? now : cellText(max.value);
   if (!/^-?\d+$/.test(now) || !/^-?\d+$/.test(most)) {
-    return `${h.address}: health is "${now}" of "${most}": whole numbers`;
+    // Named at the cell that is not a whole number (Health first).
+    const at = /^-?\d+$/.test(now) && max !== null ? max.address : h.address;
+    return `${at}: health is "${now}" of "${most}": whole numbers`;
   }
   const problem = apply(`health ${now}/${most}`);
   return problem === null ? null : `${h.address}: ${problem}`;

@@ -7,6 +7,7 @@ import { findRuleset } from './rulesets';
 import type { SheetTable, SubmissionEntry } from './submission';
 import type { LegionRow, LegionRows } from './submission-legions';
 import { emptyRows, readForcesTable } from './submission-rows';
+import { FACTIONS } from './rulesets/imperium/units';
 import { unitCode } from './units';
 
 /**
@@ -37,6 +38,8 @@ export function readFleetRows(
   const out = emptyRows();
   /** Fleets by battle, side and marker, in the order first seen. */
   const byKey = new Map<string, LegionRow>();
+  /** Each side's faction, and where it was first given. */
+  const sideFactions = new Map<string, { faction: string; at: string }>();
   return readForcesTable(
     fleets,
     entries,
@@ -51,9 +54,17 @@ export function readFleetRows(
       const read = readFleetRow(fleets, cols, r, String(entry.spec!.rules));
       if (!read.ok) return read.error;
       const { side, faction, marker, units } = read.value;
+      const factionAt = cellAddress(fleets.origin, r, cols.faction!);
       const key = `${i}|${side}|${marker.toLowerCase()}`;
       let fleet = byKey.get(key);
       if (fleet === undefined) {
+        const first = sideFactions.get(`${i}|${side}`);
+        if (first && first.faction.toLowerCase() !== faction.toLowerCase()) {
+          return [
+            `${factionAt}: faction "${faction}", but the ${side}'s fleet at ${first.at} is ${first.faction}: a side has one faction`,
+          ];
+        }
+        if (!first) sideFactions.set(`${i}|${side}`, { faction, at: factionAt });
         const at = cellAddress(fleets.origin, r, cols.battle!);
         const name = marker === '' ? '' : ` ${marker}`;
         fleet = {
@@ -65,9 +76,7 @@ export function readFleetRows(
         list.push(fleet);
         out.byEntry.set(i, list);
       } else if (fleet.legion.leader!.toLowerCase() !== faction.toLowerCase()) {
-        return [
-          `${cellAddress(fleets.origin, r, cols.faction!)}: faction "${faction}" in a fleet that is ${fleet.legion.leader}`,
-        ];
+        return [`${factionAt}: faction "${faction}" in a fleet that is ${fleet.legion.leader}`];
       }
       for (const [code, n] of Object.entries(units)) {
         fleet.legion.units[code] = (fleet.legion.units[code] ?? 0) + n;
@@ -107,7 +116,9 @@ function readFleetRow(
   }
   const faction = cellText(row[cols.faction!]);
   if (faction === '') {
-    problems.push(`${at(cols.faction!)}: the faction is blank (Terran or Imperial)`);
+    problems.push(`${at(cols.faction!)}: the faction is blank (${FACTIONS.join(' or ')})`);
+  } else if (!FACTIONS.some((f) => f.toLowerCase() === faction.toLowerCase())) {
+    problems.push(`${at(cols.faction!)}: unknown faction "${faction}" (${FACTIONS.join(' or ')})`);
   }
   const typeText = cellText(row[cols.type!]);
   const found = unitCode(ruleset.units, typeText);

@@ -1,4 +1,4 @@
-import { cellAddress, cellText } from './cells';
+import { cellAddress, cellText, EXCEL_MAX_TEXT } from './cells';
 import { CellValue } from './sheets';
 import type { SheetTable } from './submission';
 
@@ -48,6 +48,13 @@ export function rowWidth(sheet: SheetTable, row: number): number {
 export const addressOf = (sheet: SheetTable, row: number, col: number): string =>
   cellAddress({ sheet: sheet.origin.sheet, row: 0, col: 0 }, row, col);
 
+/**
+ * A value's text as the writers store it and a reader reads it back: cut at the 32,767
+ * characters an Excel cell holds (as both writers cut it), then as `cellOf` reads it.
+ */
+export const writtenText = (value: CellValue): string =>
+  cellText(typeof value === 'string' ? value.slice(0, EXCEL_MAX_TEXT) : value);
+
 /** The columns where a sheet's row differs from the expected one, as text (up to `width`). */
 export function differingColumns(
   sheet: SheetTable,
@@ -57,7 +64,7 @@ export function differingColumns(
 ): number[] {
   const out: number[] = [];
   for (let c = 0; c < width; c++) {
-    if (cellOf(sheet, row, c) !== cellText(expected[c] ?? '')) out.push(c);
+    if (cellOf(sheet, row, c) !== writtenText(expected[c] ?? '')) out.push(c);
   }
   return out;
 }

@@ -7,6 +7,7 @@ import {
   describeCells,
   differingColumns,
   lastRowOf,
+  writtenText,
   Mismatch,
   rowWidth,
 } from './verify-cells';
@@ -40,8 +41,8 @@ export function compareLog(
     if (columns.length === 0) continue;
     const where = addressOf(sheet, r, columns[0]);
     const says = describeCells(columns, expected.header, (c) => cellOf(sheet, r, c));
-    const replay = describeCells(columns, expected.header, (c) => cellText(want[c] ?? ''));
-    const changed = r === 0 ? rulesChanged(cellOf(sheet, 0, 0), cellText(want[0] ?? '')) : null;
+    const replay = describeCells(columns, expected.header, (c) => writtenText(want[c] ?? ''));
+    const changed = r === 0 ? rulesChanged(cellOf(sheet, 0, 0), writtenText(want[0] ?? '')) : null;
     if (changed !== null) {
       found.push({
         battle,
@@ -58,7 +59,7 @@ export function compareLog(
         where,
         says,
         replay,
-        message: `battle ${battle}: ${where} says ${quoted(cellOf(sheet, r, columns[0]))}; the replay says ${quoted(cellText(want[columns[0]] ?? ''))}`,
+        message: `battle ${battle}: ${where} says ${quoted(cellOf(sheet, r, columns[0]))}; the replay says ${quoted(writtenText(want[columns[0]] ?? ''))}`,
       });
       continue;
     }

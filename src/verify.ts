@@ -17,6 +17,7 @@ import {
   describeCells,
   differingColumns,
   lastRowOf,
+  writtenText,
   Mismatch,
 } from './verify-cells';
 import { compareLog } from './verify-log';
@@ -156,6 +157,13 @@ export function verifyWorkbook(
   );
   verification.battles = replay.length;
   if (seal) verification.mismatches.push(...lookAlikeGame(seal));
+  if (seal && replay.every((a) => !a.outcome.ok)) {
+    verification.notes.push(
+      `no battle of ${resultsName} was fought, so no die came from the key: the game and turn ` +
+        `it records (${seal.gameAt}, ${seal.turnAt}) are checked only against those posted ` +
+        '(--game, --turn)',
+    );
+  }
   const expected = resultsSheet(replay, submission.problems, submission.warnings);
   verification.mismatches.push(...compareResults(results, expected));
 
@@ -221,10 +229,10 @@ function compareResults(sheet: SheetTable, expected: readonly (readonly unknown[
     if (columns.length === 0) continue;
     // The header row is no battle's.
     const id =
-      r === top ? null : cellText(want[battleCol] ?? '') || cellOf(sheet, r, battleCol) || null;
+      r === top ? null : writtenText(want[battleCol] ?? '') || cellOf(sheet, r, battleCol) || null;
     const where = addressOf(sheet, r, columns[0]);
     const says = describeCells(columns, header, (c) => cellOf(sheet, r, c));
-    const replay = describeCells(columns, header, (c) => cellText(want[c] ?? ''));
+    const replay = describeCells(columns, header, (c) => writtenText(want[c] ?? ''));
     const who = id === null ? `${where}` : `battle ${id}: ${where}`;
     const message =
       r - top >= expected.length

@@ -11,7 +11,8 @@ const CELL = String.raw`\$?[A-Za-z]{1,3}\$?\d{1,7}`;
 const A1 = new RegExp(
   String.raw`^(?:${CELL}(?::${CELL})?|\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?\d{1,7}:\$?\d{1,7})$`,
 );
-const NAME = /^[A-Za-z_\\][A-Za-z0-9_.\\]*$/;
+/** Excel's names: a letter (of any script), `_` or `\\`, then letters, digits, `_`, `.`, `\\`. */
+const NAME = /^[\p{L}_\\][\p{L}\p{N}_.\\]*$/u;
 
 export function parseRangeRef(input: string): Result<RangeRef> {
   const text = input.trim();

@@ -65,8 +65,7 @@ class ExcelHost implements WorkbookHost {
     try {
       return await readTables(request);
     } catch (e) {
-      const names = [...request.required, ...(request.optional ?? [])];
-      return err(`Excel could not read the ${names.join(', ')} tables: ${messageOf(e)}`);
+      return err(await explainTablesError(request, e));
     }
   }
 
@@ -273,6 +272,47 @@ function shownCells(used: Excel.Range): ShownCell[] {
     }),
   );
   return cells;
+}
+
+/**
+ * Why reading tables failed, naming the sheets read and the largest of them: a stray cell far
+ * below the data makes a sheet's used range too large for Excel to send at once.
+ */
+async function explainTablesError(request: TablesRequest, e: unknown): Promise<string> {
+  const names = [...request.required, ...(request.optional ?? [])];
+  const fallback = `Excel could not read the ${names.join(', ')} tables: ${messageOf(e)}`;
+  try {
+    return await Excel.run(async (context) => {
+      const sheets = context.workbook.worksheets;
+      sheets.load('items/name');
+      await context.sync();
+      const read = (name: string) =>
+        names.some((n) => n.toLowerCase() === name.trim().toLowerCase()) ||
+        (request.sheets?.(name) ?? false);
+      const used = sheets.items
+        .filter((s) => read(s.name))
+        .map((s) => {
+          const range = s.getUsedRangeOrNullObject(true);
+          range.load('address,rowCount,columnCount');
+          return { name: s.name, range };
+        });
+      await context.sync();
+      const sizes = used
+        .filter((u) => !u.range.isNullObject)
+        .map((u) => ({ ...u, cells: u.range.rowCount * u.range.columnCount }))
+        .sort((a, b) => b.cells - a.cells);
+      if (sizes.length === 0) return fallback;
+      const largest = sizes[0];
+      return (
+        `Excel could not read the sheets ${used.map((u) => u.name).join(', ')}: ${messageOf(e)} ` +
+        `The largest, ${largest.name}, uses ${largest.range.address} ` +
+        `(${largest.cells.toLocaleString('en-US')} cells): clear any cells far below or right ` +
+        'of its data.'
+      );
+    });
+  } catch {
+    return fallback;
+  }
 }
 
 /** Why a read failed, in the user's terms: which sheet or name does not exist. */

@@ -39,14 +39,22 @@ function readKeyFileText(text: string): Result<SessionKey> {
   if (data.commitment !== undefined && String(data.commitment).toLowerCase() !== commitment) {
     return err("The key file's commitment is not the SHA-256 of its key: the file was changed.");
   }
-  const game = checkGame(String(data.game ?? ''));
-  return ok({ key: toHex(key.value), commitment, ...(game.ok ? { game: game.value } : {}) });
+  if (data.game === undefined) return ok({ key: toHex(key.value), commitment });
+  const game = typeof data.game === 'string' ? checkGame(data.game) : err('it is not text');
+  if (!game.ok) return err(`That is not a key file: its "game": ${game.error}.`);
+  return ok({ key: toHex(key.value), commitment, game: game.value });
 }
 
 /** The seal for Resolve all: the loaded key with the game and the turn from the pane. */
 export function sessionSeal(session: SessionKey, game: string, turn: string): Result<Seal> {
   const name = checkGame(game);
-  if (!name.ok) return err('Sealed dice need the game’s name: fill in Game.');
+  if (!name.ok) {
+    return err(
+      game.trim() === ''
+        ? 'Sealed dice need the game’s name: fill in Game.'
+        : `${name.error.charAt(0).toUpperCase()}${name.error.slice(1)}: change it in Game.`,
+    );
+  }
   const number = parseTurn(turn);
   if (!number.ok) return err(`Sealed dice need the turn: ${number.error}.`);
   return ok({ key: session.key, game: name.value, turn: number.value });

@@ -32,7 +32,9 @@ export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Re
   );
   if (!checked.ok) {
     const text = checked.error;
-    return { tone: 'error', message: `${text[0].toUpperCase()}${text.slice(1)}.`, details: [] };
+    // A message that starts with a cell (`results!A1: ...`) keeps its sheet's name as spelled.
+    const first = /^[a-z]/.test(text) && !/^[^\s:]*!/.test(text) ? text[0].toUpperCase() : text[0];
+    return { tone: 'error', message: `${first}${text.slice(1)}.`, details: [] };
   }
   const v = checked.value;
   const what = `${v.battles} battle${v.battles === 1 ? '' : 's'} and ${v.shots} logged shot${v.shots === 1 ? '' : 's'} of “${v.results}”`;

@@ -15,6 +15,7 @@ import { planFiles } from '../headless/batch-inputs';
 import { main } from '../headless/cli';
 import { parseOptionsOnce } from '../headless/flags';
 import { printable } from '../headless/io';
+import { readKeyFile } from '../headless/keyfile';
 import { bundleWorker } from '../headless/worker-script';
 import { shellWords } from './helpers/cli';
 import { economyWorkbook } from './helpers/economy';
@@ -355,6 +356,21 @@ describe('--key that is not a key file (bug 9)', () => {
     expect(r.err).toBe(
       `praetor adjudicate: --key ${join(dir, 'turn-3.xlsx')}: not a key file (Praetor's key files are made by praetor seal). Run "praetor adjudicate --help" for usage.`,
     );
+  });
+});
+
+describe('a key file whose "game" is not text', () => {
+  it('is refused, naming the field, never read as the game "[object Object]"', () => {
+    const dir = tempDir();
+    const path = join(dir, 'rome.key.json');
+    const key = '5f'.repeat(32);
+    writeFileSync(
+      path,
+      JSON.stringify({ format: 'praetor-game-key', game: { name: 'Rome' }, key }),
+    );
+    expect(readKeyFile(path)).toEqual({ ok: false, error: `${path}: its "game" is not text` });
+    writeFileSync(path, JSON.stringify({ format: 'praetor-game-key', game: 'Rome', key }));
+    expect(readKeyFile(path)).toMatchObject({ ok: true, value: { game: 'Rome' } });
   });
 });
 

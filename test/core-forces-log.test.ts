@@ -25,21 +25,35 @@ describe('sideSizeError', () => {
     expect(sideSizeError(full, 10)).toEqual({ ok: true, value: true });
   });
 
-  it('refuses one unit more, on either side, naming the side and its total', () => {
+  it('refuses one unit more, on either side, naming the legion that passes it and the total', () => {
+    const at = (l: Legion, where: string): Legion => ({ ...l, where });
     expect(
       sideSizeError(
-        forces([legion({ INF: 4, GAL: 2 }), legion({ CAV: 5 })], [legion({ INF: 1 })]),
+        forces(
+          [at(legion({ INF: 4, GAL: 2 }), 'A1'), at(legion({ CAV: 5 }), 'A2')],
+          [legion({ INF: 1 })],
+        ),
         10,
       ),
     ).toEqual({
       ok: false,
-      error: 'attacker: 11 units; a side has at most 10',
+      error: 'A2: the attacker has 11 units; a side has at most 10',
     });
     expect(
-      sideSizeError(forces([legion({ INF: 1 })], [legion({ INF: 6 }), legion({ GAL: 5 })]), 10),
+      sideSizeError(
+        forces(
+          [legion({ INF: 1 })],
+          [
+            at(legion({ INF: 6 }), 'D1'),
+            at(legion({ GAL: 5 }), 'D2'),
+            at(legion({ CAV: 2 }), 'D3'),
+          ],
+        ),
+        10,
+      ),
     ).toEqual({
       ok: false,
-      error: 'defender: 11 units; a side has at most 10',
+      error: 'D2: the defender has 13 units; a side has at most 10',
     });
   });
 });

@@ -149,7 +149,7 @@ describe('fortunes-of-war rosters', () => {
 
   it('refuses two sides that disagree on the terrain, and a caste not in the table', () => {
     expect(check('A; terrain forest', 'B; terrain mountain')).toBe(
-      'battle battle: the sides give different terrains (forest and mountain): give one, or the terrain option',
+      'battle battle: defender roster (B): the sides give different terrains (mountain, and forest at attacker roster (A)): give one, or the terrain option',
     );
     expect(check('A; terrain forest', 'B; terrain mountain', { terrain: 'clear' })).toBe('ok');
     expect(check('A: caste tribal', 'B')).toMatch(/caste "tribal" is not in the castes table/);
@@ -161,13 +161,13 @@ describe('fortunes-of-war rosters', () => {
       "battle battle: attacker roster (A): the city Roma is given to the attacker; a city in the hex is the defender's",
     );
     expect(check('A', 'B; city Roma: town', { terrain: 'capital' })).toBe(
-      "battle battle: the terrain option is capital, but the defender's city Roma is a town",
+      "battle battle: defender roster (B): the terrain option is capital, but the defender's city Roma is a town",
     );
     // The option may move the fight out of the city: then no bonus and no capture.
     expect(check('A', 'B; city Roma: town', { terrain: 'forest' })).toBe('ok');
     expect(check('A', 'B; city Roma: town', { terrain: 'town' })).toBe('ok');
     expect(check('A', 'B; city Roma: town, population 5000; empire population 4000')).toBe(
-      "battle battle: the defender's city Roma has 5000 people, more than its whole empire (4000)",
+      "battle battle: defender roster (B): the defender's city Roma has 5000 people, more than its whole empire (4000)",
     );
   });
 

@@ -30,7 +30,7 @@ import { excelValue } from '../taskpane/values';
  * The campaign is bounded here; `FUZZ_GRIDS_CASES=20000 FUZZ_GRIDS_SEED=x npx jest
  * test/fuzz-submission-grids.test.ts` runs a long one and prints every violation with its seed
  * and mutations (a case replays from its seed alone). `FUZZ_GRIDS_KNOWN=1` also reports the
- * known bugs (KNOWN_BUGS, each with an `it.failing` test at the end of this file), and
+ * known bugs (KNOWN_BUGS: none left; the fixed ones have regression tests at the end), and
  * `FUZZ_GRIDS_SOFT=1` every error that names another cell than the one mutated, for reading.
  */
 
@@ -1229,37 +1229,13 @@ const CASES = process.env.FUZZ_GRIDS_CASES ? Number(process.env.FUZZ_GRIDS_CASES
 const SEED = process.env.FUZZ_GRIDS_SEED ?? 'grids-2026-11-30';
 
 /**
- * The bugs found by the campaign, each with its `it.failing` test below: left out of the
- * campaign's verdict (set FUZZ_GRIDS_KNOWN=1 to see them), so that it fails on new ones only.
- * Remove an entry when its bug is fixed.
+ * Bugs known and not yet fixed, left out of the campaign's verdict (FUZZ_GRIDS_KNOWN=1 shows
+ * them), so that it fails on new ones only: pin each with an `it.failing` test at the end.
  */
 const KNOWN_BUGS: readonly {
   name: string;
   matches: (v: Violation, mutations: string) => boolean;
-}[] = [
-  {
-    name: 'a ruleset check on a whole side or battle names no cell',
-    matches: (v) =>
-      v.property === 'no cell named' &&
-      /: (attacker|defender): no units$|more than its whole empire|is one army or leader in the hex, not \d+$|the sides give different terrains|the terrain option is \S+, but the defender's city|units; a side has at most \d+$/.test(
-        v.detail,
-      ),
-  },
-  {
-    name: 'text that looks like a formula after a control character is written without the quote prefix',
-    matches: (v, mutations) =>
-      v.property === 'unsafe output' &&
-      / written with style none$/.test(v.detail) &&
-      /\\u00[01]/.test(mutations),
-  },
-  {
-    name: 'a warning echoing a 32,767-character header is longer than a cell',
-    matches: (v, mutations) =>
-      v.property === 'unsafe output' &&
-      /^(Results!J|Turn report!D)\d+: \d+ characters$/.test(v.detail) &&
-      mutations.includes('(32767 chars)'),
-  },
-];
+}[] = [];
 
 function campaign(
   check: (seed: string) => { mutations: string[]; violations: Violation[] },
@@ -1305,7 +1281,7 @@ describe('fuzz: submission grids', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Bugs the campaign found: each fails today, and passes once the product is fixed.
+// Bugs the campaign found, each shrunk to a minimal case, and fixed.
 
 const grid = (name: string, cells: Grid): SheetTable => ({
   cells,
@@ -1348,7 +1324,7 @@ const army = (side: string, cols: Record<string, unknown> = {}) =>
   );
 
 describe('fuzz regressions: every battle error names a cell', () => {
-  it.failing('an imperium side whose fleet rows count no ships names its Fleets rows', () => {
+  it('an imperium side whose fleet rows count no ships names its Fleets rows', () => {
     // seed grids-2026-11-30/sub/1368: Fleets!E4 := 0 gave "battle B5: defender: no units".
     const error = errorOf(
       [
@@ -1364,10 +1340,11 @@ describe('fuzz regressions: every battle error names a cell', () => {
         ]),
       },
     );
-    expect(error).toMatch(/Fleets!E3\b/);
+    // Named at the side's first fleet row (its Battle cell), as other side-wide checks are.
+    expect(error).toBe('battle Sol: defender fleet at Fleets!A3: the defender has no units');
   });
 
-  it.failing("a defender's city larger than its empire names the Armies cells", () => {
+  it("a defender's city larger than its empire names the Armies cells", () => {
     // seed grids-2026-11-30/sub/1131: Armies!Z3 := 1 gave "battle B7: the defender's city
     // Alesia has 25000 people, more than its whole empire (1)".
     const error = errorOf(FOW, NO_LEGIONS, {
@@ -1382,10 +1359,12 @@ describe('fuzz regressions: every battle error names a cell', () => {
         }),
       ]),
     });
-    expect(error).toMatch(/Armies!(H3|I3)\b/);
+    expect(error).toMatch(
+      /^battle Alesia: defender row at Armies!A3\b.*more than its whole empire/,
+    );
   });
 
-  it.failing('a fortunes-of-war side given in Legions and in Armies names both rows', () => {
+  it('a fortunes-of-war side given in Legions and in Armies names both rows', () => {
     // seed grids-2026-11-30/sub/98 (a Legions row added for B7): "battle B7: defender: a
     // fortunes-of-war side is one army or leader in the hex, not 2".
     const error = errorOf(
@@ -1395,10 +1374,10 @@ describe('fuzz regressions: every battle error names a cell', () => {
         armies: grid('Armies', [ARMY_COLS, army('Attacker'), army('Defender')]),
       },
     );
-    expect(error).toMatch(/(Legions!A2|Armies!B3)\b/);
+    expect(error).toMatch(/(Legions!A2|Armies!A3)\b/);
   });
 
-  it.failing('two sides on different terrains name their Terrain cells', () => {
+  it('two sides on different terrains name their Terrain cells', () => {
     const error = errorOf(FOW, NO_LEGIONS, {
       armies: grid('Armies', [
         ARMY_COLS,
@@ -1406,10 +1385,12 @@ describe('fuzz regressions: every battle error names a cell', () => {
         army('Defender', { Terrain: 'mountain' }),
       ]),
     });
-    expect(error).toMatch(/Armies!J[23]\b/);
+    expect(error).toMatch(
+      /^battle Alesia: defender row at Armies!A3\b.*at attacker row at Armies!A2\b/,
+    );
   });
 
-  it.failing("a Terrain option at odds with the defender's city names a cell", () => {
+  it("a Terrain option at odds with the defender's city names a cell", () => {
     const error = errorOf(
       [
         ['Battle', 'Rules', 'Terrain'],
@@ -1424,10 +1405,10 @@ describe('fuzz regressions: every battle error names a cell', () => {
         ]),
       },
     );
-    expect(error).toMatch(/(Battles!C2|Armies!G3)\b/);
+    expect(error).toMatch(/^battle Alesia: defender row at Armies!A3\b.*terrain option is capital/);
   });
 
-  it.failing('a side over the size limit names a row of its forces', () => {
+  it('a side over the size limit names a row of its forces', () => {
     // At sea, galleys do not count toward a legion's 7: eleven legions of 99 make 1,100 units.
     const legions = [
       LEGIONS_HEADER,
@@ -1459,7 +1440,7 @@ describe('fuzz regressions: every battle error names a cell', () => {
     expect(lb).toMatch(/Units![A-Z]+\d+/);
   });
 
-  it.failing("an unknown faction is named at its Faction cell, in the Fleets sheet's words", () => {
+  it("an unknown faction is named at its Faction cell, in the Fleets sheet's words", () => {
     // seed grids-2026-11-30/sub/989: Fleets!C2 := "Klingon" gave "attacker fleet TF1 at
     // Fleets!A2: name the fleet's faction (Terran or Imperial) before its units, e.g. "Terran: 2
     // DD"; "Klingon" is not one" (with FUZZ_GRIDS_SOFT=1).
@@ -1481,7 +1462,7 @@ describe('fuzz regressions: every battle error names a cell', () => {
     expect(error).not.toMatch(/before its units/);
   });
 
-  it.failing('two factions on a side: the message does not call the Imperial fleet Terran', () => {
+  it('two factions on a side: the message does not call the Imperial fleet Terran', () => {
     // seed grids-2026-11-30/sub/1090: Fleets!B2 := "D" gave "defender fleet at Fleets!A4: a
     // side has one faction; this one is Terran", where the fleet at A4 is Imperial.
     const error = errorOf(
@@ -1503,7 +1484,7 @@ describe('fuzz regressions: every battle error names a cell', () => {
     expect(error).toMatch(/Imperial/);
   });
 
-  it.failing('a bad Max health is named at its own cell, not at Health', () => {
+  it('a bad Max health is named at its own cell, not at Health', () => {
     // seed grids-2026-11-30/sub/389 (FUZZ_GRIDS_SOFT=1): Armies!H2 := "+1" gave
     // "Armies!G2: health is "14" of "+1": whole numbers".
     const error = errorOf(FOW, NO_LEGIONS, {
@@ -1518,7 +1499,7 @@ describe('fuzz regressions: every battle error names a cell', () => {
 });
 
 describe('fuzz regressions: what is written', () => {
-  it.failing('text that is a formula after a control character is still stored as text', () => {
+  it('text that is a formula after a control character is still stored as text', () => {
     // seed grids-2026-11-30/sub/13: Battles!A8 := "\u0000-5" gave Results!A8 "-5" with no quote
     // prefix: the XML drops the control character, but the check looked at the text before it
     // (likewise in Log sheets, sub/109, and the Turn report, econ/1822).
@@ -1538,7 +1519,7 @@ describe('fuzz regressions: what is written', () => {
     expect(unsafeInXml(resultsContent('Results', rows, 'w.xlsx'))).toEqual([]);
   });
 
-  it.failing("a warning about a long header fits Excel's 32,767 characters a cell", () => {
+  it("a warning about a long header fits Excel's 32,767 characters a cell", () => {
     // seed grids-2026-11-30/sub/341: a 32,767-character header cell gave a 33,050-character
     // warning, cut when written.
     const header = 'w'.repeat(EXCEL_MAX_TEXT);
@@ -1559,7 +1540,7 @@ describe('fuzz regressions: what is written', () => {
     ).toEqual([]);
   });
 
-  it.failing("a Turn report warning about a long header fits Excel's 32,767 characters", () => {
+  it("a Turn report warning about a long header fits Excel's 32,767 characters", () => {
     // seed grids-2026-11-30/econ/1340: Game!B1 := a 32,767-character header gave a
     // 32,837-character line.
     const header = 'w'.repeat(EXCEL_MAX_TEXT);

@@ -71,7 +71,7 @@ describe('limits and options', () => {
     // Docs, Limits: at most 1,000 units a side (galleys count); 1 INF and 1,000 GAL are 1,001.
     expect(
       onlineFailure({ attacker: 'Marcus: 1 INF 1000 GAL', defender: '1 INF', dice: [1] }),
-    ).toMatch(/attacker: 1001 units; a side has at most 1000/);
+    ).toMatch(/attacker legion 1 \(Marcus\): the attacker has 1001 units; a side has at most 1000/);
     expect(
       resolveOnline({ attacker: 'Marcus: 1 INF 999 GAL', defender: '1 INF', dice: [5, 1] }),
     ).toMatchObject({

@@ -1,7 +1,7 @@
 import { columnLetters, EXCEL_MAX_TEXT } from '../../src/cells';
 import { pageSection } from '../../src/page-text';
 import { CellValue, looksLikeFormula } from '../../src/sheets';
-import { keepSpaces, MAIN_NS, REL_NS, xmlText } from './xml';
+import { keepSpaces, MAIN_NS, REL_NS, xmlChars, xmlText } from './xml';
 
 /**
  * A worksheet part written by hand: values only (inline strings, numbers, booleans; never a
@@ -96,7 +96,9 @@ function cellXml(value: CellValue, ref: string, rowStyle: number, styles: StyleI
   if (value === '' || value === null || value === undefined) {
     return rowStyle ? `<c r="${ref}" s="${rowStyle}"/>` : '';
   }
-  const s = rowStyle || (looksLikeFormula(value) ? styles.quoted : 0);
+  // Judged on the text as stored: XML drops control characters, so `\u0007=1+1` is `=1+1`.
+  const stored = typeof value === 'string' ? xmlChars(value) : value;
+  const s = rowStyle || (looksLikeFormula(stored) ? styles.quoted : 0);
   const style = s ? ` s="${s}"` : '';
   if (typeof value === 'number' && Number.isFinite(value)) {
     return `<c r="${ref}"${style}><v>${value}</v></c>`;

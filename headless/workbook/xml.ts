@@ -8,6 +8,9 @@ export const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/re
 const NOT_XML =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** The text without the characters XML cannot hold, as a reader reads it back. */
+export const xmlChars = (s: string): string => s.replace(NOT_XML, '');
+
 /** Any character that xmlText changes (surrogates too, so that lone ones are dropped). */
 const NEEDS_WORK = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
 

@@ -12,12 +12,15 @@ export function checkFowForces(forces: Forces, options: FowOptions): Result<true
   const castes = parseCastes(options.castes);
   if (!castes.ok) return castes;
   const known = castes.value.map((c) => c.name);
-  const terrains = new Set<string>();
+  /** Each terrain given, and where first. */
+  const terrains = new Map<string, string>();
   for (const side of SIDES) {
     const legions = forces[side] as FowLegion[];
     if (legions.length !== 1) {
+      const at = legions.length > 1 ? `${legions[1].where}: ` : '';
       return err(
-        `${side}: a fortunes-of-war side is one army or leader in the hex, not ${legions.length}`,
+        `${at}${side}: a fortunes-of-war side is one army or leader in the hex, not ${legions.length}` +
+          (legions.length > 1 ? ` (also ${legions[0].where})` : ''),
       );
     }
     const spec = legions[0].fow;
@@ -43,19 +46,24 @@ export function checkFowForces(forces: Forces, options: FowOptions): Result<true
         `${legions[0].where}: the city ${spec.city.name} is given to the attacker; a city in the hex is the defender's`,
       );
     }
-    if (spec.terrain !== null) terrains.add(spec.terrain);
+    if (spec.terrain !== null && !terrains.has(spec.terrain)) {
+      terrains.set(spec.terrain, legions[0].where);
+    }
   }
   if (options.terrain === null && terrains.size > 1) {
+    const [[first, firstAt], [second, secondAt]] = [...terrains];
     return err(
-      `the sides give different terrains (${[...terrains].join(' and ')}): give one, or the terrain option`,
+      `${secondAt}: the sides give different terrains (${second}, and ${first} at ${firstAt}): ` +
+        'give one, or the terrain option',
     );
   }
+  const defenderAt = forces.defender[0].where;
   const defender = (forces.defender[0] as FowLegion).fow!;
   const city = defender.city;
   const empire = defender.empirePopulation;
   if (city && empire !== null && city.population > empire) {
     return err(
-      `the defender's city ${city.name} has ${city.population} people, more than its whole empire (${empire})`,
+      `${defenderAt}: the defender's city ${city.name} has ${city.population} people, more than its whole empire (${empire})`,
     );
   }
   // The option may move the fight out of the city (no bonus, no capture), not change its class.
@@ -66,7 +74,7 @@ export function checkFowForces(forces: Forces, options: FowOptions): Result<true
     options.terrain !== city.class
   ) {
     return err(
-      `the terrain option is ${options.terrain}, but the defender's city ${city.name} is a ${city.class}`,
+      `${defenderAt}: the terrain option is ${options.terrain}, but the defender's city ${city.name} is a ${city.class}`,
     );
   }
   return ok(true);

@@ -30,7 +30,9 @@ export function checkImperiumForces(forces: Forces, options: ImperiumOptions): R
         );
       }
       if (sideFaction !== undefined && faction !== sideFaction) {
-        return err(`${legion.where}: a side has one faction; this one is ${sideFaction}`);
+        return err(
+          `${legion.where}: this fleet is ${faction}, but the ${side}'s first is ${sideFaction}: a side has one faction`,
+        );
       }
       sideFaction = faction;
       for (const [code, n] of Object.entries(legion.units)) {
@@ -58,7 +60,10 @@ export function checkImperiumForces(forces: Forces, options: ImperiumOptions): R
         }
       }
     }
-    if (units === 0) return err(`${side}: no units`);
+    if (units === 0) {
+      const at = forces[side][0]?.where;
+      return err(`${at ? `${at}: the ${side} has` : `${side}:`} no units`);
+    }
   }
   return ok(true);
 }
