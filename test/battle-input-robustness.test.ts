@@ -198,7 +198,9 @@ describe('sizes are capped', () => {
     const legions = Array.from({ length: 150 }, () => '7 INF').join('; ');
     const r = await praetor('battle', '--attacker', legions, '--defender', '1 INF', '--seed', 'x');
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/attacker legion 143: the attacker has 1050 units; a side has at most 1000/);
+    expect(r.out).toMatch(
+      /attacker legion 143: the attacker has 1050 units; a side has at most 1000/,
+    );
   });
   test.each(['100 mastery', '99/99', '300 boon'])('dice --pool %s', async (pool) => {
     const r = await praetor('dice', '--pool', pool);

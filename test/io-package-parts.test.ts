@@ -6,6 +6,8 @@ import {
 import { resultsContent } from '../headless/workbook/layouts';
 import { addSheetsToPackage } from '../headless/workbook/write';
 import { attribute } from '../headless/workbook/xml';
+import { scanXml } from '../headless/workbook/xml-scan';
+import { SaxesParser } from 'saxes';
 import { handZip } from './helpers/hand-zip';
 import { findAll, parseXml } from './helpers/xml-tree';
 import { parts } from './helpers/workbooks';
@@ -106,6 +108,55 @@ describe('addSheetsToWorkbook', () => {
   });
 });
 
+describe('addSheetsToWorkbook on unusual but valid XML', () => {
+  const A = '<sheet name="A" sheetId="1" r:id="rId1"/>';
+
+  it('reads an end tag written with a space before its ">": `</sheets >`', () => {
+    const xml = addSheetsToWorkbook(workbook(A).replace('</sheets>', '</sheets\n>'), [
+      { name: 'Results', relId: 'rId5' },
+    ]);
+    expect(findAll(parseXml(xml), 'sheet').map((s) => s.attrs.name)).toEqual(['A', 'Results']);
+  });
+
+  it.each([
+    ['a comment', '<!-- </sheets> -->'],
+    ['a CDATA section', '<![CDATA[ </sheets> ]]>'],
+    ['a processing instruction', '<?pi </sheets>?>'],
+  ])('never writes into %s that holds `</sheets>`', (_, trap) => {
+    const xml = addSheetsToWorkbook(workbook(A + trap), [{ name: 'Results', relId: 'rId5' }]);
+    expect(xml).toContain(trap);
+    expect(findAll(parseXml(xml), 'sheet').map((s) => s.attrs.name)).toEqual(['A', 'Results']);
+  });
+
+  it('counts no commented-out sheet: the print titles name their own sheet', () => {
+    const xml = addSheetsToWorkbook(
+      workbook(`<!-- <sheet name="Old" sheetId="9" r:id="rId9"/> -->${A}`),
+      [{ name: 'Results', relId: 'rId5', printTitles: "'Results'!$1:$1" }],
+    );
+    const tree = parseXml(xml);
+    expect(findAll(tree, 'sheet').map((s) => s.attrs.sheetId)).toEqual(['1', '2']);
+    expect(findAll(tree, 'definedName')[0].attrs.localSheetId).toBe('1');
+  });
+
+  it('reads a sheet whose name holds ">" and attributes in single quotes', () => {
+    const xml = addSheetsToWorkbook(
+      workbook(`<sheet name='a>b' sheetId='4' r:id='rId1'/>`, `<definedNames/>`),
+      [{ name: 'Results', relId: 'rId5', printTitles: "'Results'!$1:$1" }],
+    );
+    const tree = parseXml(xml);
+    expect(findAll(tree, 'sheet').map((s) => s.attrs.sheetId)).toEqual(['4', '5']);
+    expect(findAll(tree, 'definedNames')).toHaveLength(1);
+  });
+
+  it('refuses a workbook with no sheet index', () => {
+    expect(() =>
+      addSheetsToWorkbook(`<workbook xmlns="${MAIN}"><!-- <sheets></sheets> --></workbook>`, [
+        { name: 'Results', relId: 'rId5' },
+      ]),
+    ).toThrow("the workbook's sheet index is not as expected");
+  });
+});
+
 describe('addRelationships and addContentTypes', () => {
   it('opens a relationships part that is one empty element', () => {
     const xml = addRelationships(
@@ -122,18 +173,42 @@ describe('addRelationships and addContentTypes', () => {
     );
     expect(findAll(parseXml(xml), 'Override').map((o) => o.name)).toEqual(['t:Override']);
   });
+
+  it('adds to the part, not to a comment holding `</Relationships>` or `<Relationships/>`', () => {
+    const xml = addRelationships(
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<!-- </Relationships> <Relationships/> -->' +
+        rel('rId1', 'worksheet', 'worksheets/sheet1.xml') +
+        '</Relationships >',
+      [{ id: 'rId2', type: `${REL}/worksheet`, target: 'worksheets/sheet2.xml' }],
+    );
+    expect(findAll(parseXml(xml), 'Relationship').map((r) => r.attrs.Id)).toEqual(['rId1', 'rId2']);
+  });
+
+  it('adds overrides to the part, not to a comment holding `</Types>`', () => {
+    const xml = addContentTypes(
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><!-- </Types> --></Types>',
+      [{ partName: '/xl/worksheets/sheet2.xml', type: 'text/xml' }],
+    );
+    expect(findAll(parseXml(xml), 'Override').map((o) => o.attrs.PartName)).toEqual([
+      '/xl/worksheets/sheet2.xml',
+    ]);
+  });
 });
 
 /** A workbook package made by hand: its sheets, relationships and extra parts as given. */
 function workbookPackage(options: {
   rels: string;
   extra?: { name: string; data: string }[];
+  /** What the content types part holds besides. */
+  types?: string;
+  workbook?: string;
 }): Buffer {
   return handZip([
     {
       name: '[Content_Types].xml',
       data: Buffer.from(
-        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"></Types>',
+        `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">${options.types ?? ''}</Types>`,
       ),
     },
     {
@@ -144,7 +219,7 @@ function workbookPackage(options: {
     },
     {
       name: 'xl/workbook.xml',
-      data: Buffer.from(workbook('<sheet name="A" sheetId="1" r:id="rId1"/>')),
+      data: Buffer.from(options.workbook ?? workbook('<sheet name="A" sheetId="1" r:id="rId1"/>')),
     },
     { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(options.rels) },
     ...(options.extra ?? []).map((p) => ({ name: p.name, data: Buffer.from(p.data) })),
@@ -234,6 +309,187 @@ describe('addSheetsToPackage, on packages laid out otherwise than Excel lays the
     const out = await parts(await addSheetsToPackage(input, sheetsOf(1)));
     expect(out.size).toBe(before.size + 1);
     expect(out.get('xl/custom/looks.xml')!.toString()).toContain('quotePrefix="1"');
+  });
+});
+
+describe('addSheetsToPackage: no part replaced, listed twice, or written broken', () => {
+  const RELS = '<Relationships>' + rel('rId1', 'worksheet', 'worksheets/sheet1.xml');
+  const styledRels = RELS + rel('rId2', 'styles', 'styles.xml') + '</Relationships>';
+  const override = (part: string, type = 'application/xml') =>
+    `<Override PartName="${part}" ContentType="${type}"/>`;
+  const overrides = (out: Map<string, Buffer>) =>
+    findAll(parseXml(out.get('[Content_Types].xml')!.toString()), 'Override').map(
+      (o) => o.attrs.PartName,
+    );
+
+  it('keeps a styles part that no relationship names, and adds one under a free name', async () => {
+    const input = workbookPackage({
+      rels: RELS + '</Relationships>',
+      types: override('/xl/styles.xml') + override('/xl/styles2.xml'),
+      extra: [
+        { name: 'xl/worksheets/sheet1.xml', data: SHEET },
+        { name: 'xl/styles.xml', data: STYLES },
+      ],
+    });
+    const out = await parts(await addSheetsToPackage(input, sheetsOf(1)));
+    expect(out.get('xl/styles.xml')!.toString()).toBe(STYLES);
+    const rels = findAll(
+      parseXml(out.get('xl/_rels/workbook.xml.rels')!.toString()),
+      'Relationship',
+    );
+    expect(rels.find((r) => r.attrs.Type === `${REL}/styles`)?.attrs.Target).toBe('styles3.xml');
+    expect(out.get('xl/styles3.xml')!.toString()).toContain('quotePrefix="1"');
+    const listed = overrides(out);
+    expect(listed.length).toBe(new Set(listed).size);
+  });
+
+  it('names a new sheet part apart from the parts the content types list but the package lacks', async () => {
+    const input = workbookPackage({
+      rels: styledRels,
+      types: override('/XL/worksheets/sheet2.xml'),
+      extra: [
+        { name: 'xl/worksheets/sheet1.xml', data: SHEET },
+        { name: 'xl/styles.xml', data: STYLES },
+      ],
+    });
+    const out = await parts(await addSheetsToPackage(input, sheetsOf(1)));
+    expect(out.has('xl/worksheets/sheet3.xml')).toBe(true);
+    expect(out.has('xl/worksheets/sheet2.xml')).toBe(false);
+    const listed = overrides(out).map((n) => n.toLowerCase());
+    expect(listed.length).toBe(new Set(listed).size);
+  });
+
+  it('refuses a content types part that is not well-formed XML, naming it', async () => {
+    const input = workbookPackage({
+      rels: styledRels,
+      types: '<Default Extension="xml" ContentType="a&b"/>',
+      extra: [
+        { name: 'xl/worksheets/sheet1.xml', data: SHEET },
+        { name: 'xl/styles.xml', data: STYLES },
+      ],
+    });
+    await expect(addSheetsToPackage(input, sheetsOf(1))).rejects.toThrow(
+      'the file is damaged: its part [Content_Types].xml is not well-formed XML (line 1: a "&" that starts no entity (write "&amp;"))',
+    );
+  });
+
+  it('refuses a styles part whose elements are prefixed: exceljs would not read its styles back', async () => {
+    const input = workbookPackage({
+      rels: styledRels,
+      extra: [
+        { name: 'xl/worksheets/sheet1.xml', data: SHEET },
+        { name: 'xl/styles.xml', data: `<x:styleSheet xmlns:x="${MAIN}"/>` },
+      ],
+    });
+    await expect(addSheetsToPackage(input, sheetsOf(1))).rejects.toThrow(
+      'its styles part (xl/styles.xml) is written in a way Praetor cannot extend safely; save the workbook again in Excel',
+    );
+  });
+
+  // The safety net: a workbook holds one definedNames, and the print titles go to the first.
+  it('refuses a sheet index the edits cannot extend as they should, rather than write it', async () => {
+    const input = workbookPackage({
+      rels: styledRels,
+      workbook: workbook(
+        '<sheet name="A" sheetId="1" r:id="rId1"/>',
+        '<definedNames/><definedNames/>',
+      ),
+      extra: [
+        { name: 'xl/worksheets/sheet1.xml', data: SHEET },
+        { name: 'xl/styles.xml', data: STYLES },
+      ],
+    });
+    await expect(addSheetsToPackage(input, sheetsOf(1))).rejects.toThrow(
+      'its sheet index part (xl/workbook.xml) is written in a way Praetor cannot extend safely',
+    );
+  });
+});
+
+/** saxes' verdict, as the tests' reference parser: the message, or null when well-formed. */
+function saxesError(xml: string): string | null {
+  try {
+    const parser = new SaxesParser({ xmlns: true });
+    parser.on('error', (e) => {
+      throw e;
+    });
+    parser.write(xml).close();
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+describe('scanXml', () => {
+  const WELL_FORMED = [
+    '\ufeff<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<a/>',
+    `<?xml version='1.0'?><a x='1' y = "2>3" z="&amp;&#60;&#x3e;"></a >`,
+    '<!-- c --><?pi x?><a><![CDATA[<b></a>]]><!----><?pi </a>?>text &gt; ]] ></a><!-- after -->',
+    '<x:a xmlns:x="urn:x" xmlns:r="urn:r"><x:b r:id="1"/><c xmlns:q="urn:q" q:c="2"/></x:a\n>',
+    '<a xml:space="preserve">\u00e9\ud83d\ude00<b.c-d_e\u00b7/></a>',
+  ];
+  const ILL_FORMED = [
+    '',
+    'text',
+    '<a>',
+    '<a></b>',
+    '<a/><b/>',
+    '<a/>text',
+    '<a x="1" x="2"/>',
+    '<a x="1"y="2"/>',
+    '<a x="<"/>',
+    '<a x=1/>',
+    '<a>&</a>',
+    '<a>&nbsp;</a>',
+    '<a>&#0;</a>',
+    '<a>]]></a>',
+    '<a>\u0001</a>',
+    '<a>\ud800</a>',
+    '<a><!-- -- --></a>',
+    '<a><!-- x ---></a>',
+    '<a><!-- never closed </a>',
+    '<![CDATA[x]]><a/>',
+    '<a><?xml version="1.0"?></a>',
+    ' <?xml version="1.0"?><a/>',
+    '<?xml version="2"?><a/>',
+    '<x:a/>',
+    '<a r:id="1"/>',
+    '<a xmlns:x=""/>',
+    '<1a/>',
+    '<a:b:c xmlns:a="urn:a"/>',
+    '<a><b></a></b>',
+    '<a>< b/></a>',
+  ];
+
+  it.each(WELL_FORMED)('accepts what saxes accepts: %j', (xml) => {
+    expect(saxesError(xml)).toBeNull();
+    expect(() => scanXml(xml)).not.toThrow();
+  });
+
+  it.each(ILL_FORMED)('refuses what saxes refuses: %j', (xml) => {
+    expect(saxesError(xml)).not.toBeNull();
+    expect(() => scanXml(xml)).toThrow(/^line \d+: /);
+  });
+
+  it('gives each element with where its tags are, comments and CDATA skipped', () => {
+    const xml = "<a><!-- <b/> --><b x='1'>t</b ><![CDATA[<c/>]]><c/></a>";
+    const root = scanXml(xml);
+    expect(root.children.map((c) => c.name)).toEqual(['b', 'c']);
+    const [b, c] = root.children;
+    expect(xml.slice(b.start, b.startEnd)).toBe("<b x='1'>");
+    expect(xml.slice(b.endStart, b.end)).toBe('</b >');
+    expect(xml.slice(b.attrs[0].valueStart, b.attrs[0].valueEnd)).toBe('1');
+    expect([c.selfClosing, c.startEnd, c.end]).toEqual([true, c.end, c.end]);
+  });
+
+  // The Open Packaging Conventions forbid DTD declarations in a package's XML; saxes takes this one.
+  it('refuses a DOCTYPE declaration, which no part of an Office package may hold', () => {
+    expect(() => scanXml('<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>')).toThrow(
+      'line 1: a DOCTYPE declaration, which an Office package may not hold',
+    );
+  });
+
+  it('names the line of the fault', () => {
+    expect(() => scanXml('<a>\n\n<b></c></a>')).toThrow('line 3: </c> closes <b>');
   });
 });
 

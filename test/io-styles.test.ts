@@ -1,4 +1,5 @@
-import { addPraetorStyles } from '../headless/workbook/styles';
+import { addPraetorStyles, hasPraetorStyles } from '../headless/workbook/styles';
+import { scanXml } from '../headless/workbook/xml-scan';
 import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
 
 /**
@@ -158,6 +159,106 @@ describe('addPraetorStyles', () => {
     expect(borders.attrs.count).toBe(String(borders.children.length));
     expect(findAll(borders.children[Number(header.borderId)], 'bottom')[0].attrs.style).toBe(
       'thin',
+    );
+  });
+
+  /** Every section's count equals its children, and the new formats are where ids say. */
+  function expectWhole(out: string, ids: { title: number; header: number; quoted: number }) {
+    const tree = parseXml(out);
+    for (const name of ['fonts', 'fills', 'borders', 'cellStyleXfs', 'cellXfs']) {
+      const node = findAll(tree, name)[0];
+      if (node.attrs.count !== undefined) {
+        expect({ name, count: node.attrs.count }).toEqual({
+          name,
+          count: String(node.children.length),
+        });
+      }
+    }
+    expect(hasPraetorStyles(scanXml(out), ids)).toBe(true);
+  }
+
+  it.each([
+    ['`</cellXfs >`', '</cellXfs>', '</cellXfs >'],
+    ['`</fonts\\n>`', '</fonts>', '</fonts\n>'],
+    ['`</styleSheet\\t>`', '</styleSheet>', '</styleSheet\t>'],
+  ])('reads an end tag written with a space before its ">": %s', (_, from, to) => {
+    const { out, ids, xfs } = styled(EXCEL_STYLES.replace(from, to));
+    expect(ids).toEqual({ title: 2, header: 3, quoted: 4 });
+    expect(xfs).toHaveLength(5);
+    expectWhole(out, ids);
+  });
+
+  it('updates counts written in single quotes', () => {
+    const { out, ids, tree } = styled(EXCEL_STYLES.replace(/="([^"]*)"/g, "='$1'"));
+    expect(findAll(tree, 'cellXfs')[0].attrs.count).toBe('5');
+    expect(findAll(tree, 'fonts')[0].attrs.count).toBe('3');
+    expectWhole(out, ids);
+  });
+
+  it.each([
+    ['a comment', '<!-- </fonts> -->'],
+    ['a CDATA section', '<![CDATA[</fonts>]]>'],
+    ['a processing instruction', '<?pi </fonts>?>'],
+  ])('never writes into %s that holds `</fonts>` in the first font', (_, trap) => {
+    const { out, ids, tree, xfs } = styled(EXCEL_STYLES.replace('<font>', `<font>${trap}`));
+    const fonts = section(tree, 'fonts');
+    expect(fonts).toHaveLength(3);
+    const bold = fonts[Number(xfs[ids.title].attrs.fontId)];
+    expect(bold.children.map((c) => c.name)).toEqual(['b', 'sz', 'name']);
+    expect(out.split(trap)).toHaveLength(2);
+    expectWhole(out, ids);
+  });
+
+  it('takes no commented-out section for the real one', () => {
+    const { out, ids, xfs } = styled(
+      EXCEL_STYLES.replace('<cellXfs', '<!-- <cellXfs count="1"></cellXfs> --><cellXfs'),
+    );
+    expect(xfs).toHaveLength(5);
+    expectWhole(out, ids);
+  });
+
+  // An empty section would otherwise give its first new child index 0: the bold font would be
+  // the workbook's default font, the header fill would take the place of "none".
+  it('gives an empty section the defaults Excel expects before the new children', () => {
+    const { out, ids, tree } = styled(
+      EXCEL_STYLES.replace(/<fills count="2">.*<\/fills>/, '<fills count="0"></fills>'),
+    );
+    const fills = section(tree, 'fills').map((f) => findAll(f, 'patternFill')[0].attrs.patternType);
+    expect(fills).toEqual(['none', 'gray125', 'solid']);
+    expectWhole(out, ids);
+  });
+
+  it('opens a styles part that is one empty element, with every section in order', () => {
+    const { out, ids, tree } = styled(`<styleSheet xmlns="${MAIN}"/>`);
+    expect(tree.children.map((c) => c.name)).toEqual([
+      'fonts',
+      'fills',
+      'borders',
+      'cellStyleXfs',
+      'cellXfs',
+    ]);
+    expectWhole(out, ids);
+  });
+
+  it('copies a first font with its namespace declarations, so the bold one is well-formed', () => {
+    const { out, ids } = styled(
+      EXCEL_STYLES.replace('<font><sz val="10"/>', '<font xmlns:q="urn:q"><q:ext/><sz val="10"/>'),
+    );
+    expectWhole(out, ids);
+  });
+
+  it('the check finds a styles part not as the ids say', () => {
+    const { out, ids } = styled(EXCEL_STYLES);
+    expect(hasPraetorStyles(scanXml(out), { ...ids, quoted: ids.quoted + 1 })).toBe(false);
+    const twice = out.replace('<cellStyles', '<cellXfs count="0"/><cellStyles');
+    expect(hasPraetorStyles(scanXml(twice), ids)).toBe(false);
+    const miscounted = out.replace('<fills count="3">', '<fills count="2">');
+    expect(hasPraetorStyles(scanXml(miscounted), ids)).toBe(false);
+  });
+
+  it('refuses a part that is not a styleSheet', () => {
+    expect(() => addPraetorStyles(`<workbook xmlns="${MAIN}"/>`)).toThrow(
+      "the workbook's styles are not as expected",
     );
   });
 });

@@ -1,9 +1,22 @@
-import { attribute, namespacePrefix, REL_NS, rootPrefix, xmlAttr } from './xml';
+import { attribute, REL_NS, xmlAttr } from './xml';
+import {
+  appendInto,
+  applySplices,
+  attr,
+  childrenNamed,
+  namespaceOf,
+  prefixFor,
+  scanXml,
+  Splice,
+  XmlElement,
+} from './xml-scan';
 
 /**
- * Edits of the four package parts that must change when sheets are added: the workbook's sheet
- * index (and print titles), its relationships, the content types and the styles. Each edit
- * inserts text into the part as it is, leaving everything else in it as the author wrote it.
+ * Edits of the package parts that must change when sheets are added: the workbook's sheet
+ * index (and print titles), its relationships and the content types (the styles are in
+ * styles.ts). Each edit inserts text at the tags of the part's scanned elements, leaving
+ * everything else in it as the author wrote it; each has a check of the edited part, which
+ * the writer makes before anything is written.
  */
 
 export const WORKSHEET_TYPE =
@@ -19,19 +32,43 @@ export interface NewSheet {
   printTitles?: string;
 }
 
-/** Inserts `text` before the first match of `pattern`; throws when the part lacks it. */
-function insertBefore(xml: string, pattern: RegExp, text: string, what: string): string {
-  const m = pattern.exec(xml);
-  if (!m) throw new Error(`the workbook's ${what} is not as expected`);
-  return xml.slice(0, m.index) + text + xml.slice(m.index);
+export interface Relationship {
+  id: string;
+  type: string;
+  target: string;
 }
 
+export interface ContentType {
+  partName: string;
+  type: string;
+}
+
+/** The workbook's `<sheets>`; throws when it has none (every workbook has one). */
+function sheetIndex(root: XmlElement): XmlElement {
+  const index = root.local === 'workbook' ? childrenNamed(root, 'sheets') : [];
+  if (index.length !== 1) throw new Error("the workbook's sheet index is not as expected");
+  return index[0];
+}
+
+/** The `<sheet>` elements of a workbook's sheet index, in order. */
+export const sheetElements = (root: XmlElement): XmlElement[] =>
+  childrenNamed(sheetIndex(root), 'sheet');
+
+/** A sheet's relationship id (its `r:id`, whatever the prefix). */
+const relIdOf = (sheet: XmlElement): string | undefined =>
+  sheet.attrs.find((a) => a.name.endsWith(':id') && namespaceOf(sheet, a.name) === REL_NS)?.value;
+
 /** Appends sheets to `<sheets>` and their print titles to `<definedNames>`. */
-export function addSheetsToWorkbook(xml: string, sheets: readonly NewSheet[]): string {
-  const p = rootPrefix(xml, 'workbook');
-  const r = namespacePrefix(xml, REL_NS);
-  const existing = [...xml.matchAll(new RegExp(`<${p}sheet\\s[^>]*>`, 'g'))];
-  let nextId = Math.max(0, ...existing.map((m) => Number(attribute(m[0], 'sheetId')) || 0)) + 1;
+export function addSheetsToWorkbook(
+  xml: string,
+  sheets: readonly NewSheet[],
+  root = scanXml(xml),
+): string {
+  const index = sheetIndex(root);
+  const existing = childrenNamed(index, 'sheet');
+  let nextId = Math.max(0, ...existing.map((s) => Number(attr(s, 'sheetId')) || 0)) + 1;
+  const p = index.prefix;
+  const r = prefixFor(index, REL_NS);
   const sheetXml = sheets
     .map(
       (s) =>
@@ -39,70 +76,131 @@ export function addSheetsToWorkbook(xml: string, sheets: readonly NewSheet[]): s
         (r ? `${r}id="${s.relId}"/>` : `xmlns:r="${REL_NS}" r:id="${s.relId}"/>`),
     )
     .join('');
-  let out = insertBefore(xml, new RegExp(`</${p}sheets>`), sheetXml, 'sheet index');
+  // After the last sheet: a reader may stop at anything else the index holds (an `extLst`).
+  const last = existing[existing.length - 1];
+  const splices: Splice[] = [
+    last ? { at: last.end, remove: 0, text: sheetXml } : appendInto(index, sheetXml),
+  ];
+
+  const definedNames = childrenNamed(root, 'definedNames');
+  const q = root.prefix;
   const names = sheets
     .map((s, i) =>
       s.printTitles === undefined
         ? ''
-        : `<${p}definedName name="_xlnm.Print_Titles" localSheetId="${existing.length + i}">${xmlAttr(s.printTitles)}</${p}definedName>`,
+        : `<${q}definedName name="_xlnm.Print_Titles" localSheetId="${existing.length + i}">${xmlAttr(s.printTitles)}</${q}definedName>`,
     )
     .join('');
-  if (names === '') return out;
-  // A workbook holds one definedNames: an empty `<definedNames/>` is opened to take the names.
-  out = out.replace(
-    new RegExp(`<${p}definedNames(\\s[^>]*?)?/>`),
-    `<${p}definedNames$1></${p}definedNames>`,
-  );
-  if (new RegExp(`</${p}definedNames>`).test(out)) {
-    return insertBefore(out, new RegExp(`</${p}definedNames>`), names, 'defined names');
+  if (names !== '') {
+    if (definedNames.length > 0) {
+      // A workbook holds one definedNames (an empty `<definedNames/>` is opened for the names).
+      splices.push(appendInto(definedNames[0], names));
+    } else {
+      // `definedNames` follows sheets, functionGroups and externalReferences.
+      const after = ['externalReferences', 'functionGroups', 'sheets']
+        .map((local) => childrenNamed(root, local)[0])
+        .find((el) => el !== undefined)!;
+      const text = `<${q}definedNames>${names}</${q}definedNames>`;
+      splices.push({ at: after.end, remove: 0, text });
+    }
   }
-  // `definedNames` follows sheets, functionGroups and externalReferences.
-  const after = [`</${p}externalReferences>`, `</${p}functionGroups>`, `</${p}sheets>`].find(
-    (tag) => out.includes(tag),
-  )!;
-  const at = out.indexOf(after) + after.length;
-  out = `${out.slice(0, at)}<${p}definedNames>${names}</${p}definedNames>${out.slice(at)}`;
-  return out;
+  return applySplices(xml, splices);
 }
 
-/** The ids already used in a relationships part. */
-export const relationshipIds = (xml: string): Set<string> =>
-  new Set([...xml.matchAll(/<(?:\w+:)?Relationship\s[^>]*>/g)].map((m) => attribute(m[0], 'Id')!));
+/** True when the edited sheet index ends with `sheets`, each with its print titles. */
+export function hasSheets(root: XmlElement, sheets: readonly NewSheet[]): boolean {
+  const all = sheetElements(root);
+  const definedNames = childrenNamed(root, 'definedNames');
+  if (definedNames.length > 1) return false;
+  const titles = definedNames.flatMap((d) => childrenNamed(d, 'definedName'));
+  return sheets.every((s, i) => {
+    const at = all.length - sheets.length + i;
+    const sheet = all[at];
+    return (
+      sheet !== undefined &&
+      attr(sheet, 'name') === s.name &&
+      relIdOf(sheet) === s.relId &&
+      (s.printTitles === undefined ||
+        titles.some(
+          (t) => attr(t, 'name') === '_xlnm.Print_Titles' && attr(t, 'localSheetId') === String(at),
+        ))
+    );
+  });
+}
+
+/** The relationships of a relationships part. */
+export function relationshipsOf(root: XmlElement): Relationship[] {
+  if (root.local !== 'Relationships') throw new Error('the relationships are not as expected');
+  return childrenNamed(root, 'Relationship').map((e) => ({
+    id: attr(e, 'Id') ?? '',
+    type: attr(e, 'Type') ?? '',
+    target: attr(e, 'Target') ?? '',
+  }));
+}
 
 export function addRelationships(
   xml: string,
-  rels: readonly { id: string; type: string; target: string }[],
+  rels: readonly Relationship[],
+  root = scanXml(xml),
 ): string {
-  const p = rootPrefix(xml, 'Relationships');
+  relationshipsOf(root);
+  const p = root.prefix;
   const text = rels
     .map(
       (rel) =>
-        `<${p}Relationship Id="${rel.id}" Type="${rel.type}" Target="${xmlAttr(rel.target)}"/>`,
+        `<${p}Relationship Id="${xmlAttr(rel.id)}" Type="${xmlAttr(rel.type)}" Target="${xmlAttr(rel.target)}"/>`,
     )
     .join('');
-  if (new RegExp(`<${p}Relationships[^>]*/>`).test(xml)) {
-    return xml.replace(
-      new RegExp(`<${p}Relationships([^>]*)/>`),
-      `<${p}Relationships$1>${text}</${p}Relationships>`,
-    );
-  }
-  return insertBefore(xml, new RegExp(`</${p}Relationships>`), text, 'relationships');
+  return applySplices(xml, [appendInto(root, text)]);
+}
+
+/** True when the edited relationships part holds each of `rels` once. */
+export function hasRelationships(root: XmlElement, rels: readonly Relationship[]): boolean {
+  const all = relationshipsOf(root);
+  return rels.every((rel) => {
+    const same = all.filter((r) => r.id === rel.id);
+    return same.length === 1 && same[0].type === rel.type && same[0].target === rel.target;
+  });
+}
+
+/** The parts the content types list by name (`/xl/styles.xml`), as written. */
+export function overridesOf(root: XmlElement): ContentType[] {
+  if (root.local !== 'Types') throw new Error("the package's content types are not as expected");
+  return childrenNamed(root, 'Override').map((e) => ({
+    partName: attr(e, 'PartName') ?? '',
+    type: attr(e, 'ContentType') ?? '',
+  }));
 }
 
 export function addContentTypes(
   xml: string,
-  parts: readonly { partName: string; type: string }[],
+  parts: readonly ContentType[],
+  root = scanXml(xml),
 ): string {
-  const p = rootPrefix(xml, 'Types');
+  overridesOf(root);
+  const p = root.prefix;
   const text = parts
     .map(
-      (part) => `<${p}Override PartName="${xmlAttr(part.partName)}" ContentType="${part.type}"/>`,
+      (part) =>
+        `<${p}Override PartName="${xmlAttr(part.partName)}" ContentType="${xmlAttr(part.type)}"/>`,
     )
     .join('');
-  return insertBefore(xml, new RegExp(`</${p}Types>`), text, 'content types');
+  return applySplices(xml, [appendInto(root, text)]);
 }
 
-/** The target (path inside the package) of the first relationship of `type`, if any. */
+/** True when the edited content types list each of `parts` once (part names ignore case). */
+export function hasContentTypes(root: XmlElement, parts: readonly ContentType[]): boolean {
+  const all = overridesOf(root);
+  return parts.every((part) => {
+    const same = all.filter((o) => o.partName.toLowerCase() === part.partName.toLowerCase());
+    return same.length === 1 && same[0].type === part.type;
+  });
+}
+
+/**
+ * The target (path inside the package) of the first relationship of `type`, if any, read by
+ * pattern from a part that may not even be well-formed (for the cell patcher of `turn`).
+ */
 export function relationshipTarget(relsXml: string, type: string): string | undefined {
   for (const m of relsXml.matchAll(/<(?:\w+:)?Relationship\s[^>]*>/g)) {
     if (attribute(m[0], 'Type') === type) return attribute(m[0], 'Target');

@@ -1,5 +1,15 @@
 import { StyleIds } from './sheet-xml';
-import { MAIN_NS, rootPrefix } from './xml';
+import { MAIN_NS } from './xml';
+import {
+  appendInto,
+  applySplices,
+  attr,
+  childrenNamed,
+  scanXml,
+  setValue,
+  Splice,
+  XmlElement,
+} from './xml-scan';
 
 /**
  * Adds the few cell styles Praetor's sheets use to a workbook's styles part: a bold font made
@@ -22,22 +32,26 @@ const SECTIONS = [
   'extLst',
 ];
 
-/** What a section holds when a styles part lacks it: the defaults Excel expects at index 0. */
-const DEFAULT_CHILDREN: Record<string, string> = {
-  fonts: '<font><sz val="11"/><name val="Calibri"/></font>',
-  fills:
-    '<fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>',
-  borders: '<border><left/><right/><top/><bottom/><diagonal/></border>',
-  cellStyleXfs: '<xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>',
-  cellXfs: '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>',
-};
-
-const CHILD: Record<string, string> = {
+/** The sections Praetor appends to, each with the name of its children. */
+const CHILD = {
   fonts: 'font',
   fills: 'fill',
   borders: 'border',
   cellStyleXfs: 'xf',
   cellXfs: 'xf',
+};
+type Section = keyof typeof CHILD;
+
+/** What an empty or missing section is given first: the defaults Excel expects at index 0. */
+const DEFAULT_CHILDREN: Record<Section, string[]> = {
+  fonts: ['<font><sz val="11"/><name val="Calibri"/></font>'],
+  fills: [
+    '<fill><patternFill patternType="none"/></fill>',
+    '<fill><patternFill patternType="gray125"/></fill>',
+  ],
+  borders: ['<border><left/><right/><top/><bottom/><diagonal/></border>'],
+  cellStyleXfs: ['<xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'],
+  cellXfs: ['<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'],
 };
 
 export const EMPTY_STYLES =
@@ -46,81 +60,122 @@ export const EMPTY_STYLES =
 
 const prefixed = (xml: string, p: string) => (p ? xml.replace(/<(\/?)(\w)/g, `<$1${p}$2`) : xml);
 
-/** Appends `children` to a section, creating it if need be; returns the first new index. */
-function append(
-  xml: string,
-  p: string,
-  section: string,
-  children: string[],
-): { xml: string; index: number } {
-  // Lazy attributes, so that the `/` of `<borders count="0"/>` is taken as self-closing.
-  const open = new RegExp(`<${p}${section}(\\s[^>]*?)?(/?)>`).exec(xml);
-  if (!open || open[2] === '/') {
-    const body = prefixed(DEFAULT_CHILDREN[section], p);
-    // An empty section keeps its attributes (its count is then set by the append below).
-    const start = open ? `${open[0].slice(0, -2)}>` : `<${p}${section}>`;
-    const created = `${start}${body}</${p}${section}>`;
-    const base = open
-      ? xml.slice(0, open.index) + created + xml.slice(open.index + open[0].length)
-      : insertSection(xml, p, section, created);
-    return append(base, p, section, children);
-  }
-  const close = xml.indexOf(`</${p}${section}>`, open.index);
-  const inner = xml.slice(open.index + open[0].length, close);
-  const index = (inner.match(new RegExp(`<${p}${CHILD[section]}[\\s>/]`, 'g')) ?? []).length;
-  const count = index + children.length;
-  const tag = /\scount\s*=\s*"\d*"/.test(open[0])
-    ? open[0].replace(/\scount\s*=\s*"\d*"/, ` count="${count}"`)
-    : open[0];
+/** The styles part's root, checked to be a `styleSheet`. */
+function styleSheet(root: XmlElement): XmlElement {
+  if (root.local !== 'styleSheet') throw new Error("the workbook's styles are not as expected");
+  return root;
+}
+
+/**
+ * The workbook's first font, made bold: headers then match the workbook's own typeface. Its
+ * children are copied as written (with its start tag, for any namespace declared there).
+ */
+function boldFont(xml: string, fonts: XmlElement | undefined, p: string): string {
+  const first = fonts && childrenNamed(fonts, 'font')[0];
+  if (!first) return prefixed('<font><b/><sz val="11"/><name val="Calibri"/></font>', p);
+  const start = xml.slice(first.start, first.startEnd).replace(/\/>$/, '>');
+  const kids = first.children
+    .filter((c) => c.local !== 'b')
+    .map((c) => xml.slice(c.start, c.end))
+    .join('');
+  return `${start}<${first.prefix}b/>${kids}</${first.name}>`;
+}
+
+export function addPraetorStyles(
+  stylesXml: string,
+  root = scanXml(stylesXml),
+): { xml: string; ids: StyleIds } {
+  const p = styleSheet(root).prefix;
+  const find = (section: string) => childrenNamed(root, section)[0] as XmlElement | undefined;
+  const splices: Splice[] = [];
+  /** New sections with no later section to go before: added at the end of the root, at once. */
+  const atEnd: string[] = [];
+
+  /**
+   * Appends `children` (written with the part's prefix) to a section, creating it if need be;
+   * returns the first new index.
+   */
+  const append = (section: Section, children: string[]): number => {
+    const el = find(section);
+    const present = el ? childrenNamed(el, CHILD[section]).length : 0;
+    const defaults = present === 0 ? DEFAULT_CHILDREN[section] : [];
+    const index = present + defaults.length;
+    const body = prefixed(defaults.join(''), p) + children.join('');
+    if (el) {
+      const count = el.attrs.find((a) => a.name === 'count');
+      const total = String(index + children.length);
+      if (count && count.value !== total) splices.push(setValue(count, total));
+      if (body !== '') splices.push(appendInto(el, body));
+      return index;
+    }
+    const created = `<${p}${section}>${body}</${p}${section}>`;
+    const later = SECTIONS.slice(SECTIONS.indexOf(section) + 1)
+      .map(find)
+      .find((x) => x !== undefined);
+    if (later) splices.push({ at: later.start, remove: 0, text: created });
+    else atEnd.push(created);
+    return index;
+  };
+
+  const font = append('fonts', [boldFont(stylesXml, find('fonts'), p)]);
+  const fill = append('fills', [
+    prefixed(
+      '<fill><patternFill patternType="solid"><fgColor rgb="FFDCE6F1"/><bgColor indexed="64"/></patternFill></fill>',
+      p,
+    ),
+  ]);
+  const border = append('borders', [
+    prefixed(
+      '<border><left/><right/><top/><bottom style="thin"><color rgb="FF7F7F7F"/></bottom><diagonal/></border>',
+      p,
+    ),
+  ]);
+  append('cellStyleXfs', []);
+  const xf = append(
+    'cellXfs',
+    [
+      `<xf numFmtId="0" fontId="${font}" fillId="0" borderId="0" xfId="0" applyFont="1"/>`,
+      `<xf numFmtId="0" fontId="${font}" fillId="${fill}" borderId="${border}" xfId="0" applyFont="1" applyFill="1" applyBorder="1"/>`,
+      '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/>',
+    ].map((x) => prefixed(x, p)),
+  );
+  if (atEnd.length > 0) splices.push(appendInto(root, atEnd.join('')));
   return {
-    xml: xml.slice(0, open.index) + tag + inner + prefixed(children.join(''), p) + xml.slice(close),
-    index,
+    xml: applySplices(stylesXml, splices),
+    ids: { title: xf, header: xf + 1, quoted: xf + 2 },
   };
 }
 
-/** Puts a new section before the first later section present, else at the end of the root. */
-function insertSection(xml: string, p: string, section: string, text: string): string {
-  for (const later of SECTIONS.slice(SECTIONS.indexOf(section) + 1)) {
-    const m = new RegExp(`<${p}${later}[\\s>/]`).exec(xml);
-    if (m) return xml.slice(0, m.index) + text + xml.slice(m.index);
-  }
-  const end = xml.lastIndexOf(`</${p}styleSheet>`);
-  if (end < 0) throw new Error("the workbook's styles are not as expected");
-  return xml.slice(0, end) + text + xml.slice(end);
-}
-
-/** The workbook's first font, made bold: headers then match the workbook's own typeface. */
-function boldFont(xml: string, p: string): string {
-  const fonts = new RegExp(`<${p}fonts[\\s>][\\s\\S]*?</${p}fonts>`).exec(xml)?.[0] ?? '';
-  const first = new RegExp(`<${p}font(\\s[^>]*?)?(/>|>([\\s\\S]*?)</${p}font>)`).exec(fonts);
-  const inner = (first ? (first[3] ?? '') : '<sz val="11"/><name val="Calibri"/>')
-    .replace(new RegExp(`<${p}b(\\s[^>]*)?/>`, 'g'), '')
-    .replace(new RegExp(`<${p}`, 'g'), '<')
-    .replace(new RegExp(`</${p}`, 'g'), '</');
-  return `<font><b/>${inner}</font>`;
-}
-
-export function addPraetorStyles(stylesXml: string): { xml: string; ids: StyleIds } {
-  const p = rootPrefix(stylesXml, 'styleSheet');
-  let xml = stylesXml;
-  const font = append(xml, p, 'fonts', [boldFont(xml, p)]);
-  xml = font.xml;
-  const fill = append(xml, p, 'fills', [
-    '<fill><patternFill patternType="solid"><fgColor rgb="FFDCE6F1"/><bgColor indexed="64"/></patternFill></fill>',
-  ]);
-  xml = fill.xml;
-  const border = append(xml, p, 'borders', [
-    '<border><left/><right/><top/><bottom style="thin"><color rgb="FF7F7F7F"/></bottom><diagonal/></border>',
-  ]);
-  xml = append(border.xml, p, 'cellStyleXfs', []).xml;
-  const b = font.index;
-  const xfs = append(xml, p, 'cellXfs', [
-    `<xf numFmtId="0" fontId="${b}" fillId="0" borderId="0" xfId="0" applyFont="1"/>`,
-    `<xf numFmtId="0" fontId="${b}" fillId="${fill.index}" borderId="${border.index}" xfId="0" applyFont="1" applyFill="1" applyBorder="1"/>`,
-    '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/>',
-  ]);
-  return {
-    xml: xfs.xml,
-    ids: { title: xfs.index, header: xfs.index + 1, quoted: xfs.index + 2 },
+/**
+ * True when the edited styles part holds what `ids` name: each section's count (where given)
+ * equal to its children, the title and header formats on a bold font, the header's fill and
+ * border in their sections, the quoted format with its prefix.
+ */
+export function hasPraetorStyles(root: XmlElement, ids: StyleIds): boolean {
+  const children = (section: Section) => {
+    const all = childrenNamed(styleSheet(root), section);
+    if (all.length !== 1) return null;
+    const kids = childrenNamed(all[0], CHILD[section]);
+    const count = attr(all[0], 'count');
+    return count === undefined || count === String(kids.length) ? kids : null;
   };
+  const [fonts, fills, borders, xfs] = (['fonts', 'fills', 'borders', 'cellXfs'] as const).map(
+    children,
+  );
+  if (!fonts || !fills || !borders || !xfs || !children('cellStyleXfs')) return false;
+  const at = <T>(list: T[], id: string | undefined) =>
+    /^\d+$/.test(id ?? '') ? list[Number(id)] : undefined;
+  const bold = (xf: XmlElement | undefined) => {
+    const font = xf && at(fonts, attr(xf, 'fontId'));
+    return font !== undefined && childrenNamed(font, 'b').length === 1;
+  };
+  const header = xfs[ids.header];
+  return (
+    bold(xfs[ids.title]) &&
+    bold(header) &&
+    at(fills, attr(header, 'fillId')) !== undefined &&
+    at(borders, attr(header, 'borderId')) !== undefined &&
+    xfs[ids.quoted] !== undefined &&
+    attr(xfs[ids.quoted], 'quotePrefix') === '1'
+  );
 }

@@ -3,17 +3,24 @@ import {
   addContentTypes,
   addRelationships,
   addSheetsToWorkbook,
+  ContentType,
+  hasContentTypes,
+  hasRelationships,
+  hasSheets,
   NewSheet,
-  relationshipIds,
-  relationshipTarget,
+  overridesOf,
+  Relationship,
+  relationshipsOf,
+  sheetElements,
   STYLES_REL,
   STYLES_TYPE,
   WORKSHEET_REL,
   WORKSHEET_TYPE,
 } from './package-parts';
 import { printTitlesRef, SheetContent, worksheetXml } from './sheet-xml';
-import { addPraetorStyles, EMPTY_STYLES } from './styles';
-import { attribute } from './xml';
+import { addPraetorStyles, EMPTY_STYLES, hasPraetorStyles } from './styles';
+import { REL_NS } from './xml';
+import { attr, scanXml, XmlElement, XmlError } from './xml-scan';
 import { deflatedEntry, OutEntry, writeZip } from './zip';
 import { ZipPackage } from './zip-package';
 
@@ -21,30 +28,30 @@ import { ZipPackage } from './zip-package';
  * Adds sheets to a workbook by editing its zip package: new worksheet parts, and insertions into
  * the sheet index, its relationships, the content types and the styles. Every other part is
  * carried over untouched, so charts, pivot tables, macros and parts no library knows survive.
+ * The parts edited must be well-formed XML, and each is checked once edited: a part the edits
+ * could not extend as they should is a plain error, never a damaged output.
  */
 
-const OFFICE_DOCUMENT =
-  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument';
+const OFFICE_DOCUMENT = `${REL_NS}/officeDocument`;
 
 export async function addSheetsToPackage(
   source: Buffer | ZipPackage,
   sheets: readonly SheetContent[],
 ): Promise<Buffer> {
   const pkg = openPackage(ZipPackage.of(source));
-  const rootRels = pkg.text('_rels/.rels');
-  const workbookPath = (relationshipTarget(rootRels, OFFICE_DOCUMENT) ?? 'xl/workbook.xml').replace(
-    /^\//,
-    '',
-  );
+  const workbookPath = (
+    relationshipsOf(pkg.scan('_rels/.rels').root).find((r) => r.type === OFFICE_DOCUMENT)?.target ??
+    'xl/workbook.xml'
+  ).replace(/^\//, '');
   const dir = posix.dirname(workbookPath);
   const relsPath = `${dir}/_rels/${posix.basename(workbookPath)}.rels`;
-  const workbookXml = pkg.text(workbookPath);
-  const relsXml = pkg.text(relsPath);
+  const typesPath = '[Content_Types].xml';
+  const workbook = pkg.scan(workbookPath);
+  const rels = pkg.scan(relsPath);
+  const types = pkg.scan(typesPath);
 
   const taken = new Set(
-    [...workbookXml.matchAll(/<(?:\w+:)?sheet\s[^>]*>/g)].map((m) =>
-      (attribute(m[0], 'name') ?? '').toLowerCase(),
-    ),
+    sheetElements(workbook.root).map((s) => (attr(s, 'name') ?? '').toLowerCase()),
   );
   for (const s of sheets) {
     if (taken.has(s.name.toLowerCase())) {
@@ -53,34 +60,49 @@ export async function addSheetsToPackage(
     taken.add(s.name.toLowerCase());
   }
 
-  const ids = relationshipIds(relsXml);
+  const existingRels = relationshipsOf(rels.root);
+  const ids = new Set(existingRels.map((r) => r.id));
   const freshId = () => {
     let n = ids.size + 1;
     while (ids.has(`rId${n}`)) n++;
     ids.add(`rId${n}`);
     return `rId${n}`;
   };
-  const newRels: { id: string; type: string; target: string }[] = [];
-  const newTypes: { partName: string; type: string }[] = [];
+  // A new part takes a name that no part has, and that the content types list for none.
+  const listed = new Set(overridesOf(types.root).map((o) => o.partName.toLowerCase()));
+  const free = (path: string) => !pkg.has(path) && !listed.has(`/${path}`.toLowerCase());
+  const freeName = (folder: string, name: (n: number) => string) => {
+    let n = 1;
+    while (!free(`${folder}/${name(n)}`)) n++;
+    return name(n);
+  };
+  const newRels: Relationship[] = [];
+  const newTypes: ContentType[] = [];
 
-  let stylesTarget = relationshipTarget(relsXml, STYLES_REL);
+  const stylesRel = existingRels.find((r) => r.type === STYLES_REL);
+  let stylesPath: string;
   let stylesXml = EMPTY_STYLES;
-  if (stylesTarget === undefined) {
-    stylesTarget = 'styles.xml';
-    newRels.push({ id: freshId(), type: STYLES_REL, target: stylesTarget });
-    newTypes.push({ partName: `/${dir}/${stylesTarget}`, type: STYLES_TYPE });
+  let stylesRoot: XmlElement | undefined;
+  if (stylesRel === undefined) {
+    // A styles part that no relationship names is not the workbook's: it is kept as it is.
+    const target = freeName(dir, (n) => (n === 1 ? 'styles.xml' : `styles${n}.xml`));
+    stylesPath = `${dir}/${target}`;
+    newRels.push({ id: freshId(), type: STYLES_REL, target });
+    newTypes.push({ partName: `/${stylesPath}`, type: STYLES_TYPE });
   } else {
-    stylesXml = pkg.text(partPath(dir, stylesTarget));
+    stylesPath = partPath(dir, stylesRel.target);
+    ({ xml: stylesXml, root: stylesRoot } = pkg.scan(stylesPath));
+    // exceljs, and so Praetor's reader, finds no styles in a prefixed `x:styleSheet`: the new
+    // sheets' styled cells would not read back.
+    if (stylesRoot.prefix !== '') throw cannotExtend('styles', stylesPath);
   }
-  const styles = addPraetorStyles(stylesXml);
-  pkg.put(partPath(dir, stylesTarget), styles.xml);
+  const styles = addPraetorStyles(stylesXml, stylesRoot);
 
-  let n = 1;
   const added: NewSheet[] = sheets.map((sheet) => {
-    while (pkg.has(`${dir}/worksheets/sheet${n}.xml`)) n++;
-    const path = `${dir}/worksheets/sheet${n}.xml`;
+    const file = freeName(`${dir}/worksheets`, (n) => `sheet${n}.xml`);
+    const path = `${dir}/worksheets/${file}`;
     const relId = freshId();
-    newRels.push({ id: relId, type: WORKSHEET_REL, target: `worksheets/sheet${n}.xml` });
+    newRels.push({ id: relId, type: WORKSHEET_REL, target: `worksheets/${file}` });
     newTypes.push({ partName: `/${path}`, type: WORKSHEET_TYPE });
     pkg.put(path, worksheetXml(sheet, styles.ids));
     return {
@@ -90,11 +112,47 @@ export async function addSheetsToPackage(
     };
   });
 
-  pkg.put(relsPath, addRelationships(relsXml, newRels));
-  pkg.put(workbookPath, addSheetsToWorkbook(workbookXml, added));
-  pkg.put('[Content_Types].xml', addContentTypes(pkg.text('[Content_Types].xml'), newTypes));
+  const edits: [what: string, path: string, xml: string, ok: (root: XmlElement) => boolean][] = [
+    ['styles', stylesPath, styles.xml, (root) => hasPraetorStyles(root, styles.ids)],
+    [
+      'relationships',
+      relsPath,
+      addRelationships(rels.xml, newRels, rels.root),
+      (root) => hasRelationships(root, newRels),
+    ],
+    [
+      'sheet index',
+      workbookPath,
+      addSheetsToWorkbook(workbook.xml, added, workbook.root),
+      (root) => hasSheets(root, added),
+    ],
+    [
+      'content types',
+      typesPath,
+      addContentTypes(types.xml, newTypes, types.root),
+      (root) => hasContentTypes(root, newTypes),
+    ],
+  ];
+  for (const [what, path, xml, ok] of edits) {
+    if (!holds(xml, ok)) throw cannotExtend(what, path);
+    pkg.put(path, xml);
+  }
   return pkg.write();
 }
+
+/** True when `xml` is well-formed and `ok` of its root. */
+function holds(xml: string, ok: (root: XmlElement) => boolean): boolean {
+  try {
+    return ok(scanXml(xml));
+  } catch {
+    return false;
+  }
+}
+
+const cannotExtend = (what: string, path: string) =>
+  new Error(
+    `its ${what} part (${path}) is written in a way Praetor cannot extend safely; save the workbook again in Excel`,
+  );
 
 /** A relationship target, relative to the workbook's folder or absolute, as a package path. */
 function partPath(dir: string, target: string): string {
@@ -112,11 +170,19 @@ function openPackage(zip: ZipPackage) {
   const changed = new Map<string, Buffer>();
   const stamp = byName.get('[Content_Types].xml') ?? entries[0];
   return {
-    has: (path: string) => lower.has(path.toLowerCase()) || changed.has(path),
-    text(path: string): string {
-      const text = zip.text(path);
-      if (text === undefined) throw new Error(`the package has no ${path}`);
-      return text;
+    has: (path: string) => lower.has(path.toLowerCase()),
+    /** A part's text and elements; throws when it is missing or not well-formed XML. */
+    scan(path: string): { xml: string; root: XmlElement } {
+      const xml = zip.text(path);
+      if (xml === undefined) throw new Error(`the package has no ${path}`);
+      try {
+        return { xml, root: scanXml(xml) };
+      } catch (e) {
+        if (!(e instanceof XmlError)) throw e;
+        throw new Error(
+          `the file is damaged: its part ${path} is not well-formed XML (${e.message})`,
+        );
+      }
     },
     put(path: string, content: string) {
       changed.set(path, Buffer.from(content, 'utf8'));
