@@ -11,6 +11,7 @@ import {
 } from '../src/sheets';
 import { readSubmission } from '../src/submission';
 import { OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
+import { readFailure } from './workbook/exceljs-load';
 import { logContent, resultsContent } from './workbook/layouts';
 import { readPackageFile, readWorkbookTables } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
@@ -44,7 +45,7 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
   try {
     tables = await readWorkbookTables(pkg);
   } catch (e) {
-    return failedFile(job.input, `not a readable workbook: ${(e as Error).message}`);
+    return failedFile(job.input, `not a readable workbook: ${readFailure(e)}`);
   }
   const missing = (['Battles', 'Legions'] as const).filter(
     (name) => tables[name === 'Battles' ? 'battles' : 'legions'] === null,

@@ -6,6 +6,7 @@ import { playTurn, TurnOutcome } from '../src/economy/turn';
 import { freeSheetName } from '../src/sheets';
 import { OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
 import { CellWrite } from './workbook/cell-patch';
+import { readFailure } from './workbook/exceljs-load';
 import { PackageLimits } from './workbook/guard';
 import { findTable, loadWorkbook, readPackageFile } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
@@ -98,7 +99,7 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
   try {
     workbook = await loadWorkbook(checked.value);
   } catch (e) {
-    return failedTurn(job.input, `not a readable workbook: ${(e as Error).message}`);
+    return failedTurn(job.input, `not a readable workbook: ${readFailure(e)}`);
   }
   const tables: EconomyTables = {
     players: findTable(workbook, 'Players'),

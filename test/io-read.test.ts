@@ -1,9 +1,15 @@
 import ExcelJS from 'exceljs';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { adjudicateFile } from '../headless/adjudicate-file';
+import { turnFile } from '../headless/turn-file';
 import { EMPTY_FORMULA_TEXT, markEmptyFormulaText } from '../headless/workbook/exceljs-load';
 import { DEFAULT_LIMITS } from '../headless/workbook/guard';
 import { readPackageFile, readWorkbookTables } from '../headless/workbook/read';
+import { turnTemplateWorkbook } from '../headless/workbook/turn-template';
+import { readForVerify } from '../headless/workbook/verify-read';
+import { ZipPackage } from '../headless/workbook/zip-package';
+import { handZip } from './helpers/hand-zip';
 import { simpleSubmission, tempDir } from './helpers/workbooks';
 
 /** Reading a workbook file: the guard's limits as given, tables as Excel shows them. */
@@ -39,6 +45,25 @@ describe('readWorkbookTables', () => {
     const tables = await readWorkbookTables(Buffer.from(await wb.xlsx.writeBuffer()));
     expect(tables.legions?.cells.map((row) => row[0])).toEqual(['Battle', 'B1', 'B2']);
   });
+
+  it("reads a table's range only as far as the sheet's last cell", async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Orders').addTable({
+      name: 'Legions',
+      ref: 'A1',
+      columns: [{ name: 'Battle' }, { name: 'Side' }],
+      rows: [['B1', 'Attacker']],
+    });
+    const data = withParts(Buffer.from(await wb.xlsx.writeBuffer()), {
+      'xl/tables/table1.xml': (x) => x.replace(/ref="A1:B2"/, 'ref="A1:B100000"'),
+    });
+    const tables = await readWorkbookTables(data);
+    // Its range was read row by row: 100,000 rows (a million for whole columns).
+    expect(tables.legions?.cells).toEqual([
+      ['Battle', 'Side'],
+      ['B1', 'Attacker'],
+    ]);
+  });
 });
 
 describe('the header row of a sheet', () => {
@@ -66,9 +91,94 @@ describe('markEmptyFormulaText', () => {
     );
   });
 
+  it('takes no self-closing cell for the start of the formula after it', () => {
+    const blank = '<c r="I3" s="1"/>';
+    const formula = '<c r="J3" t="str"><f>IF(1=1,"","x")</f><v></v></c>';
+    const xml = `<row r="3"><c r="H3" t="str"><v>x</v></c>${blank}${formula}</row>`;
+    expect(markEmptyFormulaText(xml)).toBe(
+      xml.replace(formula, formula.replace('<v></v>', `<v>${EMPTY_FORMULA_TEXT}</v>`)),
+    );
+    // A self-closing cell of text type, before a formula that is not text: nothing is marked.
+    const number = '<c r="B1" t="str"/><c r="C1"><f>1+1</f><v></v></c>';
+    expect(markEmptyFormulaText(number)).toBe(number);
+  });
+
+  it('reads a sheet in one pass: 10,000 styled empty cells after such a formula', () => {
+    const formula = '<c r="B2" t="str"><f>IF(A1="","",A1)</f><v></v></c>';
+    const blanks = Array.from({ length: 10_000 }, (_, i) => `<c r="C${i + 3}" s="1"/>`).join('');
+    const xml = `<sheetData><row r="2">${formula}${blanks}</row></sheetData>`;
+    const start = Date.now();
+    const marked = markEmptyFormulaText(xml);
+    // Each self-closing cell was taken for a start, and the sheet read to its end from it: 5 s.
+    expect(Date.now() - start).toBeLessThan(200);
+    expect(marked).toBe(xml.replace('<v></v>', `<v>${EMPTY_FORMULA_TEXT}</v>`));
+  });
+
   it('marks an empty saved value written as one empty element', () => {
     expect(markEmptyFormulaText('<c r="A1" t="str"><f>X</f><v/></c>')).toBe(
       `<c r="A1" t="str"><f>X</f><v>${EMPTY_FORMULA_TEXT}</v></c>`,
     );
+  });
+});
+
+/** `data` with its parts changed: `change` gives a part's new text, or null to leave it out. */
+function withParts(data: Buffer, change: Record<string, (xml: string) => string | null>): Buffer {
+  const pkg = ZipPackage.of(data);
+  return handZip(
+    pkg.entries.flatMap((e) => {
+      const text = pkg.content(e).toString('utf8');
+      const changed = change[e.name] ? change[e.name](text) : text;
+      return changed === null ? [] : [{ name: e.name, data: Buffer.from(changed, 'utf8') }];
+    }),
+  );
+}
+
+/** What adjudicate, verify and turn say of a file that cannot be read. */
+async function verdicts(data: Buffer): Promise<string[]> {
+  const dir = tempDir();
+  const input = join(dir, 'book.xlsx');
+  writeFileSync(input, data);
+  const adjudicated = await adjudicateFile({ input, output: join(dir, 'a.xlsx'), force: false });
+  const verified = await readForVerify(input);
+  const turned = await turnFile({ input, output: join(dir, 't.xlsx'), force: false });
+  return [adjudicated.error, verified.ok ? null : verified.error, turned.error].map(String);
+}
+
+describe('a workbook the reader cannot read, in adjudicate, verify and turn', () => {
+  let turnBook: Buffer;
+  beforeAll(async () => (turnBook = await turnTemplateWorkbook()));
+
+  it('a sheet in the sheet index whose part is missing: the sheet and the part', async () => {
+    const parts = ZipPackage.of(turnBook);
+    const sheet = [...parts.byName.keys()].find((n) => /worksheets\/sheet2\.xml$/.test(n))!;
+    const seen = await verdicts(withParts(turnBook, { [sheet]: () => null }));
+    for (const v of seen) {
+      expect(v).toMatch(
+        /not a readable workbook:? \(?the file is damaged: sheet "[^"]+" is in the sheet index, but its part xl\/worksheets\/sheet2\.xml is missing/,
+      );
+    }
+  });
+
+  it('a shared string out of range: the cell, in plain words', async () => {
+    const data = withParts(turnBook, {
+      'xl/worksheets/sheet1.xml': (x) => x.replace(/(<c r="A1"[^>]*t="s"[^>]*><v>)\d+/, '$19999'),
+    });
+    for (const v of await verdicts(data)) {
+      expect(v).toMatch(
+        /the file is damaged: cell [^!]+!A1 \(xl\/worksheets\/sheet1\.xml\) refers to shared string 9999/,
+      );
+    }
+  });
+
+  it('an ill-formed sheet: the part, in plain words', async () => {
+    const data = withParts(turnBook, {
+      'xl/worksheets/sheet1.xml': (x) => x.replace('</sheetData>', '</row></sheetData>'),
+    });
+    for (const v of await verdicts(data)) {
+      expect(v).toMatch(
+        /part xl\/worksheets\/sheet1\.xml \(sheet "[^"]+"\) is damaged or written in a way Praetor cannot read: open the file in Excel and save it again/,
+      );
+      expect(v).not.toMatch(/\d+:\d+:|unexpected/i);
+    }
   });
 });

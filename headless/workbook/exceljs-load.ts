@@ -4,10 +4,22 @@ import { ZipPackage } from './zip-package';
 /**
  * Loads a workbook's cells with exceljs from parts already unpacked. `xlsx.load` would unzip
  * the package again with JSZip and push every part through a stream; here exceljs' own parsers
- * (the same xforms, dispatched by part name exactly as `xlsx.load` of exceljs 4.4.0 does, then
- * its `reconcile`) are handed each part's text directly, which halves the time exceljs takes.
+ * (the xforms `xlsx.load` of exceljs 4.4.0 runs, then the reconciling it does) are handed each
+ * part's text directly, which halves the time exceljs takes. The parts are found as Excel finds
+ * them, from the sheet index and its relationships, and each is parsed on its own, so that a
+ * part exceljs fails on is named to the user (a `WorkbookReadError`), never exceljs' own message.
  * Drawings, media, charts, themes and macros are never given to it.
  */
+
+/** A workbook exceljs cannot read, said in plain words that name the part or cell at fault. */
+export class WorkbookReadError extends Error {}
+
+/** What the user is told of an error while reading: never exceljs' or its parser's own text. */
+export function readFailure(e: unknown): string {
+  return e instanceof WorkbookReadError
+    ? e.message
+    : 'it is damaged or written in a way Praetor cannot read: open the file in Excel and save it again';
+}
 
 /** The parts that hold cells, tables and cell notes (comments and their VML). */
 const CELL_PARTS =
@@ -16,8 +28,13 @@ const CELL_PARTS =
 /** True for the parts exceljs is given (and the guard should keep unpacked for it). */
 export const isCellPart = (name: string): boolean => CELL_PARTS.test(name);
 
-/** Parts of a sheet the referee does not need: skipping them is faster and less fragile. */
+/**
+ * Parts of a sheet the referee does not need: skipping them is faster and less fragile. Column
+ * widths (`cols`) most of all: exceljs makes an object for every column a `<col>` spans, and
+ * `<col min="1" max="1000000000"/>` in an 8 KB file runs it out of memory.
+ */
 const IGNORED_NODES = [
+  'cols',
   'dataValidations',
   'conditionalFormatting',
   'extLst',
@@ -32,6 +49,9 @@ const IGNORED_NODES = [
   'sheetProtection',
 ];
 
+/** Excel's last row: a row numbered past it is damage (and would make exceljs loop for ever). */
+const MAX_ROW = 1_048_576;
+
 /**
  * What a formula's empty saved text (`<c t="str"><f>IF(A1="","",A1)</f><v></v></c>`, as Excel
  * writes an `=IF(...,"")` blank) is given to exceljs as: exceljs reads an empty `<v>` as no saved
@@ -40,110 +60,408 @@ const IGNORED_NODES = [
  */
 export const EMPTY_FORMULA_TEXT = '\uE000';
 
-/** Marks the empty saved text of a formula's cell so that exceljs keeps it (see above). */
+/** A cell's start tag, self-closing (`<c r="A1"/>`, no content) or not. */
+const CELL_TAG = /<c(?=[\s/>])[^>]*>/g;
+const CELL_END = /<\/c\s*>/g;
+const TEXT_TYPE = /\st\s*=\s*["']str["']/;
+
+/**
+ * Marks the empty saved text of a formula's cell so that exceljs keeps it (see above). One pass
+ * over the sheet: each cell's content is looked at once, from its start tag to its `</c>`.
+ */
 export function markEmptyFormulaText(xml: string): string {
   if (!xml.includes('<v></v>') && !xml.includes('<v/>')) return xml;
-  return xml.replace(/<c\b[^>]*>(?:(?!<\/c>)[\s\S])*?<\/c>/g, (c) =>
-    /^<c\b[^>]*\bt="str"/.test(c) && /<f\b/.test(c)
-      ? c.replace(/<v><\/v>|<v\/>/, `<v>${EMPTY_FORMULA_TEXT}</v>`)
-      : c,
-  );
+  const out: string[] = [];
+  let copied = 0;
+  CELL_TAG.lastIndex = 0;
+  for (let tag = CELL_TAG.exec(xml); tag !== null; tag = CELL_TAG.exec(xml)) {
+    if (tag[0].endsWith('/>') || !TEXT_TYPE.test(tag[0])) continue;
+    const start = tag.index + tag[0].length;
+    CELL_END.lastIndex = start;
+    const end = CELL_END.exec(xml);
+    if (end === null) break;
+    const content = xml.slice(start, end.index);
+    if (/<f[\s/>]/.test(content) && /<v><\/v>|<v\/>/.test(content)) {
+      out.push(
+        xml.slice(copied, start),
+        content.replace(/<v><\/v>|<v\/>/, `<v>${EMPTY_FORMULA_TEXT}</v>`),
+      );
+      copied = end.index;
+    }
+    CELL_TAG.lastIndex = end.index + end[0].length;
+  }
+  if (copied === 0) return xml;
+  out.push(xml.slice(copied));
+  return out.join('');
 }
 
 /** exceljs' xforms take any async iterable of text where `xlsx.load` gives them a stream. */
 type Chunks = string[];
+type Model = Record<string, unknown>;
 
 interface Xform {
   parseStream(chunks: Chunks): Promise<unknown>;
+  reconcile(model: unknown, options: object): void;
+}
+type XformClass = new (options?: object) => Xform;
+
+interface Relationship {
+  Id?: string;
+  Type?: string;
+  Target?: string;
+  TargetMode?: string;
 }
 
-/** The parts of exceljs' XLSX reader that `xlsx.load` runs on each part (exceljs 4.4.0). */
-interface XlsxInternals {
-  parseRels(chunks: Chunks): Promise<unknown>;
-  parseWorkbook(chunks: Chunks): Promise<Record<string, unknown>>;
-  reconcile(model: Model, options: object): void;
-  _processWorksheetEntry(
-    chunks: Chunks,
-    model: Model,
-    sheetNo: string,
-    options: object,
-    path: string,
-  ): Promise<void>;
-  _processWorksheetRelsEntry(chunks: Chunks, model: Model, sheetNo: string): Promise<void>;
-  _processCommentEntry(chunks: Chunks, model: Model, name: string): Promise<void>;
-  _processTableEntry(chunks: Chunks, model: Model, name: string): Promise<void>;
-  _processVmlDrawingEntry(chunks: Chunks, model: Model, name: string): Promise<void>;
+interface SheetEntry {
+  name?: string;
+  state?: string;
+  rId?: string;
 }
 
-type Model = Record<string, unknown>;
+interface CellModel {
+  address?: string;
+  type?: number;
+  value?: unknown;
+}
+
+interface RowModel {
+  number: number;
+  cells: CellModel[];
+}
+
+interface SheetModel {
+  rows?: RowModel[];
+  mergeCells?: string[];
+  tableParts?: { rId?: string }[];
+  relationships?: Relationship[];
+}
+
+interface StylesModel extends Xform {
+  model?: unknown;
+}
+
+interface SharedStrings extends Xform {
+  uniqueCount: number;
+}
 
 // The workbook alone: exceljs' main module also loads its streaming reader and writer (and
 // their zip libraries), which takes a fresh worker thread twice as long.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+/* eslint-disable @typescript-eslint/no-require-imports */
 const Workbook = require('exceljs/lib/doc/workbook') as typeof ExcelJS.Workbook;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const StylesXform = require('exceljs/lib/xlsx/xform/style/styles-xform') as new () => Xform;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Worksheet = require('exceljs/lib/doc/worksheet') as new (options: object) => {
+  model: unknown;
+};
+const Range = require('exceljs/lib/doc/range') as new (ref: string) => {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+};
+const colCache = require('exceljs/lib/utils/col-cache') as {
+  decodeAddress(address: string): { col: number };
+};
+const RelationshipsXform = require('exceljs/lib/xlsx/xform/core/relationships-xform') as XformClass;
+const WorkbookXform = require('exceljs/lib/xlsx/xform/book/workbook-xform') as XformClass;
+const WorksheetXform = require('exceljs/lib/xlsx/xform/sheet/worksheet-xform') as XformClass;
+const StylesXform = require('exceljs/lib/xlsx/xform/style/styles-xform') as XformClass;
 const SharedStringsXform =
-  require('exceljs/lib/xlsx/xform/strings/shared-strings-xform') as new () => Xform;
+  require('exceljs/lib/xlsx/xform/strings/shared-strings-xform') as XformClass;
+const TableXform = require('exceljs/lib/xlsx/xform/table/table-xform') as XformClass;
+const CommentsXform = require('exceljs/lib/xlsx/xform/comment/comments-xform') as XformClass;
+const VmlNotesXform = require('exceljs/lib/xlsx/xform/comment/vml-notes-xform') as XformClass;
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** exceljs' reconciling of a sheet keeps nothing of one sheet for the next (`options` does). */
+const SHEET_RECONCILER = new WorksheetXform({ ignoreNodes: IGNORED_NODES });
+
+const BOOK = 'xl/workbook.xml';
+const BOOK_RELS = 'xl/_rels/workbook.xml.rels';
+
+/** A part to parse: its name, its text, and the sheet it belongs to, if any. */
+interface Part {
+  path: string;
+  text: string;
+  sheet?: string;
+}
+
+/** The sheet a part belongs to, for messages. */
+const ofSheet = (sheet?: string) => (sheet === undefined ? '' : ` (sheet "${sheet}")`);
+
+/** A part exceljs failed on, or that it read as nothing. */
+function unreadable(part: Part): WorkbookReadError {
+  const root = /<([^\s?!/>][^\s/>]*)/.exec(part.text)?.[1] ?? '';
+  const why = root.includes(':')
+    ? `is written with a namespace prefix (<${root}>), which Praetor does not read`
+    : 'is damaged or written in a way Praetor cannot read';
+  return new WorkbookReadError(
+    `part ${part.path}${ofSheet(part.sheet)} ${why}: open the file in Excel and save it again`,
+  );
+}
+
+/** A part that should be there and is not. */
+const missing = (what: string) => new WorkbookReadError(`the file is damaged: ${what}`);
+
+/** The text of a part, or undefined when the package has none. */
+function partText(pkg: ZipPackage, path: string, sheet?: string): Part | undefined {
+  const entry = pkg.byName.get(path);
+  return entry && { path, text: pkg.content(entry).toString('utf8'), sheet };
+}
+
+/** A part parsed by an xform of exceljs; its failure, or nothing read, names the part. */
+async function parse<T>(xform: Xform, part: Part): Promise<T> {
+  let parsed: unknown;
+  try {
+    parsed = await xform.parseStream([part.text]);
+  } catch {
+    throw unreadable(part);
+  }
+  if (parsed === undefined || parsed === null) throw unreadable(part);
+  return parsed as T;
+}
+
+/** Runs one step of exceljs' reconciling on a part's model: its failure names the part. */
+function attempt(part: Part, step: () => void, diagnose: () => void = () => {}): void {
+  try {
+    step();
+  } catch {
+    diagnose();
+    throw unreadable(part);
+  }
+}
+
+/** Where a relationship of the part at `from` points, as a part name. */
+function resolve(from: string, target: string): string {
+  const path = target.startsWith('/') ? [] : from.split('/').slice(0, -1);
+  for (const step of target.split('/')) {
+    if (step === '..') path.pop();
+    else if (step !== '.' && step !== '') path.push(step);
+  }
+  return path.join('/');
+}
+
+/** The relationships of the part at `path` (`dir/_rels/name.rels`), if it has any. */
+async function relationshipsOf(pkg: ZipPackage, path: string, sheet?: string) {
+  const cut = path.lastIndexOf('/') + 1;
+  const rels = partText(pkg, `${path.slice(0, cut)}_rels/${path.slice(cut)}.rels`, sheet);
+  return rels ? parse<Relationship[]>(new RelationshipsXform(), rels) : [];
+}
+
+const isType = (rel: Relationship, type: string) => (rel.Type ?? '').endsWith(`/${type}`);
 
 /** A workbook's cells, read by exceljs from the package's cell parts. */
 export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> {
+  const top = partText(pkg, '_rels/.rels');
+  if (top) await parse(new RelationshipsXform(), top);
+  const bookPart = partText(pkg, BOOK);
+  if (!bookPart) throw missing(`it has no ${BOOK}`);
+  const book = await parse<Model>(new WorkbookXform(), bookPart);
+  const bookRelsPart = partText(pkg, BOOK_RELS);
+  const bookRels = bookRelsPart
+    ? await parse<Relationship[]>(new RelationshipsXform(), bookRelsPart)
+    : [];
+  const relsById = new Map(bookRels.map((rel) => [rel.Id, rel]));
+  const target = (type: string) => {
+    const rel = bookRels.find((r) => isType(r, type));
+    return rel?.Target === undefined ? undefined : resolve(BOOK, rel.Target);
+  };
+
+  // Styles and shared strings are found by their relationships; exceljs' default names else.
+  let styles: StylesModel | undefined;
+  const stylesPart = partText(pkg, target('styles') ?? 'xl/styles.xml');
+  if (stylesPart) {
+    styles = new StylesXform() as StylesModel;
+    // A styles part exceljs reads as nothing is at fault only if a cell uses a style (see
+    // `reconcileSheet`).
+    await styles.parseStream([stylesPart.text]).catch(() => {
+      throw unreadable(stylesPart);
+    });
+  }
+  let sharedStrings: SharedStrings | undefined;
+  const stringsPart = partText(pkg, target('sharedStrings') ?? 'xl/sharedStrings.xml');
+  if (stringsPart) {
+    sharedStrings = new SharedStringsXform() as SharedStrings;
+    await parse(sharedStrings, stringsPart);
+  }
+  const common: BookParts = { book, styles, stylesPart, sharedStrings };
+
   const workbook = new Workbook();
-  const xlsx = workbook.xlsx as unknown as XlsxInternals;
-  const options = { ignoreNodes: IGNORED_NODES };
-  // The model `xlsx.load` starts from.
-  const model: Model = {
-    worksheets: [],
-    worksheetHash: {},
-    worksheetRels: [],
-    themes: {},
+  const sheets: { part: Part; model: SheetModel; entry: SheetEntry }[] = [];
+  for (const entry of (book.sheets ?? []) as SheetEntry[]) {
+    const name = entry.name ?? '';
+    const rel = relsById.get(entry.rId);
+    if (rel === undefined) {
+      throw missing(
+        bookRelsPart
+          ? `sheet "${name}" has no relationship ${entry.rId ?? '(none named)'} in ${BOOK_RELS}`
+          : `it has no ${BOOK_RELS}, where its sheets are found`,
+      );
+    }
+    // Chart sheets, dialog and macro sheets hold no cells to read.
+    if (!isType(rel, 'worksheet')) continue;
+    if (!rel.Target) throw missing(`sheet "${name}" has a relationship that names no part`);
+    const path = resolve(BOOK, rel.Target);
+    const part = partText(pkg, path, name);
+    if (!part) {
+      throw missing(`sheet "${name}" is in the sheet index, but its part ${path} is missing`);
+    }
+    part.text = markEmptyFormulaText(part.text);
+    const model = await parse<SheetModel>(new WorksheetXform({ ignoreNodes: IGNORED_NODES }), part);
+    await reconcileSheet(pkg, part, model, common);
+    sheets.push({ part, model, entry });
+  }
+
+  // What the model setter of exceljs' Workbook does, one sheet at a time, its failure named;
+  // each sheet numbered by its place in the index (a sheetId may be missing or repeated).
+  const bookModel = workbook as unknown as { model: Model; _worksheets: unknown[] };
+  bookModel.model = { ...book, worksheets: [], definedNames: [], media: [] };
+  sheets.forEach(({ part, model, entry }, i) =>
+    attempt(part, () => {
+      const worksheet = new Worksheet({
+        id: i + 1,
+        name: part.sheet,
+        orderNo: i,
+        state: entry.state,
+        workbook,
+      });
+      worksheet.model = { ...model, name: part.sheet };
+      bookModel._worksheets[i + 1] = worksheet;
+    }),
+  );
+  return workbook;
+}
+
+/** What every sheet's cells are reconciled with. */
+interface BookParts {
+  book: Model;
+  styles?: StylesModel;
+  stylesPart?: Part;
+  sharedStrings?: SharedStrings;
+}
+
+/**
+ * A sheet's model made ready for exceljs' Worksheet (what `xlsx.reconcile` does for each
+ * sheet): its notes and tables loaded from its relationships, its styles and shared strings
+ * looked up, its merges applied.
+ */
+async function reconcileSheet(
+  pkg: ZipPackage,
+  part: Part,
+  model: SheetModel,
+  common: BookParts,
+): Promise<void> {
+  const rows = model.rows ?? [];
+  // A row may leave out its number (`r`): it is the row after the one before.
+  let before = 0;
+  for (const row of rows) {
+    if (Number.isNaN(row.number)) row.number = before + 1;
+    before = row.number;
+  }
+  const far = rows.find((row) => !(row.number >= 1 && row.number <= MAX_ROW));
+  if (far !== undefined) {
+    throw new WorkbookReadError(
+      `part ${part.path}${ofSheet(part.sheet)} is damaged: it has a row numbered ${far.number}, and Excel's rows end at ${MAX_ROW}`,
+    );
+  }
+  const rels = await relationshipsOf(pkg, part.path, part.sheet);
+  const comments: Model = {};
+  const vmlDrawings: Model = {};
+  const tables: Model = {};
+  for (const rel of rels) {
+    const kind = isType(rel, 'comments')
+      ? ([comments, CommentsXform] as const)
+      : isType(rel, 'vmlDrawing')
+        ? ([vmlDrawings, VmlNotesXform] as const)
+        : isType(rel, 'table')
+          ? ([tables, TableXform] as const)
+          : undefined;
+    if (kind === undefined || rel.Target === undefined || rel.TargetMode === 'External') continue;
+    const path = resolve(part.path, rel.Target);
+    const linked = partText(pkg, path, part.sheet);
+    if (!linked) {
+      throw missing(`part ${path}, which sheet "${part.sheet}" refers to, is missing`);
+    }
+    const [map, Parse] = kind;
+    const parsed = await parse<Model>(new Parse(), linked);
+    if (Parse === TableXform) {
+      attempt(linked, () => new TableXform().reconcile(parsed, { styles: common.styles }));
+    }
+    map[rel.Target] = parsed;
+  }
+  const ids = new Set(rels.map((rel) => rel.Id));
+  const table = (model.tableParts ?? []).find((t) => !ids.has(t.rId));
+  if (table !== undefined) {
+    throw missing(`sheet "${part.sheet}" names a table by a relationship it lacks (${table.rId})`);
+  }
+  model.relationships = rels;
+  const options = {
+    styles: common.styles,
+    sharedStrings: common.sharedStrings,
     media: [],
     mediaIndex: {},
+    date1904: (common.book.properties as { date1904?: boolean } | undefined)?.date1904,
     drawings: {},
-    drawingRels: {},
-    comments: {},
-    tables: {},
-    vmlDrawings: {},
+    comments,
+    tables,
+    vmlDrawings,
   };
-  for (const entry of pkg.entries) {
-    if (!isCellPart(entry.name) || entry.name === '[Content_Types].xml') continue;
-    const name = entry.name.replace(/^\//, '');
-    const chunks = [pkg.content(entry).toString('utf8')];
-    let m: RegExpMatchArray | null;
-    if (name === '_rels/.rels') {
-      model.globalRels = await xlsx.parseRels(chunks);
-    } else if (name === 'xl/workbook.xml') {
-      const book = await xlsx.parseWorkbook(chunks);
-      model.sheets = book.sheets;
-      model.definedNames = book.definedNames;
-      model.views = book.views;
-      model.properties = book.properties;
-      model.calcProperties = book.calcProperties;
-    } else if (name === 'xl/_rels/workbook.xml.rels') {
-      model.workbookRels = await xlsx.parseRels(chunks);
-    } else if (name === 'xl/sharedStrings.xml') {
-      const strings = new SharedStringsXform();
-      model.sharedStrings = strings;
-      await strings.parseStream(chunks);
-    } else if (name === 'xl/styles.xml') {
-      const styles = new StylesXform();
-      model.styles = styles;
-      await styles.parseStream(chunks);
-    } else if ((m = name.match(/xl\/worksheets\/sheet(\d+)[.]xml/))) {
-      chunks[0] = markEmptyFormulaText(chunks[0]);
-      await xlsx._processWorksheetEntry(chunks, model, m[1], options, name);
-    } else if ((m = name.match(/xl\/worksheets\/_rels\/sheet(\d+)[.]xml.rels/))) {
-      await xlsx._processWorksheetRelsEntry(chunks, model, m[1]);
-    } else if ((m = name.match(/xl\/(comments\d+)[.]xml/))) {
-      await xlsx._processCommentEntry(chunks, model, m[1]);
-    } else if ((m = name.match(/xl\/tables\/(table\d+)[.]xml/))) {
-      await xlsx._processTableEntry(chunks, model, m[1]);
-    } else if ((m = name.match(/xl\/drawings\/(vmlDrawing\d+)[.]vml/))) {
-      await xlsx._processVmlDrawingEntry(chunks, model, m[1]);
+  checkSharedStrings(part, rows, common.sharedStrings);
+  attempt(
+    part,
+    () => SHEET_RECONCILER.reconcile(model, options),
+    // A styles part exceljs read as nothing fails only once a cell uses a style.
+    () => {
+      if (common.stylesPart && common.styles?.model === undefined) {
+        throw unreadable(common.stylesPart);
+      }
+    },
+  );
+  attempt(part, () => applyMerges(model));
+}
+
+/** Each cell of shared text refers to one the workbook has (exceljs fails on one it lacks). */
+function checkSharedStrings(part: Part, rows: RowModel[], strings?: SharedStrings): void {
+  const count = strings?.uniqueCount ?? 0;
+  for (const row of rows) {
+    for (const cell of row.cells) {
+      // ValueType.String, its value still the index into the shared strings.
+      if (cell.type !== 3 || typeof cell.value !== 'number') continue;
+      if (Number.isInteger(cell.value) && cell.value >= 0 && cell.value < count) continue;
+      throw missing(
+        `cell ${part.sheet}!${cell.address ?? `in row ${row.number}`} (${part.path}) refers to shared string ${cell.value}, and the workbook has ${strings ? count : 'none'}`,
+      );
     }
   }
-  xlsx.reconcile(model, options);
-  (workbook as unknown as { model: Model }).model = model;
-  return workbook;
+}
+
+/**
+ * Applies a sheet's merges to the cells it has, and hands exceljs none: exceljs would make a
+ * cell for every cell a merge covers (`<mergeCell ref="A1:XFD1048576"/>` is 17 billion). A cell
+ * a merge covers, other than its top-left one, is left out: Excel shows it blank.
+ */
+function applyMerges(model: SheetModel): void {
+  const merges = (model.mergeCells ?? []).map((ref) => new Range(ref));
+  model.mergeCells = [];
+  if (merges.length === 0) return;
+  for (const row of model.rows ?? []) {
+    const across = merges.filter((m) => m.top <= row.number && row.number <= m.bottom);
+    if (across.length === 0) continue;
+    let col = 0;
+    row.cells = row.cells.filter((cell) => {
+      // A cell without an address follows the one before it; it is given its address, as the
+      // one before may be left out.
+      col = cell.address ? colCache.decodeAddress(cell.address).col : col + 1;
+      if (!cell.address) cell.address = `${columnLetters(col)}${row.number}`;
+      return !across.some(
+        (m) => m.left <= col && col <= m.right && (row.number > m.top || col > m.left),
+      );
+    });
+  }
+}
+
+function columnLetters(col: number): string {
+  let letters = '';
+  for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
 }

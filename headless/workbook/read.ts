@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { Cell, isBlank } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
-import { EMPTY_FORMULA_TEXT, loadCellParts, isCellPart } from './exceljs-load';
+import { EMPTY_FORMULA_TEXT, loadCellParts, isCellPart, readFailure } from './exceljs-load';
 import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './guard';
 import { ZipPackage } from './zip-package';
 
@@ -75,7 +75,7 @@ export async function openWorkbook(path: string): Promise<Result<ExcelJS.Workboo
   try {
     return ok(await loadWorkbook(checked.value));
   } catch (e) {
-    return err(`${path}: not a readable workbook (${(e as Error).message})`);
+    return err(`${path}: not a readable workbook (${readFailure(e)})`);
   }
 }
 
@@ -111,12 +111,17 @@ interface TableModel {
   totalsRow?: boolean;
 }
 
-/** The cells of a table's range (header row first, totals row left out). */
+/**
+ * The cells of a table's range (header row first, totals row left out). Rows and columns past
+ * the sheet's last cell are blank, and left out: a range of whole columns (`A1:D1048576`) would
+ * make a million rows.
+ */
 function tableGrid(ws: ExcelJS.Worksheet, model: TableModel): SheetTable | null {
   const m = /^\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)$/i.exec(String(model.tableRef ?? ''));
   if (!m) return null;
   const [top, left] = [Number(m[2]), columnNumber(m[1])];
-  const [bottom, right] = [Number(m[4]) - (model.totalsRow ? 1 : 0), columnNumber(m[3])];
+  const bottom = Math.min(Number(m[4]) - (model.totalsRow ? 1 : 0), Math.max(top, ws.rowCount));
+  const right = Math.min(columnNumber(m[3]), Math.max(left, ws.columnCount));
   const cells: Cell[][] = [];
   for (let r = top; r <= bottom; r++) {
     const row = ws.getRow(r);
@@ -132,11 +137,8 @@ export function sheetGrid(ws: ExcelJS.Worksheet): SheetTable {
   const rows = new Map<number, Cell[]>();
   let first = Infinity;
   let last = 0;
-  const merged = hasMerges(ws);
   ws.eachRow((row, n) => {
-    const values = merged
-      ? Array.from({ length: row.cellCount }, (_, c) => cellValue(row.getCell(c + 1)))
-      : (row.values as Cell[]).slice(1).map(gridValue);
+    const values = (row.values as Cell[]).slice(1).map(gridValue);
     if (values.every(isBlank)) return;
     rows.set(n, values);
     first = Math.min(first, n);
@@ -157,13 +159,11 @@ function columnNumber(letters: string): number {
 }
 
 /**
- * A cell's value as the core reads it. Only the top-left cell of a merge holds its value:
- * exceljs gives the master's value in every cell of the merge, which would read a merged
- * `Gallia` over B2:C2 as a Rules cell too.
+ * A cell's value as the core reads it. Only the top-left cell of a merge holds its value: the
+ * loader leaves the others out (see `applyMerges`), so a merged `Gallia` over B2:C2 is not read
+ * as a Rules cell too.
  */
 function cellValue(cell: ExcelJS.Cell): Cell {
-  // ValueType.Merge: a cell of a merge other than its top-left one.
-  if ((cell.type as number) === 1) return null;
   return gridValue(cell.value);
 }
 
@@ -174,10 +174,4 @@ function gridValue(value: Cell): Cell {
     return { ...(value as object), result: '' };
   }
   return value;
-}
-
-/** True when a sheet has merged cells (exceljs keeps them by their top-left address). */
-function hasMerges(ws: ExcelJS.Worksheet): boolean {
-  const merges = (ws as unknown as { _merges?: Record<string, unknown> })._merges;
-  return merges !== undefined && Object.keys(merges).length > 0;
 }
