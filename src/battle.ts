@@ -13,7 +13,8 @@ import { Forces, leaderLabel, Legion, Side, SIDES, UnitCounts } from './forces';
 import { err, ok, Result } from './result';
 import { parseRosterCells, parseRosterText } from './roster';
 import { AnyRuleset, BattleEvent, RawOptions } from './ruleset';
-import { MAX_SAVED_ROUND, shapeError, shownValue, wholeError } from './saved-checks';
+import { MAX_SAVED_ROUND, oneLineError, shapeError, shownValue, wholeError } from './saved-checks';
+import { ownOptions } from './option-values';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
 import { MAX_UNIT_COUNT } from './roster';
 import {
@@ -109,9 +110,14 @@ export interface SavedBattle {
 
 const SPEC_KEYS = ['id', 'rules', 'attacker', 'defender', 'seed', 'dice'];
 
-/** A battle object as `praetor battle --input` takes it: options sit beside the other fields. */
+/**
+ * A battle object as `praetor battle --input` takes it: options sit beside the other fields.
+ * The options are own fields only, in a record without a prototype: a field named `__proto__`
+ * (which JSON.parse gives as an own field) is an unknown option like any other, not the options'
+ * prototype.
+ */
 export function specFromObject(o: Record<string, unknown>): BattleSpec {
-  const options: RawOptions = {};
+  const options = ownOptions({});
   for (const [k, v] of Object.entries(o)) if (!SPEC_KEYS.includes(k)) options[k] = v;
   return {
     id: o.id,
@@ -131,7 +137,16 @@ const isBlank = (v: unknown) =>
 const isTextOrNumber = (v: unknown) =>
   typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 
+/**
+ * Checks a battle as the user wrote it: its id, seed, rules and options, each side's roster
+ * (text, cells, or legions already read, every field checked), the forces against the rules, and
+ * the dice. An error is one line that begins `battle ID: ` and names the field at fault.
+ */
 export function validateBattle(spec: BattleSpec, fallbackId = 'battle'): Result<Battle> {
+  return oneLineError(validate(spec, fallbackId));
+}
+
+function validate(spec: BattleSpec, fallbackId: string): Result<Battle> {
   if (!isBlank(spec.id) && !isTextOrNumber(spec.id)) {
     return err(`battle ${fallbackId}: id is ${shownValue(spec.id)}: expected text or a number`);
   }
@@ -143,7 +158,7 @@ export function validateBattle(spec: BattleSpec, fallbackId = 'battle'): Result<
   const rulesId = isBlank(spec.rules) ? DEFAULT_RULESET : String(spec.rules);
   const ruleset = findRuleset(rulesId);
   if (!ruleset) return fail(`unknown rules "${rulesId}" (known: ${rulesetIds().join(', ')})`);
-  const options = ruleset.parseOptions(spec.options ?? {});
+  const options = ruleset.parseOptions(ownOptions(spec.options ?? {}));
   if (!options.ok) return fail(options.error);
   const forces: Partial<Forces> = {};
   for (const side of SIDES) {
@@ -166,13 +181,64 @@ function readSide(value: unknown, side: Side, ruleset: AnyRuleset): Result<Legio
   if (Array.isArray(value) && value.every(Array.isArray)) {
     return parseRosterCells(value as CellGrid, side, ruleset.units);
   }
-  if (
-    Array.isArray(value) &&
-    value.every((l) => typeof l === 'object' && l !== null && 'units' in l)
-  ) {
-    return value.length > 0 ? ok(value as Legion[]) : err(`${side}: no legions given`);
+  if (Array.isArray(value) && value.every(isRecord)) {
+    return value.length > 0 ? readLegions(value, side, ruleset) : err(`${side}: no legions given`);
   }
   return err(`${side}: the roster must be text such as "Marcus: 1 CAT 2 INF; Titus: 3 INF"`);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A side given as legions already read (a JSON battle, a report's forces, a workbook's rows):
+ * each field checked as a roster would have given it, `attacker[1].units.GAL is -1, expected
+ * ...`. `where` may be left out (`attacker legion 2`); the ruleset's own fields (a legion-battles
+ * `unit`, a fortunes-of-war `fow`) are kept, for its forces check to read.
+ */
+function readLegions(
+  value: readonly Record<string, unknown>[],
+  side: Side,
+  ruleset: AnyRuleset,
+): Result<Legion[]> {
+  const legions: Legion[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const l = value[i];
+    const path = `${side}[${i}]`;
+    const where = l.where === undefined ? `${side} legion ${i + 1}` : l.where;
+    if (typeof where !== 'string' || where.trim() === '') {
+      return err(`${path}.where is ${shownValue(l.where)}, expected text (or leave it out)`);
+    }
+    if (l.leader !== undefined && l.leader !== null && typeof l.leader !== 'string') {
+      return err(`${path}.leader is ${shownValue(l.leader)}, expected text (or leave it out)`);
+    }
+    const units = unitCountsError(l.units, `${path}.units`, ruleset);
+    if (typeof units === 'string') return err(units);
+    const { leader, ...rest } = l;
+    legions.push({
+      ...rest,
+      ...(typeof leader === 'string' ? { leader } : {}),
+      units,
+      where,
+    } as Legion);
+  }
+  return ok(legions);
+}
+
+/** A legion's counts by unit code: a copy, or the error naming the field. */
+function unitCountsError(value: unknown, path: string, ruleset: AnyRuleset): UnitCounts | string {
+  if (!isRecord(value)) return `${path} is ${shownValue(value)}, expected counts by unit code`;
+  const codes = ruleset.units.map((u) => u.code);
+  const counts: UnitCounts = {};
+  for (const [code, n] of Object.entries(value)) {
+    if (!codes.includes(code)) {
+      return `${path} has ${shownValue(code)}, not a ${ruleset.id} unit`;
+    }
+    const e = wholeError(n, `${path}.${code}`, 0, MAX_UNIT_COUNT);
+    if (e) return e;
+    counts[code] = n as number;
+  }
+  return counts;
 }
 
 function readDice(spec: BattleSpec, id: string): Result<DiceSpec> {
@@ -213,7 +279,7 @@ function diceRecordOf(spec: DiceSpec): DiceRecord {
 
 export function resolveBattle(battle: Battle): Result<BattleResult> {
   const state = battle.ruleset.start(battle.forces, battle.options);
-  return play(battle, state, { spec: battle.dice }, diceRecordOf(battle.dice));
+  return oneLineError(play(battle, state, { spec: battle.dice }, diceRecordOf(battle.dice)));
 }
 
 /**
@@ -226,6 +292,15 @@ export function resumeBattle(
   orders: RawOptions = {},
   moreDice: number[] = [],
   key?: string,
+): Result<BattleResult> {
+  return oneLineError(resume(saved, orders, moreDice, key));
+}
+
+function resume(
+  saved: SavedBattle,
+  orders: RawOptions,
+  moreDice: number[],
+  key: string | undefined,
 ): Result<BattleResult> {
   const checked = parseSavedBattle(saved);
   if (!checked.ok) return checked;
@@ -279,6 +354,10 @@ export function resumeBattle(
 export function parseSavedBattle(
   data: unknown,
 ): Result<{ saved: SavedBattle; ruleset: AnyRuleset }> {
+  return oneLineError(readSavedBattle(data));
+}
+
+function readSavedBattle(data: unknown): Result<{ saved: SavedBattle; ruleset: AnyRuleset }> {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return err('this is not a saved Praetor battle');
   }
@@ -296,9 +375,12 @@ export function parseSavedBattle(
   if (!ruleset) {
     return damaged(`ruleset.id is ${shownValue(rs.id)} (known: ${rulesetIds().join(', ')})`);
   }
+  if (typeof rs.version !== 'string') {
+    return damaged(`ruleset.version is ${shownValue(rs.version)}, expected text such as "1.0.0"`);
+  }
   if (ruleset.version !== rs.version) {
     return err(
-      `battle ${name}: saved with ${ruleset.id} ${String(rs.version)}; this Praetor has ${ruleset.version}`,
+      `battle ${name}: saved with ${ruleset.id} ${rs.version.length > 40 ? shownValue(rs.version) : rs.version}; this Praetor has ${ruleset.version}`,
     );
   }
   if (typeof d.options !== 'object' || d.options === null || Array.isArray(d.options)) {
@@ -357,7 +439,6 @@ function readSavedForces(value: unknown, ruleset: AnyRuleset): Result<Forces> {
     return err(`forces is ${shownValue(value)}, expected { attacker, defender }`);
   }
   const f = value as Record<string, unknown>;
-  const codes = ruleset.units.map((u) => u.code);
   for (const side of SIDES) {
     const legions = f[side];
     if (!Array.isArray(legions) || legions.length === 0) {
@@ -374,17 +455,8 @@ function readSavedForces(value: unknown, ruleset: AnyRuleset): Result<Forces> {
       if (l.leader !== undefined && typeof l.leader !== 'string') {
         return err(`${path}.leader is ${shownValue(l.leader)}, expected text`);
       }
-      const units = l.units as Record<string, unknown> | null;
-      if (typeof units !== 'object' || units === null || Array.isArray(units)) {
-        return err(`${path}.units is ${shownValue(units)}, expected counts by unit code`);
-      }
-      for (const [code, n] of Object.entries(units)) {
-        if (!codes.includes(code)) {
-          return err(`${path}.units has ${shownValue(code)}, not a ${ruleset.id} unit`);
-        }
-        const e = wholeError(n, `${path}.units.${code}`, 0, MAX_UNIT_COUNT);
-        if (e) return err(e);
-      }
+      const units = unitCountsError(l.units, `${path}.units`, ruleset);
+      if (typeof units === 'string') return err(units);
     }
   }
   return ok(structuredClone({ attacker: f.attacker, defender: f.defender }) as Forces);

@@ -1,6 +1,7 @@
 import { parseDecimal } from './cells';
 import { RawOptions } from './ruleset';
 import { err, ok, Result } from './result';
+import { oneLine, shownValue } from './saved-checks';
 
 /**
  * Reading option values as users write them (CLI flags, JSON, sheet cells): the pieces every
@@ -10,7 +11,44 @@ import { err, ok, Result } from './result';
 export const isBlankValue = (v: unknown): boolean =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-export const optionWord = (v: unknown): string => String(v).trim().toLowerCase();
+/** Text, a number or true/false: what a cell, a flag or a JSON field may give as an option. */
+const isScalar = (v: unknown): v is string | number | boolean =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
+/**
+ * An option's value as a word to match, in lower case. A list or an object is no word: it
+ * becomes its JSON, which no option's words match.
+ */
+export const optionWord = (v: unknown): string =>
+  (isScalar(v) ? String(v) : shownValue(v)).trim().toLowerCase();
+
+/**
+ * An option's value as its error shows it, on one line: text and numbers in quotes (`"maybe"`,
+ * `"5"`), a line break as `\n`; a list or an object as JSON (`{}`, `[1]`), not `[object Object]`.
+ */
+export const shownOption = (v: unknown): string =>
+  isScalar(v) ? `"${oneLine(String(v))}"` : shownValue(v);
+
+/**
+ * A text option (a retreat condition, unit overrides, orders, readings, castes): text, or a
+ * number or true/false as a cell may hold it, as text; a list or an object is an error naming
+ * the option. Blank values are the caller's (check `isBlankValue` first).
+ */
+export function optionText(v: unknown, name: string, example: string): Result<string> {
+  if (isScalar(v)) return ok(String(v));
+  return err(`${name} is ${shownValue(v)}: expected text such as "${example}"`);
+}
+
+/**
+ * Options as a plain record that no key can change the shape of: own fields only, with no
+ * prototype, so that a field named `__proto__` is a field like any other (and is refused as an
+ * unknown option) and `constructor` or `toString` are not found on it unless given.
+ */
+export function ownOptions(raw: RawOptions): RawOptions {
+  const out = Object.create(null) as RawOptions;
+  for (const [k, v] of Object.entries(raw)) out[k] = v;
+  return out;
+}
 
 const YES = ['yes', 'y', 'true', '1'];
 const NO = ['no', 'n', 'false', '0'];
@@ -26,7 +64,9 @@ export function yesNo(
   const w = optionWord(v);
   if ([...YES, ...(more.yes ?? [])].includes(w)) return ok(true);
   if ([...NO, ...(more.no ?? [])].includes(w)) return ok(false);
-  return err(`${name} is "${String(v)}": expected yes or no${more.hint ? ` (${more.hint})` : ''}`);
+  return err(
+    `${name} is ${shownOption(v)}: expected yes or no${more.hint ? ` (${more.hint})` : ''}`,
+  );
 }
 
 /**
@@ -43,7 +83,7 @@ export function wholeOption(
   if (isBlankValue(v)) return ok(dflt);
   const n = typeof v === 'number' ? v : typeof v === 'string' ? (parseDecimal(v) ?? NaN) : NaN;
   if (!Number.isInteger(n) || n < lo || n > hi) {
-    return err(`${name} is "${String(v)}": expected a whole number from ${lo} to ${hi}`);
+    return err(`${name} is ${shownOption(v)}: expected a whole number from ${lo} to ${hi}`);
   }
   return ok(n);
 }
@@ -58,7 +98,7 @@ export function pauseRounds(v: unknown): Result<number | null> {
     typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_PAUSE_ROUNDS) {
     return err(
-      `rounds is "${String(v)}": expected a whole number of rounds from 1 to ${MAX_PAUSE_ROUNDS.toLocaleString('en')}`,
+      `rounds is ${shownOption(v)}: expected a whole number of rounds from 1 to ${MAX_PAUSE_ROUNDS.toLocaleString('en')}`,
     );
   }
   return ok(n);
@@ -73,6 +113,6 @@ export function unknownOptionsError(
 ): string | null {
   const unknown = Object.keys(raw).filter((k) => !known.includes(k) && !ignore(k, raw[k]));
   if (unknown.length === 0) return null;
-  const names = unknown.map((k) => `"${k}"`).join(', ');
+  const names = unknown.map((k) => `"${oneLine(k)}"`).join(', ');
   return `unknown option ${names}${rulesId ? ` for ${rulesId}` : ''} (known: ${known.join(', ')})`;
 }

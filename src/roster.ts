@@ -10,6 +10,7 @@ import {
 } from './cells';
 import { Legion, Side, UnitCounts } from './forces';
 import { err, ok, Result } from './result';
+import { oneLineError } from './saved-checks';
 import { describeCatalog, UnitCatalog, unitCode } from './units';
 
 /**
@@ -18,8 +19,15 @@ import { describeCatalog, UnitCatalog, unitCode } from './units';
  * legion may hold is the ruleset's business.
  */
 
-/** Text roster: legions separated by `;` or new lines, each `[Leader:] count unit, ...`. */
+/**
+ * Text roster: legions separated by `;` or new lines, each `[Leader:] count unit, ...`. An error
+ * is one line (a line break it quotes shows as `\r`).
+ */
 export function parseRosterText(text: string, side: Side, catalog: UnitCatalog): Result<Legion[]> {
+  return oneLineError(readRosterText(text, side, catalog));
+}
+
+function readRosterText(text: string, side: Side, catalog: UnitCatalog): Result<Legion[]> {
   const chunks = text
     .split(/[;\n]/)
     .map((c) => c.trim())
@@ -108,6 +116,15 @@ export function parseRosterCells(
   side: Side,
   catalog: UnitCatalog,
   origin: GridOrigin = ORIGIN_A1,
+): Result<Legion[]> {
+  return oneLineError(readRosterCells(cells, side, catalog, origin));
+}
+
+function readRosterCells(
+  cells: CellGrid,
+  side: Side,
+  catalog: UnitCatalog,
+  origin: GridOrigin,
 ): Result<Legion[]> {
   const first = cells.findIndex((row) => row.some((c) => !isBlank(c)));
   const range = origin.sheet ? `the range on sheet ${origin.sheet}` : 'the range';

@@ -22,6 +22,21 @@ export function shownValue(v: unknown): string {
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
+/** Line breaks, and the controls that move a terminal's line, as an error must not hold them. */
+const LINE_BREAKS = /[\n\v\f\r\u0085\u2028\u2029]/g;
+
+/**
+ * Text from the input as a one-line error shows it: each line break as its visible escape (`\n`,
+ * `\r`, `\u2028`, ...), so that a cell or a roster written on several lines is named on one.
+ */
+export const oneLine = (text: string): string =>
+  text.replace(LINE_BREAKS, (c) =>
+    c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/** A Result whose error is on one line (see `oneLine`): what every parser of user text returns. */
+export const oneLineError = <T>(r: Result<T>): Result<T> => (r.ok ? r : err(oneLine(r.error)));
+
 const kindOf = (v: unknown): string =>
   v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
 

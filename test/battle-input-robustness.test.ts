@@ -6,8 +6,11 @@ import {
   resolveBattle,
   resumeBattle,
   SavedBattle,
+  specFromObject,
   validateBattle,
 } from '../src/battle';
+import { parseRosterText } from '../src/roster';
+import { findRuleset, RULESETS } from '../src/rulesets';
 import { praetor } from './helpers/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'praetor-robust-'));
@@ -446,6 +449,22 @@ describe('a saved battle held in memory, edited, then resumed', () => {
     });
   });
 
+  it('names ruleset.version when it is missing or not text', () => {
+    for (const [version, shown] of [
+      [undefined, 'missing'],
+      [1, '1'],
+      [{ v: 1 }, '{"v":1}'],
+    ] as const) {
+      const saved = paused();
+      if (version === undefined) delete saved.ruleset.version;
+      else saved.ruleset.version = version;
+      expect(resume(saved)).toEqual({
+        ok: false,
+        error: `battle battle: the saved battle is damaged: ruleset.version is ${shown}, expected text such as "1.0.0"`,
+      });
+    }
+  });
+
   it.each<[string, (s: Record<string, any>) => void, string]>([
     ['an id that is an object', (s) => (s.id = { x: 1 }), 'id is {"x":1}, expected text'],
     [
@@ -526,5 +545,229 @@ describe('a saved battle held in memory, edited, then resumed', () => {
       ok: false,
       error: `battle battle: the saved battle is damaged: state.units lists ${n + 1} units; the forces have ${n}`,
     });
+  });
+});
+
+describe('sides given as legions already read (a JSON battle)', () => {
+  const battle = (attacker: unknown, rules = 'cote-pbem', defender = '1 INF') =>
+    validateBattle({ id: 'b', rules, attacker, defender, seed: 's' });
+
+  it.each<[string, unknown, string]>([
+    ['a negative count', [{ units: { CAV: 3, GAL: -1 } }], 'attacker[0].units.GAL is -1'],
+    ['a count as text', [{ units: { INF: '3' } }], 'attacker[0].units.INF is "3"'],
+    ['a fraction', [{ units: { INF: 1.5 } }], 'attacker[0].units.INF is 1.5'],
+    ['a count over 10,000', [{ units: { INF: 10_001 } }], 'attacker[0].units.INF is 10001'],
+    ['no counts', [{ units: null }], 'attacker[0].units is null, expected counts by unit code'],
+    [
+      'counts as a list',
+      [{ units: [3] }],
+      'attacker[0].units is [3], expected counts by unit code',
+    ],
+    ['no units field', [{ leader: 'Marcus' }], 'attacker[0].units is missing'],
+    [
+      'an unknown unit',
+      [{ units: { XYZ: 1 } }],
+      'attacker[0].units has "XYZ", not a cote-pbem unit',
+    ],
+    [
+      'a unit named like an object member',
+      [{ units: JSON.parse('{"__proto__": 1}') }],
+      'attacker[0].units has "__proto__"',
+    ],
+    ['a leader that is a number', [{ units: { INF: 1 }, leader: 3 }], 'attacker[0].leader is 3'],
+    ['a blank where', [{ units: { INF: 1 }, where: ' ' }], 'attacker[0].where is " "'],
+    ['a second legion at fault', [{ units: { INF: 1 } }, { units: { INF: -2 } }], 'attacker[1]'],
+  ])('refuses %s, naming the field', (_, attacker, message) => {
+    const r = battle(attacker);
+    expect(r).toEqual({ ok: false, error: expect.stringContaining(`battle b: ${message}`) });
+  });
+
+  it('refuses a unit code of another ruleset in imperium, without a crash', () => {
+    const r = battle(
+      [{ leader: 'Terran', units: { XYZ: 1 }, where: 'fleet 1' }],
+      'imperium',
+      'Imperial: 1 CR',
+    );
+    expect(r).toEqual({
+      ok: false,
+      error: 'battle b: attacker[0].units has "XYZ", not a imperium unit',
+    });
+  });
+
+  it('takes 10,000 of a unit as a count (the side limit then speaks), and fights as roster text does', () => {
+    expect(battle([{ units: { INF: 10_000 } }])).toEqual({
+      ok: false,
+      error: expect.stringMatching(
+        /attacker legion 1: the attacker has 10000 units; a side has at most 1000/,
+      ),
+    });
+    const legions = [
+      { units: { INF: 2, CAV: 0 }, leader: null },
+      { units: { CAV: 1 }, where: 'L2' },
+    ];
+    const before = JSON.stringify(legions);
+    const objects = battle(legions);
+    const text = battle('2 INF; 1 CAV');
+    if (!objects.ok || !text.ok) throw new Error('not valid');
+    expect(objects.value.forces.attacker).toEqual([
+      { units: { INF: 2, CAV: 0 }, where: 'attacker legion 1' },
+      { units: { CAV: 1 }, where: 'L2' },
+    ]);
+    expect(JSON.stringify(legions)).toBe(before);
+    const [a, b] = [resolveBattle(objects.value), resolveBattle(text.value)];
+    expect(a.ok && b.ok && a.value.events).toEqual(b.ok && b.value.events);
+  });
+
+  it('fails its battle only in --input, with the field named', async () => {
+    const path = join(dir, 'legion-objects.json');
+    writeFileSync(
+      path,
+      JSON.stringify([
+        { id: 'neg', attacker: [{ units: { CAV: 3, GAL: -1 } }], defender: '1 INF', seed: 's' },
+        { id: 'text', attacker: [{ units: { INF: '3' } }], defender: '1 INF', seed: 's' },
+        { id: 'good', attacker: [{ units: { INF: 3 } }], defender: '1 INF', seed: 's' },
+      ]),
+    );
+    const r = await praetor('battle', '--input', path, '--json');
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.out) as { id: string; error?: string }[];
+    expect(out.map((o) => o.error ?? 'ok')).toEqual([
+      'battle neg: attacker[0].units.GAL is -1, expected a whole number from 0 to 10000',
+      'battle text: attacker[0].units.INF is "3", expected a whole number from 0 to 10000',
+      'ok',
+    ]);
+  });
+});
+
+describe('option values that are not text', () => {
+  const rosters: Record<string, Record<string, unknown>> = {
+    'cote-pbem': { attacker: '2 INF', defender: '2 INF' },
+    'cote-online': { attacker: '2 INF', defender: '2 INF' },
+    imperium: { attacker: 'Terran: 1 DD', defender: 'Imperial: 1 CR' },
+    'legion-battles': { attacker: 'trained levy', defender: 'trained cohort' },
+    'fortunes-of-war': { attacker: 'Legio X: attack 6', defender: 'Gauls: attack 5' },
+  };
+  const error = (rules: string, options: Record<string, unknown>) => {
+    const r = validateBattle({ id: 'b', rules, ...rosters[rules], seed: 's', options });
+    return r.ok ? 'accepted' : r.error;
+  };
+
+  it.each<[string, string, unknown, string]>([
+    ['cote-pbem', 'fort', {}, 'fort is {}: expected 0, 1 or 2'],
+    ['cote-pbem', 'fort', ['yes'], 'fort is ["yes"]: expected 0, 1 or 2'],
+    ['cote-pbem', 'breachBy', { a: 1 }, 'breach by is {"a":1}: expected'],
+    ['cote-pbem', 'sea', [true], 'sea is [true]: expected yes or no'],
+    ['cote-pbem', 'retreat', {}, 'retreat is {}: expected text such as "lost >= 3"'],
+    ['cote-pbem', 'rounds', {}, 'rounds is {}: expected a whole number of rounds'],
+    ['cote-online', 'mode', [], 'mode is []: expected "fight-to-the-death"'],
+    ['imperium', 'range', {}, 'range is {}: expected long or short'],
+    ['imperium', 'units', {}, 'units is {}: expected text such as "Terran DD B3 T1 D1 CM2"'],
+    [
+      'imperium',
+      'attackerOrders',
+      ['split=auto'],
+      'attackerOrders is ["split=auto"]: expected text',
+    ],
+    ['legion-battles', 'readings', {}, 'readings is {}: expected text'],
+    ['legion-battles', 'outOfArrows', [], 'outOfArrows is []: expected withdraw or close'],
+    ['legion-battles', 'clashes', [12], 'clashes is [12]: expected a whole number from 1 to 1000'],
+    ['fortunes-of-war', 'readings', [], 'readings is []: expected text'],
+    [
+      'fortunes-of-war',
+      'castes',
+      {},
+      'castes is {}: expected text such as "capital 25/50, city 20/60"',
+    ],
+    ['fortunes-of-war', 'terrain', {}, 'terrain is {}: expected clear'],
+  ])('%s %s %j: shown as JSON', (rules, key, value, message) => {
+    const e = error(rules, { [key]: value });
+    expect(e).toContain(`battle b: ${message}`);
+    expect(e).not.toContain('[object Object]');
+  });
+
+  it('still takes the words and numbers a cell or a flag gives', () => {
+    expect(error('cote-pbem', { fort: 2, sea: false, retreat: 'lost >= 3' })).toBe('accepted');
+    expect(error('cote-pbem', { fort: 'maybe' })).toContain('fort is "maybe": expected');
+    expect(error('cote-pbem', { fort: 5 })).toContain('fort is "5": expected');
+  });
+});
+
+describe('errors are one line, a line break of the input shown as \\n or \\r', () => {
+  const oneLine = (r: { ok: boolean; error?: string }) => {
+    expect(r.ok).toBe(false);
+    expect(r.error).not.toMatch(/[\r\n\u2028\u2029]/);
+    return r.error;
+  };
+
+  it('in a retreat condition', () => {
+    const r = validateBattle({
+      id: 'b',
+      attacker: '2 INF',
+      defender: '2 INF',
+      seed: 's',
+      options: { retreat: 'lost >=\nthree' },
+    });
+    expect(oneLine(r)).toBe(
+      'battle b: retreat condition "lost >=\\nthree": unknown quantity "three" (use `units`, `lost`, `lost.CAT`, `CAT` (any of CAT, CAV, INF, GAL), and the same with `enemy.` before them)',
+    );
+  });
+
+  it('in rosters of every ruleset', () => {
+    const cases: [string, string, string][] = [
+      ['cote-pbem', 'Mar\rcus: 2 XYZ', 'attacker legion 1 (Mar\\rcus): unknown unit "XYZ"'],
+      ['imperium', 'Terran: 1 DD\r2', 'attacker legion 1 (Terran): '],
+      ['legion-battles', 'Sep\rtimius: levy', '"Sep\\rtimius: levy": give the Quality first'],
+      ['fortunes-of-war', 'Legio\rX: attack 999', 'army Legio\\rX: attack 999'],
+      ['fortunes-of-war', '{\n"army": }', 'attacker: not valid JSON'],
+    ];
+    for (const [rules, attacker, message] of cases) {
+      const ruleset = findRuleset(rules)!;
+      const e = oneLine(
+        ruleset.parseRoster?.(attacker, 'attacker') ??
+          parseRosterText(attacker, 'attacker', ruleset.units),
+      );
+      expect(e).toContain(message);
+    }
+  });
+
+  it('in the names of unknown options and in readings', () => {
+    for (const ruleset of RULESETS) {
+      expect(oneLine(ruleset.parseOptions({ 'a\nb': 1 }))).toContain('unknown option "a\\nb"');
+    }
+    const legion = findRuleset('legion-battles')!.parseOptions({ readings: 'shakenAt\r2' });
+    expect(oneLine(legion)).toBe('readings: "shakenAt\\r2" is not key=value');
+  });
+});
+
+describe('fields named like the members of every object', () => {
+  it('refuses a "__proto__" field of a JSON battle as an unknown option, in every ruleset', () => {
+    for (const ruleset of RULESETS) {
+      const item = JSON.parse(
+        `{"rules": "${ruleset.id}", "seed": "x", "__proto__": {"fort": 2, "rounds": 1}}`,
+      ) as Record<string, unknown>;
+      const spec = specFromObject(item);
+      expect(Object.getPrototypeOf(spec.options)).toBeNull();
+      const r = ruleset.parseOptions(spec.options!);
+      expect(r).toEqual({
+        ok: false,
+        error: expect.stringContaining('unknown option "__proto__"'),
+      });
+    }
+  });
+
+  it('refuses options and readings named constructor or toString', () => {
+    for (const ruleset of RULESETS) {
+      const r = ruleset.parseOptions(specFromObject({ constructor: 1 }).options!);
+      expect(r).toEqual({ ok: false, error: expect.stringContaining('"constructor"') });
+    }
+    for (const rules of ['legion-battles', 'fortunes-of-war']) {
+      for (const word of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+        const r = findRuleset(rules)!.parseOptions({ readings: `${word}=5` });
+        expect(r).toEqual({
+          ok: false,
+          error: expect.stringContaining(`unknown option "${word}"`),
+        });
+      }
+    }
   });
 });

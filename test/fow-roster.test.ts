@@ -171,6 +171,41 @@ describe('fortunes-of-war rosters', () => {
     );
   });
 
+  it('names a JSON field that is not text or a number, never as [object Object]', () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { army: { name: 'A', morale: {} } },
+        'defender: army A: army.morale is {}: expected text or a number',
+      ],
+      [{ army: { name: {}, attack: 3 } }, 'defender: army.name is {}: expected text or a number'],
+      [
+        { army: { name: 'A', specials: [[]] } },
+        'defender: army A: army.specials[0] is []: expected text or a number',
+      ],
+      [
+        { leader: { name: 'L', rank: {} } },
+        'defender: leader L: leader.rank is {}: expected text or a number',
+      ],
+      [{ army: { name: 'A' }, terrain: {} }, 'defender: terrain is {}: expected text or a number'],
+      [
+        { army: { name: 'A' }, city: { name: 'x', class: [] } },
+        'defender: city.class is []: expected text or a number',
+      ],
+      [
+        { army: { name: 'A' }, empire: [{ name: 'L' }] },
+        'defender: empire[0].caste is missing: expected text or a number',
+      ],
+    ];
+    for (const [json, message] of cases) expect(problem(JSON.stringify(json))).toBe(message);
+  });
+
+  it('writes an error on one line, whatever line breaks the roster holds', () => {
+    expect(problem('Legio\rX: attack 999')).toBe(
+      'defender: army Legio\\rX: attack 999: expected a whole number from 0 to 99',
+    );
+    expect(problem('{\n"army": }')).toMatch(/^defender: not valid JSON \([^\n\r]*\)$/);
+  });
+
   it('reads JSON city and empire names that hold ":" or ",", and writes them back', () => {
     const json = JSON.stringify({
       army: { name: 'Guard: the Old' },

@@ -124,17 +124,10 @@ function fullText(v: unknown): string {
  * Problems of bugs already found and pinned below as `it.failing` regressions: the campaigns
  * count them apart (FUZZ_CORE_STRICT=1 fails on them too), so that a new bug still shows.
  */
-const KNOWN: [string, RegExp][] = [
-  ['an option value that is not text shows as [object Object]', /error shows \[object Object\]/],
-  ['an error echoes a line break of the input', /error is more than one line/],
-  ['a saved battle without a version is "saved with ... undefined"', /saved with \S+ undefined/],
-];
+const KNOWN: [string, RegExp][] = [];
 const STRICT = process.env.FUZZ_CORE_STRICT === '1';
 /** A file that holds the seed of the case running (a campaign finds the case that hung in it). */
 const TRACE = process.env.FUZZ_CORE_TRACE;
-
-/** Sides given as legions already read (objects with `units`): `validateBattle` checks nothing. */
-const LEGION_OBJECTS = /"(?:attacker|defender)":\[\{[^\]]*"units":/;
 
 /**
  * Whether every line break of an error echoes the input (the known bug): the break with the
@@ -156,7 +149,7 @@ function echoesInput(f: Failure): boolean {
 const isKnown = (f: Failure) =>
   KNOWN.some(
     ([, re]) => re.test(f.problem) && (!/more than one line/.test(f.problem) || echoesInput(f)),
-  ) || LEGION_OBJECTS.test(f.input);
+  );
 
 function unknownFailures(failures: Failure[]): Failure[] {
   return STRICT ? failures : failures.filter((f) => !isKnown(f));
@@ -173,11 +166,6 @@ function summary(all: Failure[]): string[] {
           `known: ${name}: ${n} cases, e.g. ${all.find((f) => re.test(f.problem))?.seed}`,
         );
     }
-    const objects = all.filter((f) => LEGION_OBJECTS.test(f.input));
-    if (objects.length > 0)
-      console.log(
-        `known: legion objects unchecked: ${objects.length} cases, e.g. ${objects[0].seed}`,
-      );
   }
   const seen = new Map<string, number>();
   const shown: string[] = [];
@@ -731,22 +719,6 @@ function randomSpec(r: Rng): { spec: BattleSpec; rules: RulesId } {
   return { spec, rules };
 }
 
-/**
- * Specs of the known hangs, pinned below as `it.failing`: a legion-battles leader or player
- * character rated in the hundreds of thousands rolls that many dice; an imperium unit override
- * of that size too. Not run by the campaigns (STRICT runs them), which could not finish.
- */
-function knownHang(spec: BattleSpec): boolean {
-  if (STRICT) return false;
-  const text = fullText(spec);
-  const rules = String(spec.rules ?? '')
-    .trim()
-    .toLowerCase();
-  if (rules === 'legion-battles') return /(?:leader|pc)\b[^,;]*\d{6,}/i.test(text);
-  if (rules === 'imperium') return /\d{6,}/.test(String(spec.options?.units ?? ''));
-  return false;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Properties of a battle that resolved.
 
@@ -979,7 +951,8 @@ function mutate(r: Rng, saved: Record<string, unknown>): string {
     old.push(item === undefined ? null : JSON.parse(JSON.stringify(item)));
     return `${path.join('.')} += one`;
   }
-  const v = pick(r, WEIRD_JSON);
+  // A copy: the shared value, edited by a later mutation, could come to hold itself.
+  const v = structuredClone(pick(r, WEIRD_JSON));
   parent[key] = v;
   return `${path.join('.')} = ${shortJson(v).slice(0, 30)}`;
 }
@@ -1033,15 +1006,7 @@ function cliArgs(r: Rng, file: () => string): string[] {
     if (chance(r, 0.2)) args.push('--json');
     return args;
   }
-  // Known bugs left out (STRICT keeps them): the hangs, and sides given as legion objects.
-  const safeSpec = () => {
-    for (;;) {
-      const drawn = randomSpec(r);
-      const texts =
-        typeof drawn.spec.attacker === 'string' && typeof drawn.spec.defender === 'string';
-      if (!knownHang(drawn.spec) && (STRICT || texts)) return drawn;
-    }
-  };
+  const safeSpec = () => randomSpec(r);
   const { spec, rules } = safeSpec();
   if (command === 'battle' && chance(r, 0.25)) {
     const items: unknown[] = [];
@@ -1221,7 +1186,6 @@ describe('fuzz: the battle core never crashes on text and JSON inputs', () => {
   it('validates and resolves random battle specs: counts never negative, every die logged, the same twice', () => {
     const failures = campaign('battle', 200, (r) => {
       const { spec } = randomSpec(r);
-      if (knownHang(spec)) return { input: spec, problems: [] };
       return { input: spec, problems: battleProblems(spec).problems };
     });
     expect(summary(failures)).toEqual([]);
@@ -1230,7 +1194,6 @@ describe('fuzz: the battle core never crashes on text and JSON inputs', () => {
   it('replays a seeded battle from its rolls, and says so when the scripted dice run short', () => {
     const failures = campaign('replay', 150, (r) => {
       const { spec } = randomSpec(r);
-      if (knownHang(spec)) return { input: spec, problems: [] };
       spec.dice = undefined;
       spec.seed = `r${int(r, 0, 1e6)}`;
       const checked = guarded(() => ({ problems: [], v: validateBattle(spec) }));
@@ -1361,13 +1324,13 @@ it('covers every ruleset', () => {
 });
 
 /**
- * Bugs the campaigns found, each in its smallest form. They fail today; once the code is fixed,
- * turn `it.failing` into `it` (and drop the bug's line in KNOWN or knownHang above).
+ * Bugs the campaigns found, each in its smallest form: pinned as `it.failing` while open (with
+ * the bug's line in KNOWN above, so that the campaigns count it apart), as `it` once fixed.
  */
-describe('fuzz regressions (bugs found, not fixed yet)', () => {
+describe('fuzz regressions (bugs found and fixed)', () => {
   const spec = (o: Record<string, unknown>) => specFromObject({ id: 'b', seed: 's', ...o });
 
-  it.failing('refuses a negative count in a side given as legions already read (--input)', () => {
+  it('refuses a negative count in a side given as legions already read (--input)', () => {
     // Today the battle resolves, and the attacker ends with -1 GAL.
     const r = validateBattle(
       spec({ attacker: [{ units: { CAV: 3, GAL: -1 } }], defender: '1 INF' }),
@@ -1375,63 +1338,54 @@ describe('fuzz regressions (bugs found, not fixed yet)', () => {
     expect(r).toEqual({ ok: false, error: expect.stringMatching(/GAL.*-1|-1.*GAL/) });
   });
 
-  it.failing(
-    'a side given as legions with no unit counts fails its battle only, without a crash',
-    async () => {
-      // Today `praetor battle --input` stops with "internal error: Cannot convert undefined or
-      // null to object" (sideSizeError): no battle of the file is printed.
-      const path = join(DIR, 'legion-objects.json');
-      writeFileSync(
-        path,
-        JSON.stringify([
-          { id: 'bad', attacker: [{ units: null }], defender: '1 INF', seed: 's' },
-          { id: 'good', attacker: '2 INF', defender: '1 INF', seed: 's' },
-        ]),
-      );
-      const res = await praetor('battle', '--input', path, '--json');
-      expect(res.code).toBe(1);
-      const out = JSON.parse(res.out) as { id: string; error?: string }[];
-      expect(out[0]).toEqual({ id: 'bad', error: expect.stringMatching(/units/) });
-      expect(out[1].error).toBeUndefined();
-    },
-  );
+  it('a side given as legions with no unit counts fails its battle only, without a crash', async () => {
+    // Today `praetor battle --input` stops with "internal error: Cannot convert undefined or
+    // null to object" (sideSizeError): no battle of the file is printed.
+    const path = join(DIR, 'legion-objects.json');
+    writeFileSync(
+      path,
+      JSON.stringify([
+        { id: 'bad', attacker: [{ units: null }], defender: '1 INF', seed: 's' },
+        { id: 'good', attacker: '2 INF', defender: '1 INF', seed: 's' },
+      ]),
+    );
+    const res = await praetor('battle', '--input', path, '--json');
+    expect(res.code).toBe(1);
+    const out = JSON.parse(res.out) as { id: string; error?: string }[];
+    expect(out[0]).toEqual({ id: 'bad', error: expect.stringMatching(/units/) });
+    expect(out[1].error).toBeUndefined();
+  });
 
-  it.failing(
-    'an imperium side given as legions with an unknown unit code is an error, not a crash',
-    () => {
-      // Today: TypeError: Cannot read properties of undefined (reading 'terran') in unitStats.
-      const run = () =>
-        validateBattle(
-          spec({
-            rules: 'imperium',
-            attacker: [{ leader: 'Terran', units: { XYZ: 1 }, where: 'attacker fleet 1' }],
-            defender: 'Imperial: 1 CR',
-          }),
-        );
-      expect(run).not.toThrow();
-      expect(run()).toEqual({ ok: false, error: expect.stringMatching(/XYZ/) });
-    },
-  );
-
-  it.failing(
-    'refuses a legion-battles leader rating that would roll a hundred million dice',
-    () => {
-      // Today it is accepted; `praetor battle --rules legion-battles --attacker "trained levy"
-      // --defender "trained cohort, leader 3/100000000" --seed s425040` then runs for two minutes
-      // and dies with "Fatal JavaScript invalid size error" (exit 133, a native stack on stderr).
-      const r = validateBattle(
+  it('an imperium side given as legions with an unknown unit code is an error, not a crash', () => {
+    // Today: TypeError: Cannot read properties of undefined (reading 'terran') in unitStats.
+    const run = () =>
+      validateBattle(
         spec({
-          rules: 'legion-battles',
-          attacker: 'trained levy',
-          defender: 'trained cohort, leader 3/100000000',
-          seed: 's425040',
+          rules: 'imperium',
+          attacker: [{ leader: 'Terran', units: { XYZ: 1 }, where: 'attacker fleet 1' }],
+          defender: 'Imperial: 1 CR',
         }),
       );
-      expect(r).toEqual({ ok: false, error: expect.stringMatching(/leader/) });
-    },
-  );
+    expect(run).not.toThrow();
+    expect(run()).toEqual({ ok: false, error: expect.stringMatching(/XYZ/) });
+  });
 
-  it.failing('refuses an imperium unit override that makes a ship roll a billion dice', () => {
+  it('refuses a legion-battles leader rating that would roll a hundred million dice', () => {
+    // Today it is accepted; `praetor battle --rules legion-battles --attacker "trained levy"
+    // --defender "trained cohort, leader 3/100000000" --seed s425040` then runs for two minutes
+    // and dies with "Fatal JavaScript invalid size error" (exit 133, a native stack on stderr).
+    const r = validateBattle(
+      spec({
+        rules: 'legion-battles',
+        attacker: 'trained levy',
+        defender: 'trained cohort, leader 3/100000000',
+        seed: 's425040',
+      }),
+    );
+    expect(r).toEqual({ ok: false, error: expect.stringMatching(/leader/) });
+  });
+
+  it('refuses an imperium unit override that makes a ship roll a billion dice', () => {
     // Today accepted: `praetor battle --rules imperium --attacker "Terran: 1 DD" --defender
     // "Imperial: 1 CR" --units "Terran DD B1000000000" --range short --seed a` does not end
     // (more than 30 s), nor does "* CR D99999 CM99999" against 2 CV (binomial() is quadratic).
@@ -1439,14 +1393,14 @@ describe('fuzz regressions (bugs found, not fixed yet)', () => {
     expect(r).toEqual({ ok: false, error: expect.stringMatching(/units/) });
   });
 
-  it.failing('shows an option value that is not text as JSON, not [object Object]', () => {
+  it('shows an option value that is not text as JSON, not [object Object]', () => {
     // `--input` item {"fort": {}}: today "fort is "[object Object]": expected 0, 1 or 2 ...".
     const r = validateBattle(spec({ attacker: '2 INF', defender: '2 INF', fort: {} }));
     expect(r.ok).toBe(false);
     expect(r.ok ? '' : r.error).not.toContain('[object Object]');
   });
 
-  it.failing('writes an error about a multi-line retreat condition on one line', () => {
+  it('writes an error about a multi-line retreat condition on one line', () => {
     // A retreat condition from a cell with a line break: today the error holds the line break.
     const r = validateBattle(
       spec({ attacker: '2 INF', defender: '2 INF', retreat: 'lost >=\nthree' }),
@@ -1455,7 +1409,7 @@ describe('fuzz regressions (bugs found, not fixed yet)', () => {
     expect(r.ok ? '' : r.error).not.toMatch(/[\r\n]/);
   });
 
-  it.failing('names ruleset.version when a saved battle has none', () => {
+  it('names ruleset.version when a saved battle has none', () => {
     // Today: "battle p: saved with cote-pbem undefined; this Praetor has 1.0.0".
     const pause = [0, 1, 2, 3, 4, 5]
       .map((i) => paused('cote-pbem', { seed: `v${i}` }))
@@ -1467,7 +1421,7 @@ describe('fuzz regressions (bugs found, not fixed yet)', () => {
     expect(r.ok ? '' : r.error).not.toContain('undefined');
   });
 
-  it.failing('refuses readings named like Object.prototype members (constructor, toString)', () => {
+  it('refuses readings named like Object.prototype members (constructor, toString)', () => {
     // Today `--readings "constructor=5"` is silently ignored, where "bogus=5" is refused.
     for (const rules of ['legion-battles', 'fortunes-of-war']) {
       const r = findRuleset(rules)!.parseOptions({ readings: 'constructor=5' });
@@ -1475,17 +1429,14 @@ describe('fuzz regressions (bugs found, not fixed yet)', () => {
     }
   });
 
-  it.failing(
-    'refuses a "__proto__" field of a --input battle instead of taking options from it',
-    () => {
-      // Today specFromObject assigns it to the options object's prototype: fort 2 is used silently.
-      const item = JSON.parse(
-        '{"attacker": "3 INF", "defender": "3 INF", "seed": "x", "__proto__": {"fort": 2}}',
-      ) as Record<string, unknown>;
-      const r = validateBattle(specFromObject(item));
-      expect(r).toEqual({ ok: false, error: expect.stringMatching(/__proto__/) });
-    },
-  );
+  it('refuses a "__proto__" field of a --input battle instead of taking options from it', () => {
+    // Today specFromObject assigns it to the options object's prototype: fort 2 is used silently.
+    const item = JSON.parse(
+      '{"attacker": "3 INF", "defender": "3 INF", "seed": "x", "__proto__": {"fort": 2}}',
+    ) as Record<string, unknown>;
+    const r = validateBattle(specFromObject(item));
+    expect(r).toEqual({ ok: false, error: expect.stringMatching(/__proto__/) });
+  });
 });
 
 if (process.env.FUZZ_CORE_DUMP) {

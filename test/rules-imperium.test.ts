@@ -1,13 +1,20 @@
+import seedrandom from 'seedrandom';
 import { specFromObject, validateBattle } from '../src/battle';
 import { buildReport } from '../src/report/model';
 import { ImperiumEvent } from '../src/rulesets/imperium';
 import { damageResult } from '../src/rulesets/imperium/damage';
 import { disengage } from '../src/rulesets/imperium/disengage';
 import { startImperium } from '../src/rulesets/imperium/engine';
-import { ImperiumOptions, parseOrders } from '../src/rulesets/imperium/options';
+import { attackChances } from '../src/rulesets/imperium/chances';
+import {
+  ImperiumOptions,
+  parseImperiumOptions,
+  parseOrders,
+} from '../src/rulesets/imperium/options';
 import { chooseRange } from '../src/rulesets/imperium/range';
 import { tacticalSpeed } from '../src/rulesets/imperium/speed';
-import { planFire } from '../src/rulesets/imperium/targets';
+import { Unit } from '../src/rulesets/imperium/state';
+import { planFire, rankTargets } from '../src/rulesets/imperium/targets';
 import { unitStats } from '../src/rulesets/imperium/unit-data';
 import { Faction } from '../src/rulesets/imperium/units';
 import { fight, groups } from './helpers/imperium';
@@ -454,5 +461,81 @@ describe('the report', () => {
       'Initiative: the attacker 4 + speed 3 + 1 for last initiative - 1 for fleet markers = 7; ' +
         'Imperial 3 + speed 3 + 1 for fewer units = 7; a tie, so the initiative goes to Imperial, who may not change the range.',
     );
+  });
+});
+
+describe('the limit of the unit table overrides (docs/rules-imperium.md, "Value limit")', () => {
+  const parse = (units: string) => {
+    const r = parseImperiumOptions({ units });
+    return r.ok ? 'accepted' : r.error;
+  };
+
+  it('takes every value up to 20, undamaged and damaged, and refuses 21 naming the entry', () => {
+    expect(parse('Terran DD B20 T20 D20 CM20 F20 / B20 T20 D20 CM20')).toBe('accepted');
+    expect(parse('Terran DD B21')).toBe(
+      'units: "B21" in "Terran DD B21": a value is at most 20 (the table\'s largest is 9)',
+    );
+    expect(parse('* CR D3 / CM21')).toBe(
+      'units: "CM21" in "* CR D3 / CM21": a value is at most 20 (the table\'s largest is 9)',
+    );
+    expect(parse('Terran DD B1000000000')).toMatch(/"B1000000000" .*: a value is at most 20/);
+    expect(parse('* CR D99999 CM99999')).toMatch(/"D99999" .*: a value is at most 20/);
+  });
+
+  it("a capital ship's split fire weighs hundreds of targets at the limit in well under a second", () => {
+    const started = process.cpuUsage();
+    const r = fight({
+      attacker: 'Terran: 1 BB',
+      defender: 'Imperial: 300 DD',
+      units: '* BB B20 T20 CM20, * DD CM20 D20',
+      attackerOrders: 'split=auto',
+      range: 'short',
+      seed: 's',
+    });
+    const { user, system } = process.cpuUsage(started);
+    expect(r.outcome).toBe('retreat');
+    expect((user + system) / 1000).toBeLessThan(5000);
+  });
+
+  it('splits fire as the search over every pair of targets does (alike targets tried once)', () => {
+    // The search as it was, every ordered pair of candidates and every split of the dice.
+    const everyPair = (dice: number, ranked: Unit[], torpedo: boolean) => {
+      let best = attackChances(dice, ranked[0], torpedo).destroy;
+      let plan: [string, number][] = [[ranked[0].name, dice]];
+      for (let i = 0; i < ranked.length; i++) {
+        for (let j = 0; j < ranked.length; j++) {
+          if (i === j) continue;
+          for (let k = dice - 1; k >= 1; k--) {
+            const expected =
+              attackChances(k, ranked[i], torpedo).destroy +
+              attackChances(dice - k, ranked[j], torpedo).destroy;
+            if (expected > best + 1e-12) {
+              best = expected;
+              plan = [
+                [ranked[i].name, k],
+                [ranked[j].name, dice - k],
+              ];
+            }
+          }
+        }
+      }
+      return plan;
+    };
+    const st = stateOf(
+      'Terran: 1 BB',
+      'Imperial: 4 DD, 2 DD (damaged), 3 CA, 1 CA (damaged), 2 CR, 2 F, 3 SC, 1 M, 1 TR',
+    );
+    const [bb, ...enemies] = st.units;
+    const rng = seedrandom('split');
+    const auto = orders('split=auto');
+    for (let n = 0; n < 60; n++) {
+      const candidates = enemies.filter(() => rng() < 0.6);
+      if (candidates.length < 2) continue;
+      const dice = 2 + Math.floor(rng() * 12);
+      const torpedo = rng() < 0.5;
+      const parts = planFire(bb, dice, candidates, torpedo, auto);
+      const ranked = rankTargets(dice, candidates, torpedo, auto.target);
+      expect(parts.map((p) => [p.target.name, p.dice])).toEqual(everyPair(dice, ranked, torpedo));
+    }
   });
 });

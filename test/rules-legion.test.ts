@@ -3,6 +3,7 @@ import { buildReport } from '../src/report/model';
 import { LegionEvent } from '../src/rulesets/legion-battles';
 import { rollDistribution } from '../src/rulesets/legion-battles/check-odds';
 import { emptyPool } from '../src/rulesets/legion-battles/dice';
+import { parseLegionRoster } from '../src/rulesets/legion-battles/roster';
 
 /**
  * legion-battles rules that the seed figures do not reach (several units, player characters,
@@ -308,5 +309,108 @@ describe('screens', () => {
       expect.objectContaining({ round: 2, unit: 'S', result: 'withdraws' }),
     ]);
     expect(r).toMatchObject({ outcome: 'withdrawn', winner: null, rounds: 2, diceUsed: 12 });
+  });
+});
+
+describe('the limits of the ratings (docs/rules-legion-battles.md, "Limits")', () => {
+  const roster = (ratings: string) =>
+    parseLegionRoster(`U: trained cohort, ${ratings}`, 'defender');
+  const refused = (ratings: string) => {
+    const r = roster(ratings);
+    return r.ok ? 'accepted' : r.error;
+  };
+
+  it.each<[string, string, string]>([
+    ['leader 9/9+9', 'leader 10/2', 'leader characteristic 10: expected 0 to 9'],
+    ['leader 9/9+9', 'leader 3/10', 'leader skill 10: expected 0 to 9'],
+    ['leader 9/9+9', 'leader 3/2+10', 'leader Boon dice 10: expected 0 to 9'],
+    ['discipline 6', 'discipline 7', 'discipline 7: expected 0 to 6'],
+    ['numbers 99', 'numbers 100', 'numbers 100: expected 1 to 99'],
+    ['9 boons, 9 banes', '10 boons', 'boons 10: expected 0 to 9'],
+    ['arrows 99', 'arrows 100', 'arrows 100: expected 0 to 99'],
+    [
+      'locked shields from 99',
+      'locked shields from 100',
+      'locked shields from Clash 100: expected 1 to 99',
+    ],
+    [
+      'locked shields from 1',
+      'locked shields from 0',
+      'locked shields from Clash 0: expected 1 to 99',
+    ],
+    ['vs 99', 'vs 100', 'vs 100: expected 1 to 99'],
+    ['vs 1', 'vs 0', 'vs 0: expected 1 to 99'],
+    ['pc A fight 9/9+9', 'pc A fight 10/9', 'A characteristic 10: expected 0 to 9'],
+    [
+      'pc A fight 3/2 resistance 99',
+      'pc A fight 3/2 resistance 100',
+      'A resistance 100: expected 0 to 99',
+    ],
+    [
+      'pc A fight 3/2 athletics 9/9',
+      'pc A fight 3/2 athletics 2/10',
+      'A athletics skill 10: expected 0 to 9',
+    ],
+    [
+      'pc A fight 3/2, pc A rally 9/9+9 in clash 99',
+      'pc A fight 3/2, pc A rally 3/2+10 in clash 3',
+      'A Boon dice 10: expected 0 to 9',
+    ],
+  ])('takes %s, refuses %s', (limit, above, message) => {
+    expect(refused(limit)).toBe('accepted');
+    expect(refused(above)).toBe(`defender unit 1: ${message}`);
+  });
+
+  it('refuses the rating of a hundred million dice at once, naming it', () => {
+    const started = Date.now();
+    const b = validateBattle({
+      rules: 'legion-battles',
+      attacker: 'trained levy',
+      defender: 'trained cohort, leader 3/100000000',
+      seed: 's425040',
+    });
+    expect(b).toEqual({
+      ok: false,
+      error: 'battle battle: defender unit 1: leader skill 100000000: expected 0 to 9',
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("checks a unit's ratings given as data (a JSON battle's legions) as the roster would", () => {
+    const read = parseLegionRoster('S: veteran century, leader 3/2, pc A fight 3/2', 'attacker');
+    if (!read.ok) throw new Error(read.error);
+    const [legion] = read.value;
+    const withUnit = (edit: (u: any) => void) => {
+      const unit = structuredClone(legion.unit) as any;
+      edit(unit);
+      const b = validateBattle({
+        id: 'b',
+        rules: 'legion-battles',
+        attacker: [{ ...legion, unit }],
+        defender: 'trained levy',
+        seed: 's',
+      });
+      return b.ok ? 'accepted' : b.error;
+    };
+    expect(withUnit(() => undefined)).toBe('accepted');
+    const at = 'battle b: attacker unit 1 (S): unit.';
+    expect(withUnit((u) => (u.leader.skill = 1e8))).toBe(
+      `${at}leader.skill is 100000000, expected a whole number from 0 to 9`,
+    );
+    expect(withUnit((u) => (u.quality = 'raw'))).toBe(
+      `${at}quality is "raw", but the legion's unit is VET`,
+    );
+    expect(withUnit((u) => (u.arrows = -1))).toBe(
+      `${at}arrows is -1, expected a whole number from 0 to 99`,
+    );
+    expect(withUnit((u) => (u.pcs[0].orders = [{ clash: 1e9 }]))).toBe(
+      `${at}pcs[0].orders[0].clash is 1000000000, expected a whole number from 1 to 99`,
+    );
+    expect(withUnit((u) => (u.pcs = [u.pcs[0], u.pcs[0], u.pcs[0]]))).toMatch(
+      /unit\.pcs is .*, expected a list of at most 2 player characters/,
+    );
+    expect(withUnit((u) => delete u.works)).toBe(
+      `${at}works is missing, expected one of "none", "finished", "camp", "low", "unfinished"`,
+    );
   });
 });

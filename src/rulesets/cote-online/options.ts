@@ -2,6 +2,7 @@ import {
   isBlankValue,
   optionWord,
   pauseRounds,
+  shownOption,
   unknownOptionsError,
   yesNo,
 } from '../../option-values';
@@ -33,7 +34,7 @@ function parseMode(v: unknown): Result<OnlineMode> {
   const w = optionWord(v).replace(/[\s_-]+/g, '');
   if (w === 'fighttothedeath') return ok('fight-to-the-death');
   if (w === 'hitandrun') return ok('hit-and-run');
-  return err(`mode is "${String(v)}": expected "fight-to-the-death" or "hit-and-run"`);
+  return err(`mode is ${shownOption(v)}: expected "fight-to-the-death" or "hit-and-run"`);
 }
 
 const parseFort = (v: unknown): Result<boolean> =>

@@ -1,7 +1,9 @@
 import {
   isBlankValue,
+  optionText,
   optionWord,
   pauseRounds,
+  shownOption,
   unknownOptionsError,
   yesNo,
 } from '../../option-values';
@@ -40,7 +42,7 @@ function parseFort(v: unknown): Result<0 | 1 | 2> {
   if (['0', 'no', 'n', 'false', 'none'].includes(w)) return ok(0);
   if (['1', 'yes', 'y', 'true'].includes(w)) return ok(1);
   if (w === '2') return ok(2);
-  return err(`fort is "${String(v)}": expected 0, 1 or 2 wall hit points (or yes/no)`);
+  return err(`fort is ${shownOption(v)}: expected 0, 1 or 2 wall hit points (or yes/no)`);
 }
 
 function parseBreachBy(v: unknown): Result<'any' | 'catapult'> {
@@ -48,7 +50,7 @@ function parseBreachBy(v: unknown): Result<'any' | 'catapult'> {
   const w = optionWord(v);
   if (['any', 'all', 'any hit'].includes(w)) return ok('any');
   if (['catapult', 'catapults', 'cat', 'artillery'].includes(w)) return ok('catapult');
-  return err(`breach by is "${String(v)}": expected "any" or "catapult"`);
+  return err(`breach by is ${shownOption(v)}: expected "any" or "catapult"`);
 }
 
 export function parsePbemOptions(raw: RawOptions): Result<PbemOptions> {
@@ -64,7 +66,9 @@ export function parsePbemOptions(raw: RawOptions): Result<PbemOptions> {
   if (!rounds.ok) return rounds;
   let retreat: string | null = null;
   if (!isBlankValue(raw.retreat)) {
-    retreat = String(raw.retreat).trim();
+    const text = optionText(raw.retreat, 'retreat', 'lost >= 3');
+    if (!text.ok) return text;
+    retreat = text.value.trim();
     const parsed = parseRetreat(retreat);
     if (!parsed.ok) return parsed;
   }

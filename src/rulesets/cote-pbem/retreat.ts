@@ -1,4 +1,5 @@
 import { err, ok, Result } from '../../result';
+import { oneLine } from '../../saved-checks';
 import { CODES } from './tables';
 
 /**
@@ -51,7 +52,7 @@ export function parseRetreat(text: string): Result<RetreatCondition> {
     const m = /^([A-Za-z.]+|\d+)\s*(<=|>=|==|=|<|>)\s*([A-Za-z.]+|\d+)$/.exec(clause.trim());
     if (!m) {
       return err(
-        `retreat condition "${text}": cannot read "${clause}"; write comparisons joined by "and", ` +
+        `retreat condition "${oneLine(text)}": cannot read "${oneLine(clause)}"; write comparisons joined by "and", ` +
           'e.g. "lost.CAT >= 1 and units <= 3"',
       );
     }
@@ -62,7 +63,9 @@ export function parseRetreat(text: string): Result<RetreatCondition> {
       [m[3], right],
     ] as const) {
       if (!operand) {
-        return err(`retreat condition "${text}": unknown quantity "${side}" (use ${VARIABLES})`);
+        return err(
+          `retreat condition "${oneLine(text)}": unknown quantity "${side}" (use ${VARIABLES})`,
+        );
       }
     }
     comparisons.push({ left: left!, op: (m[2] === '==' ? '=' : m[2]) as Op, right: right! });

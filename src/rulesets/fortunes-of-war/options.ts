@@ -1,10 +1,14 @@
 import {
   isBlankValue,
+  optionText,
   optionWord,
+  ownOptions,
   pauseRounds,
+  shownOption,
   unknownOptionsError,
   wholeOption,
 } from '../../option-values';
+import { oneLine } from '../../saved-checks';
 import { err, ok, Result } from '../../result';
 import { RawOptions } from '../../ruleset';
 import { Terrain, TERRAINS } from './units';
@@ -189,16 +193,20 @@ const CANONICAL = new Map(KEYS.map((k) => [k.toLowerCase(), k]));
 
 /** `readings`: one text of `key=value` pairs, merged under the fields given directly. */
 function withReadings(raw: RawOptions): Result<RawOptions> {
-  const out: RawOptions = {};
+  // No prototype: a field `__proto__` is an unknown option, and a reading named `constructor`
+  // or `toString` is not found on the record before it is given.
+  const out = ownOptions({});
   for (const [k, v] of Object.entries(raw)) {
     if (k !== 'readings') out[CANONICAL.get(k.toLowerCase()) ?? k] = v;
   }
   const text = raw.readings;
   if (isBlankValue(text)) return ok(out);
-  for (const pair of String(text).split(/[,;\n]/)) {
+  const readings = optionText(text, 'readings', 'meleeRounds=10, cityDefence=2');
+  if (!readings.ok) return readings;
+  for (const pair of readings.value.split(/[,;\n]/)) {
     if (pair.trim() === '') continue;
     const m = /^\s*([A-Za-z]+)\s*[=:]\s*(.+?)\s*$/.exec(pair);
-    if (!m) return err(`readings: "${pair.trim()}" is not key=value`);
+    if (!m) return err(`readings: "${oneLine(pair.trim())}" is not key=value`);
     const key = CANONICAL.get(m[1].toLowerCase()) ?? m[1];
     if (key === 'castes') return err('readings: give castes as its own option (it holds commas)');
     if (isBlankValue(out[key])) out[key] = m[2];
@@ -223,7 +231,9 @@ export function parseCastes(text: string): Result<Caste[]> {
     if (item.trim() === '') continue;
     const m = /^\s*([A-Za-z][A-Za-z ]*?)\s+(\d+)\s*\/\s*(\d+)\s*$/.exec(item);
     if (!m || +m[2] > 100 || +m[3] > 100) {
-      return err(`castes: "${item.trim()}" is not "caste base/total" (e.g. "capital 25/50")`);
+      return err(
+        `castes: "${oneLine(item.trim())}" is not "caste base/total" (e.g. "capital 25/50")`,
+      );
     }
     castes.push({ name: m[1].toLowerCase(), base: +m[2], total: +m[3] });
   }
@@ -251,13 +261,15 @@ export function parseFowOptions(input: RawOptions): Result<FowOptions> {
     const w = optionWord(raw.terrain);
     const t = TERRAINS.find((x) => x === (w === 'mountains' ? 'mountain' : w));
     if (t === undefined) {
-      return err(`terrain is "${String(raw.terrain)}": expected ${TERRAINS.join(', ')}`);
+      return err(`terrain is ${shownOption(raw.terrain)}: expected ${TERRAINS.join(', ')}`);
     }
     terrain = t;
   }
   let castes = DEFAULT_CASTES;
   if (!isBlankValue(raw.castes)) {
-    const parsed = parseCastes(String(raw.castes));
+    const text = optionText(raw.castes, 'castes', DEFAULT_CASTES);
+    if (!text.ok) return text;
+    const parsed = parseCastes(text.value);
     if (!parsed.ok) return parsed;
     castes = formatCastes(parsed.value);
   }

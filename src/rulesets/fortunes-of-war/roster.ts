@@ -1,5 +1,6 @@
 import { Side } from '../../forces';
 import { err, ok, Result } from '../../result';
+import { oneLine, shownValue } from '../../saved-checks';
 import {
   applyArmyRating,
   applyLeaderRating,
@@ -32,7 +33,8 @@ import {
 export function parseFowRoster(text: string, side: Side): Result<FowLegion[]> {
   const trimmed = text.trim();
   const spec = trimmed.startsWith('{') ? fromJson(trimmed, side) : fromText(trimmed, side);
-  if (!spec.ok) return err(`${side}: ${spec.error}`);
+  // One line: a name, a section or JSON.parse's message may quote a line break of the text.
+  if (!spec.ok) return err(`${side}: ${oneLine(spec.error)}`);
   return ok([legionOf(spec.value, `${side} roster`)]);
 }
 
@@ -180,6 +182,19 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A JSON field that a rating reads as text: text, a number or true/false, else what is wrong
+ * (`army.morale is {}: ...`), never `[object Object]`.
+ */
+const notScalar = (v: unknown, path: string): string | null =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+    ? null
+    : `${path} is ${shownValue(v)}: expected text or a number`;
+
+/** A name that may be left out (null too), else text or a number. */
+const nameError = (v: unknown, path: string): string | null =>
+  v === undefined || v === null ? null : notScalar(v, path);
+
 /** A JSON roster: the same fields as the text, each rating read by the same rules. */
 function fromJson(text: string, side: Side): Result<SideSpec> {
   let data: unknown;
@@ -195,19 +210,27 @@ function fromJson(text: string, side: Side): Result<SideSpec> {
   if (unknown.length > 0) return err(`unknown field "${unknown[0]}" (known: ${known.join(', ')})`);
   if (data.army !== undefined && data.army !== null) {
     if (!isObject(data.army)) return err('"army" must be an object');
+    const bad = nameError(data.army.name, 'army.name');
+    if (bad !== null) return err(bad);
     const army = defaultArmy(String(data.army.name ?? `${side} army`));
-    const problem = applyJsonRatings(data.army, (r) => applyArmyRating(army, r));
+    const problem = applyJsonRatings(data.army, 'army', (r) => applyArmyRating(army, r));
     if (problem !== null) return err(`army ${army.name}: ${problem}`);
     spec.army = army;
   }
   if (data.leader !== undefined && data.leader !== null) {
     if (!isObject(data.leader)) return err('"leader" must be an object');
+    const bad = nameError(data.leader.name, 'leader.name');
+    if (bad !== null) return err(bad);
     const leader = defaultLeader(String(data.leader.name ?? `${side}'s leader`));
-    const problem = applyJsonRatings(data.leader, (r) => applyLeaderRating(leader, r));
+    const problem = applyJsonRatings(data.leader, 'leader', (r) => applyLeaderRating(leader, r));
     if (problem !== null) return err(`leader ${leader.name}: ${problem}`);
     spec.leader = leader;
   }
   const sections: string[] = [];
+  for (const key of ['terrain', 'treasury', 'empirePopulation']) {
+    const bad = data[key] === undefined ? null : notScalar(data[key], key);
+    if (bad !== null) return err(bad);
+  }
   if (data.terrain !== undefined) sections.push(`terrain ${String(data.terrain)}`);
   if (data.treasury !== undefined) sections.push(`treasury ${String(data.treasury)}`);
   if (data.empirePopulation !== undefined)
@@ -219,6 +242,11 @@ function fromJson(text: string, side: Side): Result<SideSpec> {
   // The city and the empire are read item by item: their names may hold `:` or `,`.
   if (isObject(data.city)) {
     const c = data.city;
+    const bad =
+      nameError(c.name, 'city.name') ??
+      nameError(c.class, 'city.class') ??
+      nameError(c.population, 'city.population');
+    if (bad !== null) return err(bad);
     const items = [c.class, c.population === undefined ? undefined : `population ${c.population}`];
     const city = readCity(
       c.name === undefined || c.name === null ? null : String(c.name),
@@ -228,7 +256,13 @@ function fromJson(text: string, side: Side): Result<SideSpec> {
     spec.city = city;
   } else if (data.city !== undefined) return err('"city" must be an object');
   if (Array.isArray(data.empire)) {
-    for (const u of data.empire) {
+    for (const [i, u] of data.empire.entries()) {
+      const bad = isObject(u)
+        ? (notScalar(u.name, `empire[${i}].name`) ??
+          notScalar(u.caste, `empire[${i}].caste`) ??
+          notScalar(u.discipline, `empire[${i}].discipline`))
+        : notScalar(u, `empire[${i}]`);
+      if (bad !== null) return err(bad);
       const unit = readEmpireUnit(
         isObject(u) ? `${String(u.name)} ${String(u.caste)} ${String(u.discipline)}` : String(u),
       );
@@ -240,18 +274,25 @@ function fromJson(text: string, side: Side): Result<SideSpec> {
 }
 
 /** `{"attack": 6, "specials": ["forester"], "maxHealth": 20}` as ratings `attack 6`, ... */
-function applyJsonRatings(o: Json, apply: (rating: string) => string | null): string | null {
+function applyJsonRatings(
+  o: Json,
+  what: string,
+  apply: (rating: string) => string | null,
+): string | null {
   const health = o.health;
   for (const [key, value] of Object.entries(o)) {
-    if (key === 'name' || key === 'maxHealth') continue;
+    if (key === 'name') continue;
     if (key === 'specials') {
       if (!Array.isArray(value)) return '"specials" must be a list';
-      for (const s of value) {
-        const problem = apply(String(s));
+      for (const [i, s] of value.entries()) {
+        const problem = notScalar(s, `${what}.specials[${i}]`) ?? apply(String(s));
         if (problem !== null) return problem;
       }
       continue;
     }
+    const bad = notScalar(value, `${what}.${key}`);
+    if (bad !== null) return bad;
+    if (key === 'maxHealth') continue;
     if (key === 'health' && o.maxHealth !== undefined) continue;
     const problem = apply(key === 'rank' ? String(value) : `${key} ${String(value)}`);
     if (problem !== null) return problem;

@@ -23,12 +23,24 @@ export function binomial(n: number): number[] {
   return dist;
 }
 
+/**
+ * What an attack's chances depend on besides its dice: the target's screen now, its
+ * countermeasures against torpedoes, and whether any damaging result destroys it (a ship
+ * already damaged, or one without a damaged side). Targets alike in these are alike to fire at.
+ */
+export const targetKey = (target: Unit, torpedo: boolean): string =>
+  `${factorsOf(target).screen}/${torpedo ? factorsOf(target).cm : '-'}/${target.damaged || !target.hasDamagedSide ? 1 : 0}`;
+
+type Chances = { destroy: number; harm: number };
+const chancesCache = new Map<string, Chances>();
+/** Enough for every dice count, screen and countermeasures the unit table's caps allow. */
+const CHANCES_CACHE_SIZE = 100_000;
+
 /** The chance that `dice` beams (or torpedoes, against the target's countermeasures) destroy or damage `target`. */
-export function attackChances(
-  dice: number,
-  target: Unit,
-  torpedo: boolean,
-): { destroy: number; harm: number } {
+export function attackChances(dice: number, target: Unit, torpedo: boolean): Chances {
+  const key = `${dice}:${targetKey(target, torpedo)}`;
+  const cached = chancesCache.get(key);
+  if (cached) return cached;
   const hits = binomial(dice);
   const cancels = torpedo ? binomial(factorsOf(target).cm) : [1];
   let destroy = 0;
@@ -40,7 +52,10 @@ export function attackChances(
       if (r !== 'no effect') harm += ph * pc;
     }),
   );
-  return { destroy, harm };
+  if (chancesCache.size >= CHANCES_CACHE_SIZE) chancesCache.clear();
+  const chances = { destroy, harm };
+  chancesCache.set(key, chances);
+  return chances;
 }
 
 /** A unit's strength for allocation and targeting: its beam and torpedo factors now. */

@@ -1,4 +1,12 @@
-import { isBlankValue, optionWord, pauseRounds, unknownOptionsError } from '../../option-values';
+import {
+  isBlankValue,
+  optionText,
+  optionWord,
+  pauseRounds,
+  shownOption,
+  unknownOptionsError,
+} from '../../option-values';
+import { oneLine } from '../../saved-checks';
 import { err, ok, Result } from '../../result';
 import { RawOptions } from '../../ruleset';
 import { parseUnitOverrides } from './unit-data';
@@ -69,25 +77,29 @@ export function disengageRatio(text: string): number {
 export function parseOrders(raw: unknown, name: string): Result<Orders> {
   const orders: Orders = { ...DEFAULT_ORDERS };
   if (isBlankValue(raw)) return ok(orders);
-  for (const item of String(raw).split(/[,;\n]+/)) {
+  const text = optionText(raw, name, 'range=close, split=auto');
+  if (!text.ok) return text;
+  for (const item of text.value.split(/[,;\n]+/)) {
     if (item.trim() === '') continue;
     const m = /^\s*([a-z]+)\s*[=:]\s*(.+?)\s*$/i.exec(item);
     const key = m?.[1].toLowerCase() as keyof Orders | undefined;
     if (!m || !key || !ORDER_KEYS.includes(key)) {
       return err(
-        `${name}: "${item.trim()}" is not an order (write key=value with keys ${ORDER_KEYS.join(', ')})`,
+        `${name}: "${oneLine(item.trim())}" is not an order (write key=value with keys ${ORDER_KEYS.join(', ')})`,
       );
     }
     const value = m[2].toLowerCase().replace(/\s+/g, '');
     if (key === 'disengage') {
       if (!(disengageRatio(value) >= 0)) {
-        return err(`${name}: disengage is "${m[2]}": expected a fraction such as 1/3, or never`);
+        return err(
+          `${name}: disengage is "${oneLine(m[2])}": expected a fraction such as 1/3, or never`,
+        );
       }
       orders.disengage = value === '0' ? 'never' : value;
       continue;
     }
     if (!CHOICES[key].includes(value)) {
-      return err(`${name}: ${key} is "${m[2]}": expected ${CHOICES[key].join(', ')}`);
+      return err(`${name}: ${key} is "${oneLine(m[2])}": expected ${CHOICES[key].join(', ')}`);
     }
     (orders as unknown as Record<string, string>)[key] = value;
   }
@@ -111,7 +123,7 @@ function choice<T extends string>(v: unknown, name: string, values: readonly T[]
   const w = optionWord(v) as T;
   return values.includes(w)
     ? ok(w)
-    : err(`${name} is "${String(v)}": expected ${values.join(' or ')}`);
+    : err(`${name} is ${shownOption(v)}: expected ${values.join(' or ')}`);
 }
 
 /** Checks the options; a key given as `undefined` counts as not given. */
@@ -124,7 +136,11 @@ export function parseImperiumOptions(raw: RawOptions): Result<ImperiumOptions> {
   if (!range.ok) return range;
   const planet = choice(raw.planet, 'planet', ['none', 'attacker', 'defender', 'both'] as const);
   if (!planet.ok) return planet;
-  const units = isBlankValue(raw.units) ? ok('') : parseUnitOverrides(String(raw.units));
+  const unitsText = isBlankValue(raw.units)
+    ? ok('')
+    : optionText(raw.units, 'units', 'Terran DD B3 T1 D1 CM2');
+  if (!unitsText.ok) return unitsText;
+  const units = unitsText.value === '' ? ok('') : parseUnitOverrides(unitsText.value);
   if (!units.ok) return units;
   const attacker = parseOrders(raw.attackerOrders, 'attackerOrders');
   if (!attacker.ok) return attacker;

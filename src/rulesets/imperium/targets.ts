@@ -1,4 +1,4 @@
-import { attackChances, strength } from './chances';
+import { attackChances, strength, targetKey } from './chances';
 import { Orders } from './options';
 import { Unit } from './state';
 
@@ -58,18 +58,27 @@ export function planFire(
   }
   let best = attackChances(dice, ranked[0], torpedo).destroy;
   let plan: FirePart[] = single;
-  for (let i = 0; i < ranked.length; i++) {
-    for (let j = 0; j < ranked.length; j++) {
+  // Targets alike (targetKey) give alike splits: the first two of each kind stand for the rest,
+  // as a later pair of alike targets never does better than the earlier pair already tried.
+  const seen = new Map<string, number>();
+  const pool = ranked.filter((u) => {
+    const key = targetKey(u, torpedo);
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return n < 2;
+  });
+  for (let i = 0; i < pool.length; i++) {
+    for (let j = 0; j < pool.length; j++) {
       if (i === j) continue;
       for (let k = dice - 1; k >= 1; k--) {
         const expected =
-          attackChances(k, ranked[i], torpedo).destroy +
-          attackChances(dice - k, ranked[j], torpedo).destroy;
+          attackChances(k, pool[i], torpedo).destroy +
+          attackChances(dice - k, pool[j], torpedo).destroy;
         if (expected > best + 1e-12) {
           best = expected;
           plan = [
-            { target: ranked[i], dice: k },
-            { target: ranked[j], dice: dice - k },
+            { target: pool[i], dice: k },
+            { target: pool[j], dice: dice - k },
           ];
         }
       }

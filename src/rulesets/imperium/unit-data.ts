@@ -43,6 +43,13 @@ const FIELDS: Record<string, keyof Factors | 'fighters'> = {
   f: 'fighters',
 };
 
+/**
+ * The largest value an override may give (B, T, D, CM or F): more than twice the table's largest
+ * (9). Each factor is a die rolled every round, and the standing orders weigh every split of a
+ * ship's dice, so that much larger values only make battles slow (docs/rules-imperium.md).
+ */
+export const MAX_UNIT_VALUE = 20;
+
 function parseValues(text: string, entry: string): Result<Values> {
   const values: Values = {};
   for (const token of text.split(/\s+/).filter((t) => t !== '')) {
@@ -52,7 +59,13 @@ function parseValues(text: string, entry: string): Result<Values> {
         `units: "${token}" in "${entry}" is not a value (write e.g. B3, T1, D1, CM2 or F0)`,
       );
     }
-    values[FIELDS[m[1].toLowerCase()]] = Number(m[2]);
+    const n = Number(m[2]);
+    if (n > MAX_UNIT_VALUE) {
+      return err(
+        `units: "${token}" in "${entry}": a value is at most ${MAX_UNIT_VALUE} (the table's largest is 9)`,
+      );
+    }
+    values[FIELDS[m[1].toLowerCase()]] = n;
   }
   return ok(values);
 }

@@ -15,7 +15,8 @@ import {
 import { parseLegionRoster } from './roster';
 import { formatLegionRoster } from './roster-text';
 import { LegionState } from './state';
-import { LEGION_UNITS } from './units';
+import { LEGION_UNITS, RatedLegion } from './units';
+import { unitSpecError } from './unit-check';
 
 export type { LegionEvent } from './events';
 export type { LegionOptions } from './options';
@@ -24,17 +25,25 @@ export type { LegionState } from './state';
 /** The most units a side may field, every kind counted: beyond any real battle (docs/rules-*.md). */
 export const LEGION_SIDE_LIMIT = 100;
 
-/** Every legion is one unit; each side has at least one. */
+/**
+ * Every legion is one unit; each side has at least one. A unit's ratings given as data (a
+ * legion's `unit`, not read from roster text) are checked as roster text would have read them.
+ */
 function checkForces(forces: Forces): Result<true> {
   const size = sideSizeError(forces, LEGION_SIDE_LIMIT);
   if (!size.ok) return size;
   for (const side of SIDES) {
-    for (const legion of forces[side]) {
+    for (const legion of forces[side] as RatedLegion[]) {
       const n = Object.values(legion.units).reduce((a, b) => a + b, 0);
       if (n !== 1) {
         return err(
           `${legion.where}: a legion-battles unit is one unit (veteran, trained or raw), not ${n}`,
         );
+      }
+      if (legion.unit !== undefined) {
+        const code = Object.keys(legion.units).find((c) => legion.units[c] > 0);
+        const bad = unitSpecError(legion.unit, 'unit', code);
+        if (bad !== null) return err(`${legion.where}: ${bad}`);
       }
     }
   }

@@ -1,11 +1,15 @@
 import {
   isBlankValue,
+  optionText,
   optionWord,
+  ownOptions,
   pauseRounds,
+  shownOption,
   unknownOptionsError,
   wholeOption,
   yesNo,
 } from '../../option-values';
+import { oneLine } from '../../saved-checks';
 import { RawOptions } from '../../ruleset';
 import { err, ok, Result } from '../../result';
 
@@ -55,13 +59,16 @@ const whole = wholeOption;
 /** `readings`: one text of `key=value` pairs (the CLI's `--readings`), merged under the fields. */
 function withReadings(raw: RawOptions): Result<RawOptions> {
   const text = raw.readings;
-  const out: RawOptions = { ...raw };
+  // Own fields only: a reading named `constructor` is an unknown option, not Object's member.
+  const out = ownOptions(raw);
   delete out.readings;
   if (isBlankValue(text)) return ok(out);
-  for (const pair of String(text).split(/[,;]/)) {
+  const readings = optionText(text, 'readings', 'shakenAt=1, outOfArrows=withdraw');
+  if (!readings.ok) return readings;
+  for (const pair of readings.value.split(/[,;]/)) {
     if (pair.trim() === '') continue;
     const m = /^\s*([A-Za-z]+)\s*[=:]\s*(.+?)\s*$/.exec(pair);
-    if (!m) return err(`readings: "${pair.trim()}" is not key=value`);
+    if (!m) return err(`readings: "${oneLine(pair.trim())}" is not key=value`);
     if (out[m[1]] === undefined) out[m[1]] = m[2];
   }
   return ok(out);
@@ -92,7 +99,7 @@ export function parseLegionOptions(input: RawOptions): Result<LegionOptions> {
   if (!isBlankValue(raw.outOfArrows)) {
     const w = optionWord(raw.outOfArrows);
     if (w !== 'withdraw' && w !== 'close') {
-      return err(`outOfArrows is "${String(raw.outOfArrows)}": expected withdraw or close`);
+      return err(`outOfArrows is ${shownOption(raw.outOfArrows)}: expected withdraw or close`);
     }
     outOfArrows = w;
   }
@@ -100,7 +107,7 @@ export function parseLegionOptions(input: RawOptions): Result<LegionOptions> {
   if (!isBlankValue(raw.screenHits)) {
     const w = optionWord(raw.screenHits);
     if (w !== 'normal' && w !== 'steps') {
-      return err(`screenHits is "${String(raw.screenHits)}": expected normal or steps`);
+      return err(`screenHits is ${shownOption(raw.screenHits)}: expected normal or steps`);
     }
     screenHits = w;
   }

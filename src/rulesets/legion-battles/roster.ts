@@ -1,18 +1,21 @@
 import { Side } from '../../forces';
 import { err, ok, Result } from '../../result';
+import { oneLine, oneLineError } from '../../saved-checks';
 import {
   defaultUnit,
   PcAction,
   QUALITIES,
   Quality,
   QUALITY_CODE,
+  RATING_RANGES,
+  ratingRangeError,
   RatedLegion,
   STEPS,
   UnitSpec,
 } from './units';
 
 /** The last Clash a player character's order may name. */
-export const MAX_PC_ORDER_CLASH = 99;
+export const MAX_PC_ORDER_CLASH = RATING_RANGES.clash[1];
 
 /**
  * Roster text for legion-battles: units separated by `;` or new lines, each `[Name:] quality
@@ -20,6 +23,10 @@ export const MAX_PC_ORDER_CLASH = 99;
  * levy: raw levy, discipline 2, 4:1`. See docs/rules-legion-battles.md for every rating.
  */
 export function parseLegionRoster(text: string, side: Side): Result<RatedLegion[]> {
+  return oneLineError(readLegionRoster(text, side));
+}
+
+function readLegionRoster(text: string, side: Side): Result<RatedLegion[]> {
   const items = text
     .split(/[;\n]/)
     .map((s) => s.trim())
@@ -49,6 +56,20 @@ type Rule = [RegExp, (u: UnitSpec, m: RegExpExecArray, words: string[]) => strin
 
 const samePc = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** A check's `C/K[+B]` from a match's groups at `at`: its numbers, or what is out of range. */
+function checkRatings(
+  m: RegExpExecArray,
+  at: number,
+  what: string,
+): { characteristic: number; skill: number; boons: number } | string {
+  const [characteristic, skill, boons] = [+m[at], +m[at + 1], m[at + 2] ? +m[at + 2] : 0];
+  return (
+    ratingRangeError(`${what} characteristic`, characteristic, 'characteristic') ??
+    ratingRangeError(`${what} skill`, skill, 'skill') ??
+    ratingRangeError(`${what} Boon dice`, boons, 'checkBoons') ?? { characteristic, skill, boons }
+  );
+}
+
 const setNoun = (u: UnitSpec, noun: string) => {
   if (/century|cohort|legion|legionaries/.test(noun)) u.cohorts = true;
   if (/screen|archer/.test(noun)) {
@@ -61,7 +82,7 @@ const setNoun = (u: UnitSpec, noun: string) => {
 
 const RULES: Rule[] = [
   [/^(veteran|trained|raw)\b\s*(.*)$/, (u, m) => ((u.quality = m[1] as Quality), setNoun(u, m[2]))],
-  [new RegExp(`^(?:discipline|d)\\s*${NUM}$`), (u, m) => set(u, 'discipline', Number(m[1]), 0, 6)],
+  [new RegExp(`^(?:discipline|d)\\s*${NUM}$`), (u, m) => set(u, 'discipline', Number(m[1]))],
   [
     /^(?:strength\s+)?(full|worn|half)$/,
     (u, m) => ((u.strength = STEPS.findIndex((s) => s.toLowerCase() === m[1])), null),
@@ -72,7 +93,12 @@ const RULES: Rule[] = [
   [/^(?:no relief|no cohorts)$/, (u) => ((u.cohorts = false), null)],
   [
     new RegExp(`^leader\\s+${CK}$`),
-    (u, m) => ((u.leader = { characteristic: +m[1], skill: +m[2], boons: m[3] ? +m[3] : 0 }), null),
+    (u, m) => {
+      const leader = checkRatings(m, 1, 'leader');
+      if (typeof leader === 'string') return leader;
+      u.leader = leader;
+      return null;
+    },
   ],
   [
     /^(?:supply\s+)?(supplied|short|starving)(?:\s+supply)?$/,
@@ -84,21 +110,29 @@ const RULES: Rule[] = [
   ],
   [
     new RegExp(`^(?:numbers\\s+)?${NUM}\\s*(?::\\s*1|to one)?$`),
-    (u, m) => set(u, 'numbers', +m[1], 1, 99),
+    (u, m) => set(u, 'numbers', +m[1]),
   ],
-  [new RegExp(`^${NUM}\\s+boons?(?: dice)?$`), (u, m) => set(u, 'boons', +m[1], 0, 9)],
-  [new RegExp(`^${NUM}\\s+banes?(?: dice)?$`), (u, m) => set(u, 'banes', +m[1], 0, 9)],
+  [new RegExp(`^${NUM}\\s+boons?(?: dice)?$`), (u, m) => set(u, 'boons', +m[1])],
+  [new RegExp(`^${NUM}\\s+banes?(?: dice)?$`), (u, m) => set(u, 'banes', +m[1])],
   [/^screen$/, (u) => ((u.screen = true), (u.horse = true), null)],
   [/^horse$/, (u) => ((u.horse = true), null)],
   [/^no horse$/, (u) => ((u.horse = false), null)],
-  [new RegExp(`^arrows\\s+${NUM}$`), (u, m) => ((u.arrows = +m[1]), null)],
+  [
+    new RegExp(`^arrows\\s+${NUM}$`),
+    (u, m) => ratingRangeError('arrows', +m[1], 'arrows') ?? ((u.arrows = +m[1]), null),
+  ],
   [/^(?:camels|camel train)$/, (u) => ((u.arrows = null), null)],
   [
     new RegExp(`^lock(?:ed)? shields(?:\\s+(?:at|from)\\s+(?:clash\\s+)?${NUM})?$`),
-    (u, m) => ((u.lockShields = m[1] ? +m[1] : 1), null),
+    (u, m) =>
+      ratingRangeError('locked shields from Clash', m[1] ? +m[1] : 1, 'clash') ??
+      ((u.lockShields = m[1] ? +m[1] : 1), null),
   ],
   [/^flank$/, (u) => ((u.flank = true), null)],
-  [new RegExp(`^(?:vs|target)\\s+${NUM}$`), (u, m) => ((u.target = +m[1] - 1), null)],
+  [
+    new RegExp(`^(?:vs|target)\\s+${NUM}$`),
+    (u, m) => ratingRangeError('vs', +m[1], 'vs') ?? ((u.target = +m[1] - 1), null),
+  ],
   [
     new RegExp(
       `^pc\\s+(\\S+)\\s+(fight|rally|read)\\s+${CK}\\s+in\\s+clash(?:es)?\\s+${NUM}(?:\\s*-\\s*${NUM})?$`,
@@ -111,17 +145,13 @@ const RULES: Rule[] = [
       if (from < 1 || to < from || to > MAX_PC_ORDER_CLASH) {
         return `Clashes ${m[6]}${m[7] ? `-${m[7]}` : ''}: expected 1 to ${MAX_PC_ORDER_CLASH}, the first no later than the last`;
       }
+      const check = checkRatings(m, 3, pc.name);
+      if (typeof check === 'string') return check;
       for (let clash = from; clash <= to; clash++) {
         if (pc.orders.some((o) => o.clash === clash)) {
           return `${pc.name} is given two Actions in Clash ${clash}`;
         }
-        pc.orders.push({
-          clash,
-          action: m[2] as PcAction,
-          characteristic: +m[3],
-          skill: +m[4],
-          boons: m[5] ? +m[5] : 0,
-        });
+        pc.orders.push({ clash, action: m[2] as PcAction, ...check });
       }
       pc.orders.sort((a, b) => a.clash - b.clash);
       return null;
@@ -137,31 +167,25 @@ const RULES: Rule[] = [
         return `${name} is given twice: other Actions go "in clash N" (e.g. "pc ${name} rally 3/3 in clash 3")`;
       }
       if (u.pcs.length >= 2) return 'at most 2 player characters a unit';
-      u.pcs.push({
-        name,
-        action: m[2] as PcAction,
-        characteristic: +m[3],
-        skill: +m[4],
-        boons: m[5] ? +m[5] : 0,
-        resistance: m[6] ? +m[6] : 0,
-        athletics: m[7] ? [+m[7], +m[8]] : [2, 1],
-        orders: [],
-      });
+      const check = checkRatings(m, 3, name);
+      if (typeof check === 'string') return check;
+      const resistance = m[6] ? +m[6] : 0;
+      const athletics: [number, number] = m[7] ? [+m[7], +m[8]] : [2, 1];
+      const problem =
+        ratingRangeError(`${name} resistance`, resistance, 'resistance') ??
+        ratingRangeError(`${name} athletics characteristic`, athletics[0], 'characteristic') ??
+        ratingRangeError(`${name} athletics skill`, athletics[1], 'skill');
+      if (problem !== null) return problem;
+      u.pcs.push({ name, action: m[2] as PcAction, ...check, resistance, athletics, orders: [] });
       return null;
     },
   ],
 ];
 
-function set(
-  u: UnitSpec,
-  key: 'discipline' | 'numbers' | 'boons' | 'banes',
-  n: number,
-  lo: number,
-  hi: number,
-): string | null {
-  if (n < lo || n > hi) return `${key} ${n}: expected ${lo} to ${hi}`;
-  u[key] = n;
-  return null;
+function set(u: UnitSpec, key: 'discipline' | 'numbers' | 'boons' | 'banes', n: number) {
+  const problem = ratingRangeError(key, n, key);
+  if (problem === null) u[key] = n;
+  return problem;
 }
 
 function parseUnit(item: string, fallbackName: string): Result<UnitSpec> {
@@ -194,8 +218,9 @@ export function applyRating(u: UnitSpec, rating: string): string | null {
   const written = rating.trim().replace(/\s+/g, ' ');
   const part = written.toLowerCase();
   const rule = RULES.map(([re, f]) => [re.exec(part), f] as const).find(([m]) => m !== null);
-  if (!rule) return `"${part}" is not a rating (see docs/rules-legion-battles.md)`;
-  return rule[1](u, rule[0] as RegExpExecArray, written.split(' '));
+  if (!rule) return `"${oneLine(part)}" is not a rating (see docs/rules-legion-battles.md)`;
+  const problem = rule[1](u, rule[0] as RegExpExecArray, written.split(' '));
+  return problem === null ? null : oneLine(problem);
 }
 
 /** A legion's ratings: its own, or the defaults of its Quality code (`1 VET` in plain rosters). */

@@ -118,3 +118,40 @@ export function defaultUnit(quality: Quality, name: string): UnitSpec {
     pcs: [],
   };
 }
+
+/**
+ * Every number a unit's ratings may hold (docs/rules-legion-battles.md, "Limits"): roster text,
+ * the `Units` sheet and legions given as data alike. The seed rates characteristics and skills
+ * 2 to 4; 9 (the Units sheet's cap) keeps every pool counted exactly and rolled at once, where an
+ * unbounded `leader 3/100000000` rolled a hundred million dice.
+ */
+export const RATING_RANGES = {
+  discipline: [0, 6],
+  /** Numbers against the enemy (`4:1`). */
+  numbers: [1, 99],
+  /** Extra Boon or Bane dice in every Clash. */
+  boons: [0, 9],
+  banes: [0, 9],
+  /** A leader's or player character's characteristic and skill (`leader 3/2`, athletics). */
+  characteristic: [0, 9],
+  skill: [0, 9],
+  /** Boon dice of a leader's or player character's check (`+B`). */
+  checkBoons: [0, 9],
+  resistance: [0, 99],
+  /** Clashes of arrows. */
+  arrows: [0, 99],
+  /** A Clash: locked shields from it (`locked shields from N`), a PC's order for it. */
+  clash: [1, 99],
+  /** The enemy unit faced (`vs N`, from 1). */
+  vs: [1, 99],
+} as const satisfies Record<string, readonly [number, number]>;
+
+export type RatingKey = keyof typeof RATING_RANGES;
+
+/** A rating's number out of its range: `leader skill 100000000: expected 0 to 9`, else null. */
+export function ratingRangeError(what: string, n: number, key: RatingKey): string | null {
+  const [lo, hi] = RATING_RANGES[key];
+  return Number.isSafeInteger(n) && n >= lo && n <= hi
+    ? null
+    : `${what} ${n}: expected ${lo} to ${hi}`;
+}
