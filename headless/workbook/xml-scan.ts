@@ -1,3 +1,5 @@
+import { NOT_XML_CHARS } from './xml';
+
 /**
  * A small, strict scanner for the few package parts Praetor edits as text (the content types,
  * the sheet index, its relationships and the styles). It checks that a part is well-formed XML
@@ -57,9 +59,8 @@ const XML_DECL = new RegExp(
 );
 const ONLY_SPACE = new RegExp(`^${S}*$`);
 
-/** Characters XML 1.0 cannot hold at all (control characters, lone surrogates, U+FFFE/F). */
-const NOT_XML =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** The first character XML 1.0 cannot hold at all, if any. */
+const NOT_XML = new RegExp(NOT_XML_CHARS.source);
 const REFERENCE = /&(?:(amp|lt|gt|quot|apos)|#([0-9]+)|#x([0-9a-fA-F]+));/y;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';

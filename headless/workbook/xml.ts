@@ -4,19 +4,23 @@ export const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/mai
 export const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 export const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
-/** Characters XML 1.0 cannot hold at all (control characters, lone surrogates). */
-const NOT_XML =
+/** Characters XML 1.0 cannot hold at all (control characters, lone surrogates, U+FFFE/F). */
+export const NOT_XML_CHARS =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** The text without the characters XML cannot hold, as a reader reads it back. */
-export const xmlChars = (s: string): string => s.replace(NOT_XML, '');
+export const xmlChars = (s: string): string => s.replace(NOT_XML_CHARS, '');
 
 /** Any character that xmlText changes (surrogates too, so that lone ones are dropped). */
 const NEEDS_WORK = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
 
 export const xmlText = (s: string): string =>
   NEEDS_WORK.test(s)
-    ? s.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    ? s
+        .replace(NOT_XML_CHARS, '')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
     : s;
 
 /**
