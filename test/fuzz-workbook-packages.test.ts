@@ -8,7 +8,7 @@ import seedrandom from 'seedrandom';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { FileReport } from '../headless/file-report';
 import { turnFile } from '../headless/turn-file';
-import { markEmptyFormulaText } from '../headless/workbook/exceljs-load';
+import { markEmptyFormulaText } from '../headless/workbook/empty-formula-text';
 import { checkPackage } from '../headless/workbook/guard';
 import { readWorkbookTables } from '../headless/workbook/read';
 import { readForVerify } from '../headless/workbook/verify-read';

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { turnFile } from '../headless/turn-file';
-import { EMPTY_FORMULA_TEXT, markEmptyFormulaText } from '../headless/workbook/exceljs-load';
+import { EMPTY_FORMULA_TEXT, markEmptyFormulaText } from '../headless/workbook/empty-formula-text';
 import { DEFAULT_LIMITS } from '../headless/workbook/guard';
 import { readPackageFile, readWorkbookTables } from '../headless/workbook/read';
 import { turnTemplateWorkbook } from '../headless/workbook/turn-template';

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { Cell, isBlank } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
-import { EMPTY_FORMULA_TEXT, loadCellParts, isCellPart, readFailure } from './exceljs-load';
+import { EMPTY_FORMULA_TEXT } from './empty-formula-text';
+import { isCellPart, loadCellParts, readFailure } from './exceljs-load';
 import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './guard';
 import { ZipPackage } from './zip-package';
 
