@@ -13,8 +13,16 @@ export function excelValue(value: CellValue): CellValue {
   const text = value.slice(0, EXCEL_MAX_TEXT);
   const safe = safeText(text);
   if (safe !== text) return safe;
-  return /^\s*[\d.$€£¥(#']/.test(text) || /^\s*(true|false)\s*$/i.test(text) ? `'${text}` : text;
+  return /^\s*[\d.$€£¥(#']/.test(text) ||
+    /^\s*(true|false)\s*$/i.test(text) ||
+    MONTH_DATE.test(text)
+    ? `'${text}`
+    : text;
 }
+
+/** A month's name then a number (`Jan 5`, `March-26`, `Sept. 3, 2026`): Excel reads a date. */
+const MONTH_DATE =
+  /^\s*(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\.?[\s,\-/]*\d/i;
 
 /** Excel's column width in points for a width in characters of the default font. */
 export const charsToPoints = (chars: number): number => Math.round((7 * chars + 5) * 0.75);

@@ -39,6 +39,16 @@ describe('excelValue gives Excel text it would read as something else the prefix
   test.each(['#N/A', '#REF!', 'FALSE', 'false', ' True '])('%p', (text) => {
     expect(excelValue(text)).toBe(`'${text}`);
   });
+  // Excel reads a month's name then a number as a date, typed or assigned to `range.values`.
+  test.each(['Jan 5', 'jan-26', 'March 2026', 'Sept. 3, 2026', 'dec/1'])('%p', (text) => {
+    expect(excelValue(text)).toBe(`'${text}`);
+  });
+  test.each(['January', 'May Day', 'Marcus 3', 'Decimus', 'Augustus'])(
+    '%p stays as it is',
+    (text) => {
+      expect(excelValue(text)).toBe(text);
+    },
+  );
 });
 
 test("charsToPoints: Excel's standard width of 8.43 characters is 64 pixels, 48 points", () => {
