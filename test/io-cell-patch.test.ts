@@ -79,8 +79,11 @@ describe('patchCells', () => {
   });
 });
 
-/** A workbook package whose one sheet `Players` is at `target`, relationships bound to `r`. */
-function book(target: string, r = 'r'): Buffer {
+/**
+ * A workbook package whose one sheet `Players` is at `target`, relationships bound to `r`;
+ * `before` goes into `<sheets>` before the sheet (a comment, say).
+ */
+function book(target: string, r = 'r', before = ''): Buffer {
   return handZip([
     { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
     {
@@ -92,7 +95,7 @@ function book(target: string, r = 'r'): Buffer {
     {
       name: 'xl/workbook.xml',
       data: Buffer.from(
-        `<workbook xmlns="${MAIN}" xmlns:${r}="${REL}"><sheets><sheet name="Players" sheetId="1" ${r}:id="rId7"/></sheets></workbook>`,
+        `<workbook xmlns="${MAIN}" xmlns:${r}="${REL}"><sheets>${before}<sheet name="Players" sheetId="1" ${r}:id="rId7"/></sheets></workbook>`,
       ),
     },
     {
@@ -125,5 +128,20 @@ describe('writeCellsToPackage', () => {
 
   it('reads the relationship id under the prefix the workbook binds', async () => {
     expect(await written(book('worksheets/sheet1.xml', 'rel'))).toEqual([['1', 'A1=9']]);
+  });
+  it('never takes a sheet inside a comment for the sheet', async () => {
+    // The commented-out sheet points at no relationship: found by pattern, it hid the real one.
+    const commented = '<!-- <sheet name="Players" sheetId="9" r:id="rId9"/> -->';
+    expect(await written(book('worksheets/sheet1.xml', 'r', commented))).toEqual([['1', 'A1=9']]);
+  });
+
+  it('names a sheet index it cannot read', () => {
+    const broken = book('worksheets/sheet1.xml', 'r', '<sheet name="x"');
+    expect(
+      writeCellsToPackage(broken, new Map([['Players', [{ row: 0, col: 0, value: 9 }]]])),
+    ).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^the workbook's sheet index cannot be read: /),
+    });
   });
 });

@@ -55,7 +55,7 @@ export const sheetElements = (root: XmlElement): XmlElement[] =>
   childrenNamed(sheetIndex(root), 'sheet');
 
 /** A sheet's relationship id (its `r:id`, whatever the prefix). */
-const relIdOf = (sheet: XmlElement): string | undefined =>
+export const relIdOf = (sheet: XmlElement): string | undefined =>
   sheet.attrs.find((a) => a.name.endsWith(':id') && namespaceOf(sheet, a.name) === REL_NS)?.value;
 
 /** Appends sheets to `<sheets>` and their print titles to `<definedNames>`. */
@@ -195,15 +195,4 @@ export function hasContentTypes(root: XmlElement, parts: readonly ContentType[])
     const same = all.filter((o) => o.partName.toLowerCase() === part.partName.toLowerCase());
     return same.length === 1 && same[0].type === part.type;
   });
-}
-
-/**
- * The target (path inside the package) of the first relationship of `type`, if any, read by
- * pattern from a part that may not even be well-formed (for the cell patcher of `turn`).
- */
-export function relationshipTarget(relsXml: string, type: string): string | undefined {
-  for (const m of relsXml.matchAll(/<(?:\w+:)?Relationship\s[^>]*>/g)) {
-    if (attribute(m[0], 'Type') === type) return attribute(m[0], 'Target');
-  }
-  return undefined;
 }

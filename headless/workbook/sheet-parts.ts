@@ -1,8 +1,9 @@
 import { posix } from 'node:path';
 import { err, ok, Result } from '../../src/result';
 import { CellWrite, patchCells } from './cell-patch';
-import { relationshipTarget } from './package-parts';
-import { attribute, namespacePrefix, REL_NS } from './xml';
+import { relationshipsOf, relIdOf, sheetElements } from './package-parts';
+import { REL_NS } from './xml';
+import { attr, scanXml } from './xml-scan';
 import {
   deflatedEntry,
   findEndOfDirectory,
@@ -44,24 +45,34 @@ export function writeCellsToPackage(
     return e && bytes ? inflate(bytes, e.method, e.size + 1).toString('utf8') : undefined;
   };
 
-  const workbookPath = (
-    relationshipTarget(text('_rels/.rels') ?? '', OFFICE_DOCUMENT) ?? 'xl/workbook.xml'
-  ).replace(/^\//, '');
-  const dir = posix.dirname(workbookPath);
-  const workbookXml = text(workbookPath) ?? '';
-  const relsXml = text(`${dir}/_rels/${posix.basename(workbookPath)}.rels`) ?? '';
-  const r = namespacePrefix(workbookXml, REL_NS) ?? 'r:';
+  // Found by the elements a strict scan finds, so that markup in a comment never redirects a write.
+  let sheets: ReturnType<typeof sheetElements>;
+  let rels: ReturnType<typeof relationshipsOf>;
+  let dir: string;
+  try {
+    const packageRels = text('_rels/.rels');
+    const book = packageRels
+      ? relationshipsOf(scanXml(packageRels)).find((r) => r.type === OFFICE_DOCUMENT)
+      : undefined;
+    const workbookPath = (book?.target ?? 'xl/workbook.xml').replace(/^\//, '');
+    dir = posix.dirname(workbookPath);
+    sheets = sheetElements(scanXml(text(workbookPath) ?? ''));
+    rels = relationshipsOf(
+      scanXml(text(`${dir}/_rels/${posix.basename(workbookPath)}.rels`) ?? ''),
+    );
+  } catch (e) {
+    return err(
+      `the workbook's sheet index cannot be read: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
 
   const changed = new Map<string, Buffer>();
   for (const [sheet, cells] of writes) {
-    const tag = [...workbookXml.matchAll(/<(?:\w+:)?sheet\s[^>]*>/g)]
-      .map((m) => m[0])
-      .find((t) => (attribute(t, 'name') ?? '').toLowerCase() === sheet.toLowerCase());
-    const relId = tag && attribute(tag, `${r}id`);
-    const rel = [...relsXml.matchAll(/<(?:\w+:)?Relationship\s[^>]*>/g)]
-      .map((m) => m[0])
-      .find((t) => attribute(t, 'Id') === relId);
-    const target = rel && attribute(rel, 'Target');
+    const element = sheets.find(
+      (s) => (attr(s, 'name') ?? '').toLowerCase() === sheet.toLowerCase(),
+    );
+    const relId = element && relIdOf(element);
+    const target = rels.find((r) => r.id === relId)?.target;
     const path =
       target && (target.startsWith('/') ? target.slice(1) : posix.normalize(`${dir}/${target}`));
     const xml = path && text(path);
