@@ -1,4 +1,3 @@
-import { cellText } from './cells';
 import { CellValue, logHeaderRow, LogSheet } from './sheets';
 import type { SheetTable } from './submission';
 import {

@@ -1,7 +1,6 @@
-import { cellText } from './cells';
 import { err, ok, Result } from './result';
 import { commitmentOf, lookAlikeProblem, parseKey, parseTurn, SealRecord } from './sealed';
-import { RESULTS_HEADER, resultsColumn, SEAL_HEADER, type Adjudicated } from './sheets';
+import { RESULTS_HEADER, resultsColumn, SEAL_HEADER } from './sheets';
 import type { SheetTable } from './submission';
 import { addressOf, cellOf, lastRowOf, Mismatch } from './verify-cells';
 

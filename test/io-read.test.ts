@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { turnFile } from '../headless/turn-file';

@@ -1,4 +1,4 @@
-import { attribute, REL_NS, xmlAttr } from './xml';
+import { REL_NS, xmlAttr } from './xml';
 import {
   appendInto,
   applySplices,

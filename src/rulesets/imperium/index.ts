@@ -1,4 +1,4 @@
-import { err, ok, Result } from '../../result';
+import { err, Result } from '../../result';
 import { Ruleset, standingFrom } from '../../ruleset';
 import { endError, firstError, oneOfError, wholeError, unitsError } from '../../saved-checks';
 import { checkImperiumForces } from './check';
