@@ -7,6 +7,7 @@ import { findRuleset } from './rulesets';
 import type { SheetTable, SubmissionEntry } from './submission';
 import type { LegionRow, LegionRows } from './submission-legions';
 import { emptyRows, readForcesTable } from './submission-rows';
+import { factionNamed } from './rulesets/imperium/factions';
 import { FACTIONS } from './rulesets/imperium/units';
 import { unitCode } from './units';
 
@@ -117,7 +118,7 @@ function readFleetRow(
   const faction = cellText(row[cols.faction!]);
   if (faction === '') {
     problems.push(`${at(cols.faction!)}: the faction is blank (${FACTIONS.join(' or ')})`);
-  } else if (!FACTIONS.some((f) => f.toLowerCase() === faction.toLowerCase())) {
+  } else if (factionNamed(faction) === undefined) {
     problems.push(`${at(cols.faction!)}: unknown faction "${faction}" (${FACTIONS.join(' or ')})`);
   }
   const typeText = cellText(row[cols.type!]);

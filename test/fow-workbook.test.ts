@@ -9,7 +9,13 @@ import { readSubmission } from '../src/submission';
 import { resolveAll } from '../taskpane/actions';
 import { connectExcel } from '../taskpane/excel';
 import { verifyAll } from '../taskpane/verify';
-import { BATTLES_HEADER, bufferIo, LEGIONS_HEADER, tempDir } from './helpers/workbooks';
+import {
+  BATTLES_HEADER,
+  bufferIo,
+  LEGIONS_HEADER,
+  tempDir,
+  ARMIES_HEADER,
+} from './helpers/workbooks';
 import { SimWorkbook } from './sim/model';
 import { installSim, removeSim } from './sim/office';
 
@@ -20,36 +26,6 @@ async function run(...args: string[]) {
   const code = await main(args, io);
   return { code, out: io.stdout(), err: io.stderr() };
 }
-
-const ARMIES_HEADER = [
-  'Battle',
-  'Side',
-  'Army',
-  'Attack',
-  'Defence',
-  'Missile',
-  'Health',
-  'Max health',
-  'Morale',
-  'Discipline',
-  'Experience',
-  'Specials',
-  'Caste',
-  'Terrain',
-  'Leader',
-  'Rank',
-  'Leadership',
-  'Melee',
-  'Stealth',
-  'Leader health',
-  'Leader experience',
-  'City',
-  'City class',
-  'Population',
-  'Treasury',
-  'Empire population',
-  'Empire',
-];
 
 /** An Armies row from the columns given by header name. */
 const armyRow = (battle: string, side: string, cols: Record<string, unknown>) =>

@@ -17,6 +17,7 @@ import {
 } from '../src/sheets';
 import { readSubmission, SheetTable, Submission } from '../src/submission';
 import { excelValue } from '../taskpane/values';
+import { UNITS_HEADER, ARMIES_HEADER } from './helpers/workbooks';
 
 /**
  * A seeded fuzz campaign over the pure readers of the submission workbook (`readSubmission`,
@@ -80,53 +81,6 @@ const FLEETS_HEADER = [
   'Damaged',
   'Fleet marker',
   'Player',
-];
-const UNITS_HEADER = [
-  'Battle',
-  'Side',
-  'Unit',
-  'Quality',
-  'Strength',
-  'Discipline',
-  'Line of cohorts',
-  'Pila',
-  'Leader Charisma',
-  'Leadership',
-  'Supply',
-  'Works',
-  'Numbers',
-  'Arrows',
-  'Locked shields',
-  'PC',
-];
-const ARMIES_HEADER = [
-  'Battle',
-  'Side',
-  'Army',
-  'Attack',
-  'Defence',
-  'Missile',
-  'Health',
-  'Max health',
-  'Morale',
-  'Discipline',
-  'Experience',
-  'Specials',
-  'Caste',
-  'Terrain',
-  'Leader',
-  'Rank',
-  'Leadership',
-  'Melee',
-  'Stealth',
-  'Leader health',
-  'Leader experience',
-  'City',
-  'City class',
-  'Population',
-  'Treasury',
-  'Empire population',
-  'Empire',
 ];
 
 const row = (header: readonly string[], cols: Record<string, unknown>) =>

@@ -8,6 +8,8 @@ import { PaneInput } from '../taskpane/input';
 import { OddsProvider } from '../taskpane/odds';
 import { verifyAll } from '../taskpane/verify';
 import { ok } from '../src/result';
+import { RESULTS_HEADER, SEAL_HEADER } from '../src/sheets';
+import { BATTLES_HEADER } from './helpers/workbooks';
 import { BATTLES, LEGIONS, paneInput, submissionWorkbook, unseededWorkbook } from './sim/fixtures';
 import {
   parseA1,
@@ -138,19 +140,7 @@ const UNIT_COLUMNS = ['Infantry', 'Cavalry', 'Catapult', 'Galley'];
 
 /** A random submission: mostly valid battles, some with a bad cell when `noise` is set. */
 function genSubmission(rng: Rng, battles: number, noise: boolean): Submission {
-  const header = [
-    'Battle',
-    'Territory',
-    'Rules',
-    'Sea',
-    'Fort',
-    'Breach by',
-    'Retreat',
-    'Rounds',
-    'Seed',
-    'Dice',
-  ];
-  const rows: SimValue[][] = [header];
+  const rows: SimValue[][] = [[...BATTLES_HEADER]];
   const legions: SimValue[][] = [['Battle', 'Side', 'Player', 'Leader', ...UNIT_COLUMNS]];
   const ids: string[] = [];
   for (let b = 0; b < battles; b++) {
@@ -832,23 +822,10 @@ describe('fuzz: Excel failing one random operation, or a co-author adding a shee
   });
 });
 
-const RESULTS_HEADER = [
-  'Battle',
-  'Winner',
-  'Outcome',
-  'Rounds',
-  'Attacker survivors',
-  'Defender survivors',
-  'Leaders captured',
-  'Dice used',
-  'Seed',
-  'Error',
-];
-
 /** A Results sheet someone typed or edited: the header, and rows of plausible or odd values. */
 function genFakeResults(rng: Rng): SimValue[][] {
   const sealed = chance(rng, 0.4);
-  const header: SimValue[] = [...RESULTS_HEADER, ...(sealed ? ['Game', 'Turn', 'Commitment'] : [])];
+  const header: SimValue[] = [...RESULTS_HEADER, ...(sealed ? SEAL_HEADER : [])];
   if (chance(rng, 0.2)) header[int(rng, 0, header.length - 1)] = pick(rng, ODD_VALUES);
   const rows: SimValue[][] = [header];
   const plausible: SimValue[] = [

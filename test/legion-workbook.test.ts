@@ -5,7 +5,13 @@ import { main } from '../headless/cli';
 import { RatedLegion } from '../src/rulesets/legion-battles/units';
 import { parseLegionRoster } from '../src/rulesets/legion-battles/roster';
 import { readSubmission } from '../src/submission';
-import { BATTLES_HEADER, bufferIo, LEGIONS_HEADER, tempDir } from './helpers/workbooks';
+import {
+  BATTLES_HEADER,
+  bufferIo,
+  LEGIONS_HEADER,
+  tempDir,
+  UNITS_HEADER,
+} from './helpers/workbooks';
 
 jest.setTimeout(60_000);
 
@@ -14,25 +20,6 @@ async function run(...args: string[]) {
   const code = await main(args, io);
   return { code, out: io.stdout(), err: io.stderr() };
 }
-
-const UNITS_HEADER = [
-  'Battle',
-  'Side',
-  'Unit',
-  'Quality',
-  'Strength',
-  'Discipline',
-  'Line of cohorts',
-  'Pila',
-  'Leader Charisma',
-  'Leadership',
-  'Supply',
-  'Works',
-  'Numbers',
-  'Arrows',
-  'Locked shields',
-  'PC',
-];
 
 /** A Units row from the columns given by header name. */
 const unitRow = (battle: string, side: string, cols: Record<string, unknown>) =>

@@ -13,6 +13,57 @@ import { Io } from '../../headless/io';
 export const BATTLES_HEADER = BATTLE_COLUMNS.map((c) => c.header);
 export const LEGIONS_HEADER = LEGION_COLUMNS.map((c) => c.header);
 
+/** The Units sheet of legion-battles battles, every column. */
+export const UNITS_HEADER = [
+  'Battle',
+  'Side',
+  'Unit',
+  'Quality',
+  'Strength',
+  'Discipline',
+  'Line of cohorts',
+  'Pila',
+  'Leader Charisma',
+  'Leadership',
+  'Supply',
+  'Works',
+  'Numbers',
+  'Arrows',
+  'Locked shields',
+  'PC',
+];
+
+/** The Armies sheet of fortunes-of-war battles, every column. */
+export const ARMIES_HEADER = [
+  'Battle',
+  'Side',
+  'Army',
+  'Attack',
+  'Defence',
+  'Missile',
+  'Health',
+  'Max health',
+  'Morale',
+  'Discipline',
+  'Experience',
+  'Specials',
+  'Caste',
+  'Terrain',
+  'Leader',
+  'Rank',
+  'Leadership',
+  'Melee',
+  'Stealth',
+  'Leader health',
+  'Leader experience',
+  'City',
+  'City class',
+  'Population',
+  'Treasury',
+  'Empire population',
+  'Empire',
+];
+
 /** A Battles row: id, then the named columns. */
 export function battle(id: string, cols: Partial<Record<string, unknown>> = {}): unknown[] {
   return BATTLES_HEADER.map((h, i) => (i === 0 ? id : (cols[h] ?? '')));
