@@ -87,7 +87,12 @@ export function readCell(cell: Cell, depth = 0): CellRead {
     return value(cell);
   }
   if (typeof cell === 'number') {
-    return Number.isFinite(cell) ? value(cell) : fault(`the number ${cell} is not a finite number`);
+    if (Number.isFinite(cell)) return value(cell);
+    return fault(
+      Number.isNaN(cell)
+        ? 'the cell holds a number that cannot be read (the file is damaged there): retype it'
+        : `the number ${cell} is beyond what Excel holds: retype it`,
+    );
   }
   if (typeof cell === 'boolean') return value(cell);
   if (cell instanceof Date) {
@@ -228,6 +233,16 @@ export function cellAddress(origin: GridOrigin, row: number, col: number): strin
   return origin.sheet ? `${quoteSheet(origin.sheet)}!${a1}` : a1;
 }
 
-function quoteSheet(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
+/**
+ * `Legions` or `'My sheet'`, as Excel writes a sheet name in an address. A name that reads as a
+ * cell (`A1`, `XFD3`, `R1C1`, `R2`, `C`) or as TRUE/FALSE is quoted too: unquoted, `A1!B2` would
+ * not name the sheet `A1`.
+ */
+export function quoteSheet(name: string): string {
+  const plain =
+    /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) &&
+    !/^[A-Za-z]{1,3}[0-9]+$/.test(name) &&
+    !/^(?:[Rr][0-9]*)?(?:[Cc][0-9]*)?$/.test(name) &&
+    !/^(?:true|false)$/i.test(name);
+  return plain ? name : `'${name.replace(/'/g, "''")}'`;
 }

@@ -1,7 +1,7 @@
 import seedrandom from 'seedrandom';
 import { parseDecimal } from './cells';
 import { err, ok, Result } from './result';
-import { shownValue } from './saved-checks';
+import { shownValue } from './shown-text';
 import { commitmentOf, parseKey, SealedPlace, SealedStream } from './sealed';
 
 /**

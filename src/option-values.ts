@@ -1,7 +1,7 @@
 import { parseDecimal } from './cells';
 import { RawOptions } from './ruleset';
 import { err, ok, Result } from './result';
-import { oneLine, shownValue } from './saved-checks';
+import { oneLine, shownValue } from './shown-text';
 
 /**
  * Reading option values as users write them (CLI flags, JSON, sheet cells): the pieces every

@@ -10,7 +10,7 @@ import {
 } from './cells';
 import { Legion, Side, UnitCounts } from './forces';
 import { err, ok, Result } from './result';
-import { oneLineError } from './saved-checks';
+import { oneLineError } from './shown-text';
 import { describeCatalog, UnitCatalog, unitCode } from './units';
 
 /**

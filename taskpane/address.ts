@@ -62,8 +62,3 @@ function unquoteSheet(s: string): string {
     ? s.slice(1, -1).replace(/''/g, "'")
     : s;
 }
-
-/** `Legions` or `'My sheet'`, as Excel writes a sheet name in an address. */
-export function quoteSheet(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
-}

@@ -1,7 +1,6 @@
-import { CellGrid } from '../src/cells';
+import { CellGrid, quoteSheet } from '../src/cells';
 import { err, ok, Result } from '../src/result';
 import { isPlainFormat, SheetVisibility, ShownCell, ShownSheet } from '../src/verify-shown';
-import { quoteSheet } from './address';
 import {
   Grid,
   HostFeatures,

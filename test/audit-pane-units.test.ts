@@ -1,5 +1,6 @@
 import { findRuleset } from '../src/rulesets';
-import { parseRangeRef, quoteSheet } from '../taskpane/address';
+import { cellAddress, quoteSheet } from '../src/cells';
+import { parseRangeRef } from '../taskpane/address';
 import { rawOptions } from '../taskpane/input';
 import { rosterCells } from '../taskpane/rosterGrid';
 import { charsToPoints, excelValue } from '../taskpane/values';
@@ -23,8 +24,29 @@ describe('addresses', () => {
     ['My sheet', "'My sheet'"],
     ["O'Brien", "'O''Brien'"],
     ['3rd', "'3rd'"],
+    // Names Excel would read as a cell or a value.
+    ['A1', "'A1'"],
+    ['xfd1048576', "'xfd1048576'"],
+    ['R1C1', "'R1C1'"],
+    ['r2', "'r2'"],
+    ['C', "'C'"],
+    ['RC', "'RC'"],
+    ['True', "'True'"],
+    // ... and names that only look close to one.
+    ['A1B', 'A1B'],
+    ['Rome', 'Rome'],
+    ['Turn3', 'Turn3'],
+    ['R1C1x', 'R1C1x'],
   ])('quoteSheet(%p) is %p, as Excel writes it in an address', (name, quoted) => {
     expect(quoteSheet(name)).toBe(quoted);
+  });
+
+  test('a message names a cell of a sheet called A1 as Excel would find it', () => {
+    expect(cellAddress({ sheet: 'A1', row: 4, col: 1 }, 1, 2)).toBe("'A1'!D6");
+    expect(parseRangeRef(cellAddress({ sheet: 'R2C3', row: 0, col: 0 }, 0, 0))).toMatchObject({
+      ok: true,
+      value: { sheet: 'R2C3', a1: 'A1' },
+    });
   });
 
   test('a quoted name reads back as the sheet it names', () => {

@@ -1,11 +1,5 @@
-import {
-  endError,
-  firstError,
-  shapeError,
-  shownValue,
-  unitsError,
-  wholeError,
-} from '../src/saved-checks';
+import { endError, firstError, shapeError, unitsError, wholeError } from '../src/saved-checks';
+import { shownValue } from '../src/shown-text';
 
 /** The checks of a saved battle read back from a file: each names the field at fault. */
 

@@ -296,7 +296,12 @@ describe('numbers are plain decimal numbers, within bounds', () => {
     expect(countError(1e300, 7)).toEqual([
       'Legions!H2: 1e+300: a count is at most 99 (more is surely a typo)',
     ]);
-    expect(countError(NaN)).toEqual(['Legions!E2: the number NaN is not a finite number']);
+    expect(countError(NaN)).toEqual([
+      'Legions!E2: the cell holds a number that cannot be read (the file is damaged there): retype it',
+    ]);
+    expect(countError(-Infinity)).toEqual([
+      'Legions!E2: the number -Infinity is beyond what Excel holds: retype it',
+    ]);
   });
 
   it('takes a count up to its cap and refuses one more: 99 in a Legions cell, 10,000 in a roster', () => {

@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import { quoteSheet } from '../../src/cells';
 import { ZipPackage } from './zip-package';
 import { markEmptyFormulaText } from './empty-formula-text';
 
@@ -376,6 +377,12 @@ async function reconcileSheet(
   attempt(part, () => applyMerges(model));
 }
 
+/** `'A1'!B2`, or `in row 2 (sheet "A1")` for a cell written without its address. */
+const cellWhere = (part: Part, row: RowModel, cell: RowModel['cells'][number]): string =>
+  cell.address && part.sheet !== undefined
+    ? `${quoteSheet(part.sheet)}!${cell.address}`
+    : `${cell.address ?? `in row ${row.number}`}${ofSheet(part.sheet)}`;
+
 /** Each cell of shared text refers to one the workbook has (exceljs fails on one it lacks). */
 function checkSharedStrings(part: Part, rows: RowModel[], strings?: SharedStrings): void {
   const count = strings?.uniqueCount ?? 0;
@@ -385,7 +392,7 @@ function checkSharedStrings(part: Part, rows: RowModel[], strings?: SharedString
       if (cell.type !== 3 || typeof cell.value !== 'number') continue;
       if (Number.isInteger(cell.value) && cell.value >= 0 && cell.value < count) continue;
       throw missing(
-        `cell ${part.sheet}!${cell.address ?? `in row ${row.number}`} (${part.path}) refers to shared string ${cell.value}, and the workbook has ${strings ? count : 'none'}`,
+        `cell ${cellWhere(part, row, cell)} (${part.path}) refers to shared string ${cell.value}, and the workbook has ${strings ? count : 'none'}`,
       );
     }
   }

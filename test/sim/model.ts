@@ -200,8 +200,14 @@ export function parseA1(a1: string): Box | null {
   return ordered;
 }
 
+/** Excel quotes a name that is not a plain word, or that reads as a cell or TRUE/FALSE. */
 export function quoteSheetName(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
+  const upper = name.toUpperCase();
+  const word = /^[A-Z_][A-Z0-9_.]*$/.test(upper);
+  const a1Cell = /^[A-Z]{1,3}\d+$/.test(upper);
+  const r1c1Cell = /^R\d*C?\d*$/.test(upper) || /^C\d*$/.test(upper);
+  const bool = upper === 'TRUE' || upper === 'FALSE';
+  return word && !a1Cell && !r1c1Cell && !bool ? name : `'${name.replaceAll("'", "''")}'`;
 }
 
 /** `Legions!A1:F9`, as Excel's `range.address` gives it. */

@@ -1,5 +1,5 @@
 import { err, ok, Result } from '../../result';
-import { oneLine } from '../../saved-checks';
+import { oneLine } from '../../shown-text';
 import { CODES } from './tables';
 
 /**

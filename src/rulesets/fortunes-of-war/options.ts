@@ -8,7 +8,7 @@ import {
   unknownOptionsError,
   wholeOption,
 } from '../../option-values';
-import { oneLine } from '../../saved-checks';
+import { oneLine } from '../../shown-text';
 import { err, ok, Result } from '../../result';
 import { RawOptions } from '../../ruleset';
 import { Terrain, TERRAINS } from './units';

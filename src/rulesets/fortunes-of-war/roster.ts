@@ -1,6 +1,6 @@
 import { Side } from '../../forces';
 import { err, ok, Result } from '../../result';
-import { oneLine, shownValue } from '../../saved-checks';
+import { oneLine, shownValue } from '../../shown-text';
 import {
   applyArmyRating,
   applyLeaderRating,

@@ -1,6 +1,7 @@
 import { SIDES } from '../../forces';
 import { err, Result } from '../../result';
-import { endError, firstError, oneOfError, shownValue, wholeError } from '../../saved-checks';
+import { endError, firstError, oneOfError, wholeError } from '../../saved-checks';
+import { shownValue } from '../../shown-text';
 import { ArmyState, FowState, LeaderState, SideState } from './state';
 
 /**

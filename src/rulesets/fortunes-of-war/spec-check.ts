@@ -1,4 +1,5 @@
-import { oneOfError, shownValue, wholeError } from '../../saved-checks';
+import { oneOfError, wholeError } from '../../saved-checks';
+import { shownValue } from '../../shown-text';
 import { ARMY_RANGES, LEADER_RANGES } from './ratings';
 import { CITY_CLASSES, RANKS, SPECIALS, TERRAINS } from './units';
 

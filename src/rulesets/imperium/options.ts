@@ -6,7 +6,7 @@ import {
   shownOption,
   unknownOptionsError,
 } from '../../option-values';
-import { oneLine } from '../../saved-checks';
+import { oneLine } from '../../shown-text';
 import { err, ok, Result } from '../../result';
 import { RawOptions } from '../../ruleset';
 import { parseUnitOverrides } from './unit-data';

@@ -9,7 +9,7 @@ import {
   wholeOption,
   yesNo,
 } from '../../option-values';
-import { oneLine } from '../../saved-checks';
+import { oneLine } from '../../shown-text';
 import { RawOptions } from '../../ruleset';
 import { err, ok, Result } from '../../result';
 

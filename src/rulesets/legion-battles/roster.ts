@@ -1,6 +1,6 @@
 import { Side } from '../../forces';
 import { err, ok, Result } from '../../result';
-import { oneLine, oneLineError } from '../../saved-checks';
+import { oneLine, oneLineError } from '../../shown-text';
 import {
   defaultUnit,
   PcAction,

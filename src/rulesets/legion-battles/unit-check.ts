@@ -1,4 +1,5 @@
-import { oneOfError, shownValue, wholeError } from '../../saved-checks';
+import { oneOfError, wholeError } from '../../saved-checks';
+import { shownValue } from '../../shown-text';
 import {
   QUALITIES,
   QUALITY_CODE,
