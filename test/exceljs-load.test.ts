@@ -306,6 +306,20 @@ describe('attributes that would make exceljs allocate per column, row or cell', 
     expect([ws.getCell('B1').value, ws.getCell('B2').value]).toEqual(['Rules', null]);
   });
 
+  it('in a merged row, cells written without addresses keep their columns', async () => {
+    const row =
+      '<row r="9"><c t="inlineStr"><is><t>x</t></is></c><c t="inlineStr"><is><t>y</t></is></c>' +
+      '<c t="inlineStr"><is><t>z</t></is></c><c t="inlineStr"><is><t>w</t></is></c></row>';
+    const data = sheet((x) =>
+      x.replace(
+        '</sheetData>',
+        `${row}</sheetData><mergeCells count="1"><mergeCell ref="B9:C9"/></mergeCells>`,
+      ),
+    );
+    const ws = (await loadCellParts(checked(data))).getWorksheet('Battles')!;
+    expect(['A9', 'B9', 'C9', 'D9'].map((a) => ws.getCell(a).value)).toEqual(['x', 'y', null, 'w']);
+  });
+
   it('defined names are not read: one over a whole column makes no cells', async () => {
     const data = withParts(base, {
       'xl/workbook.xml': (x) =>

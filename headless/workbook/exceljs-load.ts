@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { quoteSheet } from '../../src/cells';
+import { columnLetters, quoteSheet } from '../../src/cells';
 import { ZipPackage } from './zip-package';
 import { markEmptyFormulaText } from './empty-formula-text';
 
@@ -415,18 +415,10 @@ function applyMerges(model: SheetModel): void {
       // A cell without an address follows the one before it; it is given its address, as the
       // one before may be left out.
       col = cell.address ? colCache.decodeAddress(cell.address).col : col + 1;
-      if (!cell.address) cell.address = `${columnLetters(col)}${row.number}`;
+      if (!cell.address) cell.address = `${columnLetters(col - 1)}${row.number}`;
       return !across.some(
         (m) => m.left <= col && col <= m.right && (row.number > m.top || col > m.left),
       );
     });
   }
-}
-
-function columnLetters(col: number): string {
-  let letters = '';
-  for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  }
-  return letters;
 }
