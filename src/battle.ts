@@ -13,7 +13,7 @@ import { Forces, leaderLabel, Legion, Side, SIDES, UnitCounts } from './forces';
 import { err, ok, Result } from './result';
 import { parseRosterCells, parseRosterText } from './roster';
 import { AnyRuleset, BattleEvent, RawOptions } from './ruleset';
-import { MAX_SAVED_ROUND, shapeError, wholeError } from './saved-checks';
+import { isRecord, MAX_SAVED_ROUND, shapeError, wholeError } from './saved-checks';
 import { oneLineError, shownValue } from './shown-text';
 import { ownOptions } from './option-values';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
@@ -187,9 +187,6 @@ function readSide(value: unknown, side: Side, ruleset: AnyRuleset): Result<Legio
   }
   return err(`${side}: the roster must be text such as "Marcus: 1 CAT 2 INF; Titus: 3 INF"`);
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A side given as legions already read (a JSON battle, a report's forces, a workbook's rows):

@@ -9,6 +9,10 @@ import { shownValue } from './shown-text';
 /** The largest round a saved state may be in (a real battle ends long before). */
 export const MAX_SAVED_ROUND = 1_000_000;
 
+/** A JSON object: not null, not a list. */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 const kindOf = (v: unknown): string =>
   v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
 

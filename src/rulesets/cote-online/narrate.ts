@@ -1,9 +1,7 @@
 import { otherSide, Side } from '../../forces';
 import { OnlineCasualtyEvent, OnlineEvent } from './engine';
 import { OnlineOptions } from './options';
-
-const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+import { capitalise, possessive } from '../../narrate-words';
 
 /** `FORT#1` is the fortified city's Artillery; other warriors go by their log name. */
 const warrior = (unit: string, article = '') =>

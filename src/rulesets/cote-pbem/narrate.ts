@@ -2,6 +2,7 @@ import { Side } from '../../forces';
 import { PbemEvent } from './engine';
 import { PbemOptions } from './options';
 import { CAV, CODES, INF, PBEM_UNITS, TARGET_TABLE } from './tables';
+import { capitalise } from '../../narrate-words';
 
 const unitName = (code: string) => PBEM_UNITS.find((u) => u.code === code)?.name ?? code;
 
@@ -42,5 +43,3 @@ export function narratePbem(
   }
   return capitalise(`${opening}: a hit${target}. ${enemy} loses ${event.lost}.`);
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

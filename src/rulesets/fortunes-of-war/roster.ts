@@ -1,6 +1,7 @@
 import { Side } from '../../forces';
 import { err, ok, Result } from '../../result';
 import { oneLine, shownValue } from '../../shown-text';
+import { isRecord } from '../../saved-checks';
 import {
   applyArmyRating,
   applyLeaderRating,
@@ -179,9 +180,6 @@ function finish(spec: SideSpec): Result<SideSpec> {
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * A JSON field that a rating reads as text: text, a number or true/false, else what is wrong
  * (`army.morale is {}: ...`), never `[object Object]`.
@@ -203,13 +201,13 @@ function fromJson(text: string, side: Side): Result<SideSpec> {
   } catch (e) {
     return err(`not valid JSON (${(e as Error).message})`);
   }
-  if (!isObject(data)) return err('a JSON roster is an object: {"army": {...}, "leader": {...}}');
+  if (!isRecord(data)) return err('a JSON roster is an object: {"army": {...}, "leader": {...}}');
   const spec = emptySide();
   const known = ['army', 'leader', 'terrain', 'city', 'treasury', 'empirePopulation', 'empire'];
   const unknown = Object.keys(data).filter((k) => !known.includes(k));
   if (unknown.length > 0) return err(`unknown field "${unknown[0]}" (known: ${known.join(', ')})`);
   if (data.army !== undefined && data.army !== null) {
-    if (!isObject(data.army)) return err('"army" must be an object');
+    if (!isRecord(data.army)) return err('"army" must be an object');
     const bad = nameError(data.army.name, 'army.name');
     if (bad !== null) return err(bad);
     const army = defaultArmy(String(data.army.name ?? `${side} army`));
@@ -218,7 +216,7 @@ function fromJson(text: string, side: Side): Result<SideSpec> {
     spec.army = army;
   }
   if (data.leader !== undefined && data.leader !== null) {
-    if (!isObject(data.leader)) return err('"leader" must be an object');
+    if (!isRecord(data.leader)) return err('"leader" must be an object');
     const bad = nameError(data.leader.name, 'leader.name');
     if (bad !== null) return err(bad);
     const leader = defaultLeader(String(data.leader.name ?? `${side}'s leader`));
@@ -240,7 +238,7 @@ function fromJson(text: string, side: Side): Result<SideSpec> {
     if (problem !== null) return err(problem);
   }
   // The city and the empire are read item by item: their names may hold `:` or `,`.
-  if (isObject(data.city)) {
+  if (isRecord(data.city)) {
     const c = data.city;
     const bad =
       nameError(c.name, 'city.name') ??
@@ -257,14 +255,14 @@ function fromJson(text: string, side: Side): Result<SideSpec> {
   } else if (data.city !== undefined) return err('"city" must be an object');
   if (Array.isArray(data.empire)) {
     for (const [i, u] of data.empire.entries()) {
-      const bad = isObject(u)
+      const bad = isRecord(u)
         ? (notScalar(u.name, `empire[${i}].name`) ??
           notScalar(u.caste, `empire[${i}].caste`) ??
           notScalar(u.discipline, `empire[${i}].discipline`))
         : notScalar(u, `empire[${i}]`);
       if (bad !== null) return err(bad);
       const unit = readEmpireUnit(
-        isObject(u) ? `${String(u.name)} ${String(u.caste)} ${String(u.discipline)}` : String(u),
+        isRecord(u) ? `${String(u.name)} ${String(u.caste)} ${String(u.discipline)}` : String(u),
       );
       if (typeof unit === 'string') return err(unit);
       spec.empire.push(unit);

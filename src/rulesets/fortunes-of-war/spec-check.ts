@@ -1,4 +1,4 @@
-import { oneOfError, wholeError } from '../../saved-checks';
+import { isRecord, oneOfError, wholeError } from '../../saved-checks';
 import { shownValue } from '../../shown-text';
 import { ARMY_RANGES, LEADER_RANGES } from './ratings';
 import { CITY_CLASSES, RANKS, SPECIALS, TERRAINS } from './units';
@@ -11,9 +11,6 @@ import { CITY_CLASSES, RANKS, SPECIALS, TERRAINS } from './units';
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The largest count of gold or people, as `readCount` reads them. */
 const MAX_COUNT = Number.MAX_SAFE_INTEGER;
 
@@ -21,7 +18,7 @@ const textError = (v: unknown, path: string) =>
   typeof v === 'string' ? null : `${path} is ${shownValue(v)}, expected text`;
 
 const objectError = (v: unknown, path: string, what: string) =>
-  isObject(v) ? null : `${path} is ${shownValue(v)}, expected ${what}`;
+  isRecord(v) ? null : `${path} is ${shownValue(v)}, expected ${what}`;
 
 function rangesError(
   o: Json,
@@ -37,7 +34,7 @@ function rangesError(
 
 function armyError(a: unknown, path: string): string | null {
   if (a === null) return null;
-  if (!isObject(a)) return objectError(a, path, 'an army or null');
+  if (!isRecord(a)) return objectError(a, path, 'an army or null');
   const specials = a.specials;
   const listed = Array.isArray(specials) ? specials : [];
   return (
@@ -60,7 +57,7 @@ function armyError(a: unknown, path: string): string | null {
 
 function leaderError(l: unknown, path: string): string | null {
   if (l === null) return null;
-  if (!isObject(l)) return objectError(l, path, 'a leader or null');
+  if (!isRecord(l)) return objectError(l, path, 'a leader or null');
   return (
     textError(l.name, `${path}.name`) ??
     oneOfError(l.rank, `${path}.rank`, RANKS) ??

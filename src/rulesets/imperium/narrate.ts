@@ -1,9 +1,8 @@
 import { otherSide, Side } from '../../forces';
 import { ImperiumEvent, InitiativeRoll } from './events';
 import { ImperiumOptions } from './options';
+import { capitalise, possessive } from '../../narrate-words';
 
-const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const list = (xs: readonly string[]) => xs.join(', ');
 
 function rolled(name: string, r: InitiativeRoll): string {

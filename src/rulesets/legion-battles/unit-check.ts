@@ -1,4 +1,4 @@
-import { oneOfError, wholeError } from '../../saved-checks';
+import { isRecord, oneOfError, wholeError } from '../../saved-checks';
 import { shownValue } from '../../shown-text';
 import {
   QUALITIES,
@@ -17,9 +17,6 @@ import {
  */
 
 type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const ACTIONS = ['fight', 'rally', 'read'];
 
@@ -40,7 +37,7 @@ const checkError = (c: Json, path: string) =>
   rangeError(c.boons, `${path}.boons`, 'checkBoons');
 
 function pcError(pc: unknown, path: string): string | null {
-  if (!isObject(pc)) return `${path} is ${shownValue(pc)}, expected a player character`;
+  if (!isRecord(pc)) return `${path} is ${shownValue(pc)}, expected a player character`;
   const athletics = pc.athletics;
   if (!Array.isArray(athletics) || athletics.length !== 2) {
     return `${path}.athletics is ${shownValue(athletics)}, expected [characteristic, skill]`;
@@ -59,7 +56,7 @@ function pcError(pc: unknown, path: string): string | null {
   for (let i = 0; i < orders.length; i++) {
     const o: unknown = orders[i];
     const at = `${path}.orders[${i}]`;
-    if (!isObject(o)) return `${at} is ${shownValue(o)}, expected an Action for a Clash`;
+    if (!isRecord(o)) return `${at} is ${shownValue(o)}, expected an Action for a Clash`;
     const oe =
       rangeError(o.clash, `${at}.clash`, 'clash') ??
       oneOfError(o.action, `${at}.action`, ACTIONS) ??
@@ -73,7 +70,7 @@ function pcError(pc: unknown, path: string): string | null {
 
 /** The unit's ratings (a legion's `unit`) for a legion of unit code `code`, else the field at fault. */
 export function unitSpecError(u: unknown, path: string, code: string | undefined): string | null {
-  if (!isObject(u)) return `${path} is ${shownValue(u)}, expected a unit's ratings`;
+  if (!isRecord(u)) return `${path} is ${shownValue(u)}, expected a unit's ratings`;
   const leader = u.leader;
   const pcs = u.pcs;
   const e =
@@ -86,7 +83,7 @@ export function unitSpecError(u: unknown, path: string, code: string | undefined
     rangeError(u.discipline, `${path}.discipline`, 'discipline') ??
     kindError(u.cohorts, `${path}.cohorts`, 'boolean', 'true or false') ??
     orNull(u.pila, () => kindError(u.pila, `${path}.pila`, 'boolean', 'true, false or null')) ??
-    (isObject(leader)
+    (isRecord(leader)
       ? checkError(leader, `${path}.leader`)
       : `${path}.leader is ${shownValue(leader)}, expected { characteristic, skill, boons }`) ??
     oneOfError(u.supply, `${path}.supply`, SUPPLIES) ??
