@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
  * Debian's Chromium, started headless with no network chatter: the machine has no internet, and
  * Praetor never downloads a browser. PRAETOR_CHROMIUM overrides the path.
  */
-export const CHROMIUM_PATH = process.env.PRAETOR_CHROMIUM ?? '/usr/bin/chromium';
+export const chromiumPath = (): string => process.env.PRAETOR_CHROMIUM || '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -16,15 +16,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export const chromiumAvailable = () => existsSync(CHROMIUM_PATH);
+export const chromiumAvailable = (): boolean => existsSync(chromiumPath());
+
+/** Why Chromium cannot be started, said to the user; nothing when it is there. */
+export const chromiumMissing = (): string | undefined =>
+  chromiumAvailable()
+    ? undefined
+    : `Chromium is needed for PDF output and was not found at ${chromiumPath()}: ` +
+      'install it (apt-get install -y chromium), set PRAETOR_CHROMIUM, or write --out FILE.html';
 
 export async function launchChromium(): Promise<Browser> {
-  if (!chromiumAvailable()) {
-    throw new Error(
-      `Chromium is needed for PDF output and was not found at ${CHROMIUM_PATH}: ` +
-        'install it (apt-get install -y chromium), set PRAETOR_CHROMIUM, or write --out FILE.html',
-    );
-  }
+  const missing = chromiumMissing();
+  if (missing) throw new Error(missing);
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveBattle, resumeBattle, validateBattle } from '../src/battle';
@@ -106,4 +106,30 @@ test('battles sealed for two games: the title names neither', async () => {
   expect(html).toContain('<title>Praetor battle reports</title>');
   expect(html).toContain('<p class="where">Rome, turn 3</p>');
   expect(html).toContain('<p class="where">Carthage, turn 3</p>');
+});
+
+describe('a PDF without a working Chromium is one line and exit 2, nothing written', () => {
+  const saved = process.env.PRAETOR_CHROMIUM;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.PRAETOR_CHROMIUM;
+    else process.env.PRAETOR_CHROMIUM = saved;
+  });
+
+  test.each([
+    [
+      'missing',
+      '/nonexistent/chromium',
+      'Chromium is needed for PDF output and was not found at /nonexistent/chromium',
+    ],
+    ['not a browser', '/bin/false', 'Chromium (/bin/false) could not print the PDF: '],
+  ])('Chromium %s', async (_, path, message) => {
+    process.env.PRAETOR_CHROMIUM = path;
+    const pdf = out(`no-chromium-${path.length}.pdf`);
+    const r = await praetor('report', 'examples/battles.json', '--out', pdf, '--battle', 'gallia');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+    expect(r.err).not.toContain('internal error');
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(pdf)).toBe(false);
+  });
 });

@@ -71,8 +71,10 @@ Options:
                         rosters', else clear)
   --castes TEXT         player elimination's castes (default "capital 25/50, city 20/60")
   --input FILE          a JSON array of battles: {id, rules, attacker, defender, sea, fort,
-                        breachBy, retreat, mode, rounds, seed | dice}; prints results in the
-                        same order
+                        breachBy, retreat, mode, rounds, seed | dice}, and the other
+                        rulesets' options named as their flags, in camelCase (combat,
+                        attackerOrders, readings, clashes, terrain, ...); prints results in
+                        the same order
   --resume FILE         resume a paused battle (a file written by --save, or its --json result)
                         with new orders; --dice appends more scripted dice
   --save FILE           when the battle pauses, write its state to FILE for --resume

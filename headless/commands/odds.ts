@@ -18,8 +18,9 @@ export const MAX_RUNS = 10_000_000;
 export const ODDS_HELP = `Usage: praetor odds --attacker ROSTER --defender ROSTER [options]
 
 The odds of a battle fought to its end, before the dice fall: who wins, who retreats, the
-survivors, the rounds, the leaders captured. Exact when the ruleset has a solver (cote-pbem
-has), else estimated by Monte Carlo. A pause order does not apply: odds are for the whole battle.
+survivors, the rounds, the leaders captured. Exact when the ruleset has a solver (cote-pbem,
+cote-online and legion-battles have), else estimated by Monte Carlo. A pause order does not
+apply: odds are for the whole battle.
 
 Rosters: legions separated by ";", each "[Leader:] count unit, ...", e.g.
   "Marcus: 1 CAT 2 INF; Titus: 3 INF" (as for praetor battle).

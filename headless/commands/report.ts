@@ -18,6 +18,7 @@ import { readAdjudicated } from '../workbook/adjudicated';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyArg } from '../keyfile';
 import { withRosterObjects } from './battle';
+import { chromiumMissing, chromiumPath } from '../browser';
 import { htmlToPdf, Paper } from '../report/pdf';
 import { recheckResult } from '../report/recheck';
 import { parseOptionsOnce } from '../flags';
@@ -77,6 +78,8 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
   const paper = readPaper(v.paper);
   if (v.turn !== undefined && !/^\d{1,9}$/.test(v.turn.trim()))
     throw new UsageError(`--turn ${v.turn}: the turn must be a whole number, 0 or more`);
+  const noChromium = format === '.pdf' ? chromiumMissing() : undefined;
+  if (noChromium) throw new UsageError(noChromium);
   if (existsSync(v.out) && !v.force)
     throw new UsageError(`--out ${v.out}: the file exists; add --force to overwrite it`);
 
@@ -121,7 +124,7 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
     reports,
     reportTitle(v.game ?? seal?.game, v.turn ?? (seal ? String(seal.turn) : undefined)),
   );
-  const data = format === '.pdf' ? await htmlToPdf(html, paper) : Buffer.from(html, 'utf8');
+  const data = format === '.pdf' ? await pdfOf(html, paper) : Buffer.from(html, 'utf8');
   try {
     writeFileAtomic(v.out, data, v.force === true);
   } catch (e) {
@@ -130,6 +133,18 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
   }
   io.err(`wrote ${v.out}: ${results.length} battle${results.length === 1 ? '' : 's'}`);
   return loaded.errors.length > 0 ? EXIT.someFailed : EXIT.ok;
+}
+
+/** The PDF, or why Chromium could not print it: the machine's problem, told in one line. */
+async function pdfOf(html: string, paper: Paper): Promise<Buffer> {
+  try {
+    return await htmlToPdf(html, paper);
+  } catch (e) {
+    const why = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+    throw new UsageError(
+      `Chromium (${chromiumPath()}) could not print the PDF: ${why}; write --out FILE.html instead`,
+    );
+  }
 }
 
 /** The odds before the battle: exact where the ruleset can, else a seeded Monte Carlo estimate. */
