@@ -145,3 +145,154 @@ describe('writeCellsToPackage', () => {
     });
   });
 });
+
+/**
+ * Valid XML that markup patterns misread: each part is well-formed, and the write must land in
+ * the element a conforming parser sees, every other byte kept.
+ */
+describe('patchCells, reading the part as XML', () => {
+  const one = (row: number, col: number, value: string | number) => ({ row, col, value });
+  const refused = (xml: string, writes: { row: number; col: number; value: string | number }[]) =>
+    patchCells(xml, writes, 'Players');
+
+  it('never takes a row inside a comment for a row', () => {
+    const comment = '<!-- <row r="2"><c r="A2"><v>1</v></c></row> -->';
+    expect(patched(sheet(comment), [[1, 0, 5]])).toBe(
+      sheet(`${comment}<row r="2"><c r="A2"><v>5</v></c></row>`),
+    );
+  });
+
+  it('never takes a cell inside a comment for a cell', () => {
+    const rows = '<row r="1"><c r="A1"><v>1</v></c><!-- <c r="B1"><v>2</v></c> --></row>';
+    expect(patched(sheet(rows), [[0, 1, 5]])).toBe(
+      sheet(
+        '<row r="1"><c r="A1"><v>1</v></c><!-- <c r="B1"><v>2</v></c> --><c r="B1"><v>5</v></c></row>',
+      ),
+    );
+  });
+
+  it('never takes cell data inside a comment for the cell data', () => {
+    const xml = `<worksheet xmlns="${MAIN}"><!-- <sheetData/> --><sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData></worksheet>`;
+    expect(patched(xml, [[0, 0, 5]])).toBe(xml.replace('<v>1</v>', '<v>5</v>'));
+  });
+
+  it('never takes markup in a CDATA section or a processing instruction for elements', () => {
+    const cdata =
+      '<row r="1"><c r="A1" t="inlineStr"><is><t><![CDATA[</c><c r="B1"><v>2</v></c>]]></t></is></c></row>';
+    expect(patched(sheet(cdata), [[0, 1, 5]])).toBe(
+      sheet(cdata.replace('</row>', '<c r="B1"><v>5</v></c></row>')),
+    );
+    const pi = '<?note <row r="2"><c r="A2"><v>1</v></c></row>?>';
+    expect(patched(sheet(pi), [[1, 0, 5]])).toBe(
+      sheet(`${pi}<row r="2"><c r="A2"><v>5</v></c></row>`),
+    );
+  });
+
+  it('reads end tags written with a space', () => {
+    const rows =
+      '<row r="1"><c r="A1"><v>1</v></c ></row ><row r="2"><c r="A2"><v>2</v></c ></row >';
+    const xml = sheet(rows).replace('</sheetData>', '</sheetData >');
+    expect(patched(xml, [[1, 0, 5]])).toBe(
+      xml.replace('<c r="A2"><v>2</v></c >', '<c r="A2"><v>5</v></c>'),
+    );
+    expect(patched(xml, [[0, 1, 5]])).toBe(
+      xml.replace('<v>1</v></c >', '<v>1</v></c ><c r="B1"><v>5</v></c>'),
+    );
+    // Read by pattern, the first cell ran on to the next "</c>" and its write lost cell B1.
+    const cells = sheet('<row r="1"><c r="A1"><v>1</v></c ><c r="B1"><v>2</v></c></row>');
+    expect(patched(cells, [[0, 0, 5]])).toBe(cells.replace('<v>1</v></c >', '<v>5</v></c>'));
+  });
+
+  it("drops a row's spans written in single quotes when a cell is added", () => {
+    const rows = "<row r='1'\n spans = '1:1' ht='20'><c r='A1' s='3'><v>1</v></c></row>";
+    expect(patched(sheet(rows), [[0, 1, 5]])).toBe(
+      sheet("<row r='1' ht='20'><c r='A1' s='3'><v>1</v></c><c r=\"B1\"><v>5</v></c></row>"),
+    );
+  });
+
+  it('reads a start tag whose attribute value holds ">" before its address', () => {
+    const rows =
+      '<row q:note="a>b" r="1" spans="1:1" xmlns:q="urn:q"><c q:note="c>d" r="A1" s="2"><v>1</v></c></row>';
+    expect(patched(sheet(rows), [[0, 1, 5]])).toBe(
+      sheet(
+        '<row q:note="a>b" r="1" xmlns:q="urn:q"><c q:note="c>d" r="A1" s="2"><v>1</v></c><c r="B1"><v>5</v></c></row>',
+      ),
+    );
+    expect(patched(sheet(rows), [[0, 0, 5]])).toBe(
+      sheet(
+        rows.replace('<c q:note="c>d" r="A1" s="2"><v>1</v></c>', '<c r="A1" s="2"><v>5</v></c>'),
+      ),
+    );
+  });
+
+  it('refuses a formula whatever the prefix it is written with', () => {
+    const f = `<row r="2"><c r="C2"><x:f xmlns:x="${MAIN}">SUM(A1:A9)</x:f><v>40</v></c></row>`;
+    expect(refused(sheet(f), [one(1, 2, 1)])).toEqual({
+      ok: false,
+      error:
+        'Players!C2 holds a formula; Praetor writes a value there: replace the formula with its value',
+    });
+    // An element named f of another namespace is no formula.
+    const other = '<row r="2"><c r="C2"><v>40</v><f xmlns="urn:o"/></c></row>';
+    expect(patched(sheet(other), [[1, 2, 1]])).toBe(
+      sheet('<row r="2"><c r="C2"><v>1</v></c></row>'),
+    );
+  });
+
+  it('matches elements by namespace: a prefix declared on sheetData, or none on the root', () => {
+    const inner = `<x:sheetData xmlns:x="${MAIN}"><x:row r="1"><x:c r="A1"><x:v>1</x:v></x:c></x:row></x:sheetData>`;
+    const xml = `<worksheet xmlns="${MAIN}">${inner}</worksheet>`;
+    expect(
+      patched(xml, [
+        [0, 0, 5],
+        [0, 1, 'y'],
+        [1, 0, 6],
+      ]),
+    ).toBe(
+      xml.replace(
+        '<x:v>1</x:v></x:c></x:row>',
+        '<x:v>5</x:v></x:c><x:c r="B1" t="inlineStr"><x:is><x:t>y</x:t></x:is></x:c></x:row>' +
+          '<x:row r="2"><x:c r="A2"><x:v>6</x:v></x:c></x:row>',
+      ),
+    );
+    const mixed = `<w:worksheet xmlns:w="${MAIN}"><sheetData xmlns="${MAIN}"><row r="1"><c r="A1"><v>1</v></c></row></sheetData></w:worksheet>`;
+    expect(patched(mixed, [[0, 0, 5]])).toBe(mixed.replace('<v>1</v>', '<v>5</v>'));
+  });
+
+  it('ignores elements of another namespace that share a name', () => {
+    const xml = `<worksheet xmlns="${MAIN}"><sheetData xmlns="urn:o"><row r="1"/></sheetData><sheetData/></worksheet>`;
+    expect(patched(xml, [[0, 0, 5]])).toBe(
+      xml.replace('<sheetData/>', '<sheetData><row r="1"><c r="A1"><v>5</v></c></row></sheetData>'),
+    );
+  });
+
+  it('writes one cell for two writes to the same new cell, the last value kept', () => {
+    expect(
+      patched(sheet(''), [
+        [0, 0, 1],
+        [0, 0, 2],
+      ]),
+    ).toBe(sheet('<row r="1"><c r="A1"><v>2</v></c></row>'));
+  });
+
+  it('says the sheet is damaged when its part is not well-formed XML', () => {
+    for (const bad of [
+      sheet('<row r="1"><c r="A1"><v>1</v></row>'),
+      sheet('<row r="1"><c r="A1"><v>1</c></v></row>'),
+      sheet('<row r="1"><c r="A1" s="1" s="2"><v>1</v></c></row>'),
+      // In a row not written to, whose cells are checked but not kept.
+      sheet('<row r="1"/><row r="5"><c r="A5"><v>1</c></v></row>'),
+      `<worksheet xmlns="${MAIN}"><sheetData><row r="1">`,
+    ]) {
+      expect(refused(bad, [one(0, 0, 5)])).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^the sheet Players is damaged: line \d+: /),
+      });
+    }
+    const twice = `<worksheet xmlns="${MAIN}"><sheetData/><sheetData/></worksheet>`;
+    expect(refused(twice, [one(0, 0, 5)])).toEqual({
+      ok: false,
+      error: 'the sheet Players is damaged: it holds two sets of cell data',
+    });
+  });
+});

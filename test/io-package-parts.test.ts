@@ -5,8 +5,7 @@ import {
 } from '../headless/workbook/package-parts';
 import { resultsContent } from '../headless/workbook/layouts';
 import { addSheetsToPackage } from '../headless/workbook/write';
-import { attribute } from '../headless/workbook/xml';
-import { scanXml } from '../headless/workbook/xml-scan';
+import { applySplices, elementNamespace, removeAttr, scanXml } from '../headless/workbook/xml-scan';
 import { SaxesParser } from 'saxes';
 import { handZip } from './helpers/hand-zip';
 import { findAll, parseXml } from './helpers/xml-tree';
@@ -491,16 +490,31 @@ describe('scanXml', () => {
   it('names the line of the fault', () => {
     expect(() => scanXml('<a>\n\n<b></c></a>')).toThrow('line 3: </c> closes <b>');
   });
-});
 
-describe('attribute', () => {
-  it('decodes each entity once: "&amp;lt;" is the text "&lt;"', () => {
-    expect(attribute('<sheet name="R&amp;lt;D &amp;amp; &lt;x&gt;"/>', 'name')).toBe(
-      'R&lt;D &amp; <x>',
-    );
+  it('leaves out the elements keep refuses, with all they hold, still checking them', () => {
+    const asked: string[] = [];
+    const root = scanXml('<a><b><c/></b><d><e/></d></a>', (el) => {
+      asked.push(el.name);
+      return el.name !== 'b';
+    });
+    expect(asked).toEqual(['b', 'd', 'e']);
+    expect(root.children.map((c) => c.name)).toEqual(['d']);
+    expect(root.children[0].children.map((c) => c.name)).toEqual(['e']);
+    expect(() => scanXml('<a><b><c></b></a>', () => false)).toThrow('line 1: </b> closes <c>');
   });
 
-  it('reads values in single quotes as in double quotes', () => {
-    expect(attribute(`<sheet name='A "1"' sheetId='3'/>`, 'name')).toBe('A "1"');
+  it('gives the namespace of an element, prefixed or in the default namespace', () => {
+    const root = scanXml('<a xmlns="urn:a" xmlns:x="urn:x"><x:b/><c/><d xmlns=""/></a>');
+    expect([root, ...root.children].map(elementNamespace)).toEqual([
+      'urn:a',
+      'urn:x',
+      'urn:a',
+      undefined,
+    ]);
+  });
+
+  it('removes an attribute with the spaces before it', () => {
+    const xml = "<a x='1'\n  y = \"2\" z='3'/>";
+    expect(applySplices(xml, [removeAttr(xml, scanXml(xml).attrs[1])])).toBe("<a x='1' z='3'/>");
   });
 });

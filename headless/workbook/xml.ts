@@ -33,34 +33,3 @@ export const keepSpaces = (s: string): string =>
 
 export const xmlAttr = (s: string): string =>
   xmlText(s).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
-
-/** Reads an attribute's value out of a start tag (unescaped only for the five entities). */
-export function attribute(tag: string, name: string): string | undefined {
-  const m = new RegExp(`\\s${name.replace(/[:.]/g, '\\$&')}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(
-    tag,
-  );
-  if (!m) return undefined;
-  return (m[2] ?? m[3])
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-/**
- * The prefix (`x:`, or `` for the default namespace) that the part's root element `local`
- * is written with: parts made by some libraries prefix every element.
- */
-export function rootPrefix(xml: string, local: string): string {
-  const m = new RegExp(`<(?:([A-Za-z_][\\w.-]*):)?${local}[\\s>/]`).exec(xml);
-  return m?.[1] ? `${m[1]}:` : '';
-}
-
-/** The prefix bound to `ns` on the part's root element, if any (`r:`), else undefined. */
-export function namespacePrefix(xml: string, ns: string): string | undefined {
-  const m = new RegExp(
-    `xmlns:([A-Za-z_][\\w.-]*)\\s*=\\s*["']${ns.replace(/[.]/g, '\\.')}["']`,
-  ).exec(xml);
-  return m ? `${m[1]}:` : undefined;
-}
