@@ -11,8 +11,12 @@ const DEFAULT_OUTDIR = path.join(ROOT, 'dist', 'taskpane');
 async function buildTaskpane({ outdir = DEFAULT_OUTDIR, dev = false } = {}) {
   fs.mkdirSync(path.join(outdir, 'assets'), { recursive: true });
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'taskpane', 'taskpane.ts')],
-    outfile: path.join(outdir, 'taskpane.js'),
+    // The pane, and the worker that counts its odds off the page's thread.
+    entryPoints: ['taskpane', 'odds-worker'].map((name) => ({
+      in: path.join(ROOT, 'taskpane', `${name}.ts`),
+      out: name,
+    })),
+    outdir,
     bundle: true,
     format: 'iife',
     platform: 'browser',

@@ -11,7 +11,7 @@ import { parseRangeRef } from './address';
 import { RangeRef, SheetPlan, WorkbookHost } from './host';
 import { PaneInput } from './input';
 import { battleSpec } from './input';
-import { OddsProvider, oddsLines } from './odds';
+import { ODDS_STOPPED, OddsProvider, oddsLines } from './odds';
 import { logPlan, resultsPlan } from './plans';
 import { rosterCells } from './rosterGrid';
 
@@ -90,7 +90,10 @@ export async function showOdds(
 ): Promise<Report> {
   const read = await readBattle(host, input);
   if (!read.ok) return failure(read.error);
-  const odds = provider.compute(read.value.battle);
+  const odds = await provider.compute(read.value.battle);
+  if (!odds.ok && odds.error === ODDS_STOPPED) {
+    return { tone: 'warning', message: ODDS_STOPPED, details: [] };
+  }
   if (!odds.ok) return failure(odds.error);
   return {
     tone: 'success',

@@ -103,6 +103,11 @@ export function showSealStatus(doc: Document, commitment: string | null): void {
   byId(doc, 'key-forget').hidden = commitment === null;
 }
 
+/** The Stop button of a count of odds under way. */
+export function showOddsStop(doc: Document, shown: boolean): void {
+  byId(doc, 'odds-stop').hidden = !shown;
+}
+
 /** Disables the buttons while Excel works, and says so in the status region. */
 export function setBusy(doc: Document, busy: boolean, message = ''): void {
   for (const id of BUTTONS) byId<HTMLButtonElement>(doc, id).disabled = busy;

@@ -1,21 +1,55 @@
 import { Battle } from '../src/battle';
+import { Forces } from '../src/forces';
 import { computeOdds, OddsResult } from '../src/odds';
-import { Result } from '../src/result';
+import { err, Result } from '../src/result';
+import { findRuleset } from '../src/rulesets';
 
 /**
  * The Odds button's engine, behind an interface: the pane shows the button only when it is
  * given one. Exact when the ruleset has a solver and the battle fits it, else Monte Carlo.
  */
 export interface OddsProvider {
-  compute(battle: Battle): Result<OddsResult>;
+  compute(battle: Battle): Promise<Result<OddsResult>>;
+  /** Stops the computation under way (its `compute` then gives `ODDS_STOPPED`), if it can. */
+  stop?(): void;
 }
 
-/** Fewer runs than the CLI's default: the pane computes on the page's only thread. */
+export const ODDS_STOPPED = 'Stopped before the odds were known.';
+
+/** Fewer runs than the CLI's default: a pane's user waits for them. */
 export const PANE_MONTE_CARLO_RUNS = 20_000;
 
+/** The odds on the page's own thread, which they hold until done. */
 export const coreOdds: OddsProvider = {
-  compute: (battle) => computeOdds(battle, { runs: PANE_MONTE_CARLO_RUNS }),
+  compute: async (battle) => computeOdds(battle, { runs: PANE_MONTE_CARLO_RUNS }),
 };
+
+/**
+ * What the odds need of a battle, as a message to a worker can carry it (a ruleset's functions
+ * cannot be): the ruleset by its id, and no dice (the odds roll none of the battle's).
+ */
+export interface OddsRequestMessage {
+  id: string;
+  rules: string;
+  options: unknown;
+  forces: Forces;
+}
+
+export const oddsRequest = (battle: Battle): OddsRequestMessage => ({
+  id: battle.id,
+  rules: battle.ruleset.id,
+  options: battle.options,
+  forces: battle.forces,
+});
+
+/** The odds of a battle sent as `oddsRequest` made it. */
+export function oddsOf(message: OddsRequestMessage): Result<OddsResult> {
+  const ruleset = findRuleset(message.rules);
+  if (!ruleset) return err(`Unknown ruleset "${message.rules}".`);
+  const { id, options, forces } = message;
+  const battle: Battle = { id, ruleset, options, forces, dice: { kind: 'seeded', seed: id } };
+  return computeOdds(battle, { runs: PANE_MONTE_CARLO_RUNS });
+}
 
 const percent = (p: number) => `${(100 * p).toFixed(1)}%`;
 

@@ -9,6 +9,7 @@ import {
   setField,
   showDiceField,
   showOddsButton,
+  showOddsStop,
   showSealStatus,
   showStatus,
 } from './form';
@@ -95,8 +96,12 @@ export function startPane(
   const odds = options.odds;
   if (odds) {
     on('odds', 'click', () => {
-      void run('Computing the odds…', () => showOdds(host, readInput(doc), odds));
+      showOddsStop(doc, odds.stop !== undefined);
+      void run('Computing the odds…', () => showOdds(host, readInput(doc), odds)).finally(() =>
+        showOddsStop(doc, false),
+      );
     });
+    on('odds-stop', 'click', () => odds.stop?.());
   }
   for (const side of ['attacker', 'defender']) {
     on(`${side}-pick`, 'click', () => {

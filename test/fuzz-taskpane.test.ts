@@ -517,7 +517,7 @@ async function countOperations(gen: Generated, act: (host: WorkbookHost) => Prom
 const SEAL = { key: 'c3'.repeat(32), game: 'Rome', turn: 3 };
 
 const fakeOdds: OddsProvider = {
-  compute: () =>
+  compute: async () =>
     ok({
       method: 'exact',
       attackerWins: 0.5,

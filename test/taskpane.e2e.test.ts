@@ -92,10 +92,14 @@ describeInBrowser('the taskpane in a browser', () => {
     const shown = await status(page);
     expect(shown.tone).toBe('success');
     const battle = coreBattle(node, 'Rosters!A1:B5', 'Rosters!D1:E3', { id: 'B1', seed: 'alpha' });
-    const odds = coreOdds.compute(battle);
+    const odds = await coreOdds.compute(battle);
     if (!odds.ok) throw new Error(odds.error);
     expect(odds.value.method).toBe('exact');
     for (const line of oddsLines(odds.value)) expect(shown.text).toContain(line);
+    // Counted off the page's thread, by the bundled worker beside the page.
+    expect(pages.requests.filter((url) => url.endsWith('/odds-worker.js')).length).toBeGreaterThan(
+      0,
+    );
     await page.close();
   });
 

@@ -161,6 +161,36 @@ describeInBrowser('the taskpane UI in a browser', () => {
     await other.close();
   });
 
+  test('a long count of odds runs in a worker: the page stays alive, and Stop ends it', async () => {
+    // Imperium has no exact solver: 20,000 battles of 40 ships a side take minutes.
+    const fleets = [
+      ['Leader', 'Terran', '', 'Leader', 'Imperial'],
+      ['DD', 40, '', 'CR', 40],
+    ];
+    const page = await openPane(submissionWorkbook({ sheets: [{ name: 'Fleets', rows: fleets }] }));
+    await page.fill('#battle-id', 'F1');
+    await page.selectOption('#rules', 'imperium');
+    await page.fill('#attacker', 'Fleets!A1:B2');
+    await page.fill('#defender', 'Fleets!D1:E2');
+    await page.fill('#seed', 'alpha');
+    await page.click('#odds');
+    await page.waitForSelector('#status[data-tone="busy"]');
+    expect(await page.isVisible('#odds-stop')).toBe(true);
+    expect(await page.isDisabled('#odds')).toBe(true);
+    // The page's thread answers at once while the worker counts.
+    const started = Date.now();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(pages.requests.some((url) => url.endsWith('/odds-worker.js'))).toBe(true);
+    await page.click('#odds-stop');
+    const shown = await status(page);
+    expect(shown.tone).toBe('warning');
+    expect(shown.text).toContain('Stopped before the odds were known.');
+    expect(await page.isVisible('#odds-stop')).toBe(false);
+    expect(await page.isDisabled('#odds')).toBe(false);
+    await page.close();
+  });
+
   test('a pasted text that is no key is refused in the status area; no key is loaded', async () => {
     const page = await openPane();
     await page.fill('#seal-key', 'not a key');
