@@ -52,3 +52,29 @@ export function startProgress(io: Io, total: number): Progress {
     },
   };
 }
+
+/**
+ * A count's progress on a terminal (`Monte Carlo: 12,000 of 100,000 battles`), redrawn in place
+ * at most ten times a second and cleared at the end; nothing at all off a terminal.
+ */
+export function countProgress(
+  io: Io,
+  what: string,
+  now: () => number = Date.now,
+): { update(done: number, total: number): void; finish(): void } {
+  const tty = io.tty;
+  let last = -Infinity;
+  let drawn = false;
+  return {
+    update(done, total) {
+      if (!tty || now() - last < 100 || done >= total) return;
+      last = now();
+      drawn = true;
+      const line = `${what}: ${done.toLocaleString('en')} of ${total.toLocaleString('en')}`;
+      tty.write(`\r\x1b[2K${line.slice(0, Math.max(0, tty.columns - 1))}`);
+    },
+    finish() {
+      if (tty && drawn) tty.write('\r\x1b[2K');
+    },
+  };
+}

@@ -88,7 +88,11 @@ export interface OddsRequest {
   runs?: number;
   seed?: string;
   limits?: OddsLimits;
+  /** Told how many of the Monte Carlo battles are fought, about every 1% of them. */
+  progress?: OddsProgress;
 }
+
+export type OddsProgress = (done: number, total: number) => void;
 
 export const DEFAULT_RUNS = 100_000;
 export const DEFAULT_ODDS_SEED = 'praetor-odds';
@@ -194,6 +198,7 @@ export function monteCarloOdds(
   battle: Battle,
   runs = DEFAULT_RUNS,
   seed = DEFAULT_ODDS_SEED,
+  progress?: OddsProgress,
 ): Result<OddsResult> {
   if (!Number.isInteger(runs) || runs < 1) return err(`runs is ${runs}: expected 1 or more`);
   const { ruleset } = battle;
@@ -203,7 +208,9 @@ export function monteCarloOdds(
   const captured: Record<Side, number> = { attacker: 0, defender: 0 };
   let rounds = 0;
   let roundsSq = 0;
+  const step = Math.max(1, Math.floor(runs / 100));
   for (let i = 0; i < runs; i++) {
+    if (progress && i % step === 0) progress(i, runs);
     const state = ruleset.start(battle.forces, battle.options);
     let standing = ruleset.standing(state);
     for (let k = 0; k === 0 || (standing.outcome === 'paused' && k < MAX_RESUMES); k++) {
@@ -232,6 +239,7 @@ export function monteCarloOdds(
     rounds += standing.rounds;
     roundsSq += standing.rounds * standing.rounds;
   }
+  progress?.(runs, runs);
   const distributions = emptyDistributions();
   for (const { outcome, ...row } of tallies.values()) {
     distributions[outcome].push({ ...row, p: row.p / runs });
@@ -267,19 +275,20 @@ export function computeOdds(battle: Battle, request: OddsRequest = {}): Result<O
   const { ruleset } = battle;
   const runs = request.runs ?? DEFAULT_RUNS;
   const seed = request.seed ?? DEFAULT_ODDS_SEED;
-  if (request.method === 'montecarlo') return monteCarloOdds(battle, runs, seed);
+  const estimate = () => monteCarloOdds(battle, runs, seed, request.progress);
+  if (request.method === 'montecarlo') return estimate();
   if (!ruleset.exactOdds) {
     if (request.method === 'exact') {
       return err(`battle ${battle.id}: ruleset ${ruleset.id} has no exact solver`);
     }
-    return monteCarloOdds(battle, runs, seed);
+    return estimate();
   }
   const solved = ruleset.exactOdds(battle.forces, battle.options, request.limits);
   if (solved.ok) return ok(finishOdds(battle, solved.value, 'exact'));
   if (request.method === 'exact') return err(`battle ${battle.id}: ${solved.error}`);
-  const estimate = monteCarloOdds(battle, runs, seed);
-  if (estimate.ok) {
-    estimate.value.note = `${solved.error}; estimated by Monte Carlo with ${runs} runs instead`;
+  const estimated = estimate();
+  if (estimated.ok) {
+    estimated.value.note = `${solved.error}; estimated by Monte Carlo with ${runs} runs instead`;
   }
-  return estimate;
+  return estimated;
 }

@@ -87,10 +87,11 @@ export async function showOdds(
   host: WorkbookHost,
   input: PaneInput,
   provider: OddsProvider,
+  progress?: (share: number) => void,
 ): Promise<Report> {
   const read = await readBattle(host, input);
   if (!read.ok) return failure(read.error);
-  const odds = await provider.compute(read.value.battle);
+  const odds = await provider.compute(read.value.battle, progress);
   if (!odds.ok && odds.error === ODDS_STOPPED) {
     return { tone: 'warning', message: ODDS_STOPPED, details: [] };
   }

@@ -1,6 +1,6 @@
 import { Battle } from '../src/battle';
 import { Forces } from '../src/forces';
-import { computeOdds, OddsResult } from '../src/odds';
+import { computeOdds, OddsProgress, OddsResult } from '../src/odds';
 import { err, Result } from '../src/result';
 import { findRuleset } from '../src/rulesets';
 
@@ -9,7 +9,8 @@ import { findRuleset } from '../src/rulesets';
  * given one. Exact when the ruleset has a solver and the battle fits it, else Monte Carlo.
  */
 export interface OddsProvider {
-  compute(battle: Battle): Promise<Result<OddsResult>>;
+  /** `progress` is told the share of a Monte Carlo count done (0 to 1), if the provider can. */
+  compute(battle: Battle, progress?: (share: number) => void): Promise<Result<OddsResult>>;
   /** Stops the computation under way (its `compute` then gives `ODDS_STOPPED`), if it can. */
   stop?(): void;
 }
@@ -23,6 +24,9 @@ export const PANE_MONTE_CARLO_RUNS = 20_000;
 export const coreOdds: OddsProvider = {
   compute: async (battle) => computeOdds(battle, { runs: PANE_MONTE_CARLO_RUNS }),
 };
+
+/** What the odds worker says: how far its count is, then its answer. */
+export type OddsWorkerMessage = { progress: number } | { result: Result<OddsResult> };
 
 /**
  * What the odds need of a battle, as a message to a worker can carry it (a ruleset's functions
@@ -43,12 +47,12 @@ export const oddsRequest = (battle: Battle): OddsRequestMessage => ({
 });
 
 /** The odds of a battle sent as `oddsRequest` made it. */
-export function oddsOf(message: OddsRequestMessage): Result<OddsResult> {
+export function oddsOf(message: OddsRequestMessage, progress?: OddsProgress): Result<OddsResult> {
   const ruleset = findRuleset(message.rules);
   if (!ruleset) return err(`Unknown ruleset "${message.rules}".`);
   const { id, options, forces } = message;
   const battle: Battle = { id, ruleset, options, forces, dice: { kind: 'seeded', seed: id } };
-  return computeOdds(battle, { runs: PANE_MONTE_CARLO_RUNS });
+  return computeOdds(battle, { runs: PANE_MONTE_CARLO_RUNS, progress });
 }
 
 const percent = (p: number) => `${(100 * p).toFixed(1)}%`;

@@ -97,8 +97,16 @@ export function startPane(
   if (odds) {
     on('odds', 'click', () => {
       showOddsStop(doc, odds.stop !== undefined);
-      void run('Computing the odds…', () => showOdds(host, readInput(doc), odds)).finally(() =>
-        showOddsStop(doc, false),
+      // In steps of 10%: the status area is read aloud as it changes.
+      let shown = 0;
+      const counted = (share: number) => {
+        const tenth = Math.floor(share * 10) * 10;
+        if (tenth === shown) return;
+        shown = tenth;
+        showStatus(doc, { tone: 'busy', message: `Computing the odds… ${tenth}%`, details: [] });
+      };
+      void run('Computing the odds…', () => showOdds(host, readInput(doc), odds, counted)).finally(
+        () => showOddsStop(doc, false),
       );
     });
     on('odds-stop', 'click', () => odds.stop?.());

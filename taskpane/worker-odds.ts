@@ -1,6 +1,6 @@
 import { OddsResult } from '../src/odds';
 import { err, Result } from '../src/result';
-import { coreOdds, ODDS_STOPPED, OddsProvider, oddsRequest } from './odds';
+import { coreOdds, ODDS_STOPPED, OddsProvider, oddsRequest, OddsWorkerMessage } from './odds';
 
 /** The part of a Web Worker the provider uses (a fake stands in for it in tests). */
 export interface OddsWorker {
@@ -17,9 +17,9 @@ export interface OddsWorker {
  * a script that does not load) leaves the odds to the page's thread, as before.
  */
 export function workerOdds(start: () => OddsWorker): OddsProvider {
-  let running: { worker: OddsWorker; settle: (r: Result<OddsResult>) => void } | null = null;
+  let stopLast: (() => void) | null = null;
   return {
-    compute: (battle) =>
+    compute: (battle, progress) =>
       new Promise((resolve) => {
         let worker: OddsWorker;
         try {
@@ -28,20 +28,26 @@ export function workerOdds(start: () => OddsWorker): OddsProvider {
           resolve(coreOdds.compute(battle));
           return;
         }
+        let settled = false;
         const settle = (r: Result<OddsResult> | Promise<Result<OddsResult>>) => {
+          if (settled) return;
+          settled = true;
           worker.terminate();
-          if (running?.worker === worker) running = null;
           resolve(r);
         };
-        running = { worker, settle };
-        worker.onmessage = (event) => settle(event.data as Result<OddsResult>);
+        stopLast = () => settle(err(ODDS_STOPPED));
+        worker.onmessage = (event) => {
+          const message = event.data as OddsWorkerMessage;
+          if ('result' in message) settle(message.result);
+          else if (!settled) progress?.(message.progress);
+        };
         worker.onerror = (event) => {
           event.preventDefault();
           settle(coreOdds.compute(battle));
         };
         worker.postMessage(oddsRequest(battle));
       }),
-    stop: () => running?.settle(err(ODDS_STOPPED)),
+    stop: () => stopLast?.(),
   };
 }
 

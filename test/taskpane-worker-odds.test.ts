@@ -1,6 +1,12 @@
 import { Battle, validateBattle } from '../src/battle';
 import { computeOdds } from '../src/odds';
-import { ODDS_STOPPED, oddsOf, oddsRequest, OddsRequestMessage } from '../taskpane/odds';
+import {
+  ODDS_STOPPED,
+  oddsOf,
+  oddsRequest,
+  OddsRequestMessage,
+  OddsWorkerMessage,
+} from '../taskpane/odds';
 import { OddsWorker, workerOdds } from '../taskpane/worker-odds';
 
 /** The pane's odds off the page's thread: the message a worker gets, and the provider's life. */
@@ -53,7 +59,10 @@ class FakeWorker implements OddsWorker {
     this.ended = true;
   }
   answer(): void {
-    this.onmessage?.({ data: oddsOf(this.sent[0] as OddsRequestMessage) } as MessageEvent);
+    this.say({ result: oddsOf(this.sent[0] as OddsRequestMessage) });
+  }
+  say(data: OddsWorkerMessage): void {
+    this.onmessage?.({ data } as MessageEvent);
   }
   fail(): void {
     this.onerror?.({ preventDefault: () => {} } as ErrorEvent);
@@ -94,6 +103,28 @@ describe('workerOdds', () => {
     expect(worker.ended).toBe(true);
     worker.answer();
     expect(await odds).toEqual({ ok: false, error: ODDS_STOPPED });
+  });
+
+  it("passes on the count's progress until it is stopped", async () => {
+    const worker = new FakeWorker();
+    const provider = workerOdds(() => worker);
+    const shares: number[] = [];
+    const odds = provider.compute(b, (share) => shares.push(share));
+    worker.say({ progress: 0 });
+    worker.say({ progress: 0.25 });
+    provider.stop!();
+    worker.say({ progress: 0.5 });
+    expect(await odds).toEqual({ ok: false, error: ODDS_STOPPED });
+    expect(shares).toEqual([0, 0.25]);
+  });
+
+  it('the worker itself reports its progress, then its answer', () => {
+    const imperium = oddsRequest(BATTLES[2][1]);
+    const told: number[] = [];
+    const result = oddsOf(imperium, (done, total) => told.push(done / total));
+    expect(result.ok).toBe(true);
+    expect(told).toHaveLength(101);
+    expect(told.at(-1)).toBe(1);
   });
 
   it('Stop after the answer, or with nothing under way, does nothing', async () => {

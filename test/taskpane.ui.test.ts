@@ -162,7 +162,7 @@ describeInBrowser('the taskpane UI in a browser', () => {
   });
 
   test('a long count of odds runs in a worker: the page stays alive, and Stop ends it', async () => {
-    // Imperium has no exact solver: 20,000 battles of 40 ships a side take minutes.
+    // Imperium has no exact solver: 20,000 battles of 40 ships a side take about 25 s.
     const fleets = [
       ['Leader', 'Terran', '', 'Leader', 'Imperial'],
       ['DD', 40, '', 'CR', 40],
@@ -182,6 +182,7 @@ describeInBrowser('the taskpane UI in a browser', () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(pages.requests.some((url) => url.endsWith('/odds-worker.js'))).toBe(true);
+    await page.waitForSelector('#status-message:text-matches("Computing the odds… [1-9]0%")');
     await page.click('#odds-stop');
     const shown = await status(page);
     expect(shown.tone).toBe('warning');

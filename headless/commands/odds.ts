@@ -10,6 +10,7 @@ import {
   withFortValue,
 } from '../flags';
 import { findRuleset } from '../../src/rulesets';
+import { countProgress } from '../progress';
 import { EXIT, Io, UsageError } from '../io';
 
 /** The most Monte Carlo battles one run fights: a standard error far below 0.1%, in minutes. */
@@ -41,7 +42,8 @@ Options:
                         fortunes-of-war's numbers, terrain and castes, as for praetor battle
   --method M            "exact" or "montecarlo" (default: exact when the ruleset has a solver;
                         a battle too large for it falls back to Monte Carlo, with a note)
-  --runs N              Monte Carlo battles to fight, 1 to ${MAX_RUNS.toLocaleString('en')} (default ${DEFAULT_RUNS.toLocaleString('en')})
+  --runs N              Monte Carlo battles to fight, 1 to ${MAX_RUNS.toLocaleString('en')} (default ${DEFAULT_RUNS.toLocaleString('en')});
+                        on a terminal, their count so far is shown on stderr
   --seed TEXT           Monte Carlo seed, for a reproducible estimate (default "${DEFAULT_ODDS_SEED}")
   --json                print JSON instead of a summary
   -h, --help            show this help
@@ -113,7 +115,11 @@ export function oddsCommand(argv: string[], io: Io): number {
     },
     'odds',
   );
-  const odds = battle.ok ? computeOdds(battle.value, { method, runs, seed: v.seed }) : battle;
+  const counting = countProgress(io, 'Monte Carlo battles fought');
+  const odds = battle.ok
+    ? computeOdds(battle.value, { method, runs, seed: v.seed, progress: counting.update })
+    : battle;
+  counting.finish();
   if (!odds.ok) {
     if (v.json) io.out(JSON.stringify({ error: odds.error }, null, 2));
     else io.err(`Error: ${odds.error}`);
