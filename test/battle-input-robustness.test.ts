@@ -215,6 +215,13 @@ describe('sizes are capped', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/\(\d+\/1283918464548864\)/);
   });
+  test("dice: an Average check's Difficulty dice count, and the refusal says so", async () => {
+    const refused = await praetor('dice', '--pool', '14 mastery');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('16 dice in all (14 mastery, 2 difficulty)');
+    expect(refused.err).toContain("or 13 with an Average check's 2 Difficulty dice");
+    expect((await praetor('dice', '--pool', '13 mastery')).code).toBe(0);
+  });
   test('odds --runs', async () => {
     const r = await praetor(
       'odds',

@@ -40,7 +40,7 @@ export function exactPoolError(pool: Pool): string | null {
   }
   if (total > Number.MAX_SAFE_INTEGER) {
     const shown = DIE_KINDS.filter((k) => pool[k] > 0).map((k) => `${pool[k]} ${k}`);
-    return `${dice} dice in all (${shown.join(', ')}) are too many to count exactly: the pool's face combinations must stay within 2^53, e.g. at most 14 Mastery, 17 Ability or 20 Boon dice in all`;
+    return `${dice} dice in all (${shown.join(', ')}) are too many to count exactly: the pool's face combinations (12 for each Mastery die, 8 for each Ability or Difficulty die, 6 for each Boon or Bane die, multiplied) must stay within 2^53, e.g. 14 Mastery dice alone, or 13 with an Average check's 2 Difficulty dice`;
   }
   return null;
 }

@@ -1,6 +1,5 @@
 import { QUIET } from '../../ruleset';
 import { advanceClash, beginClash, ClashRun } from './clash';
-import { settle } from './engine';
 import { Enumeration, enumerate } from './enumerate';
 import { LegionOptions } from './options';
 import { fighting, LegionState, UnitState } from './state';
@@ -66,8 +65,13 @@ function cloneRun(r: ClashRun): ClashRun {
 function runKey(r: ClashRun): string {
   const st = stateKey(r.st);
   if (r.phase === 'done') return st;
-  const losses = r.losses.map(([i, l]) => `${i}:${l.steps}${l.discipline}${l.pila}`).join(',');
-  return `${r.phase}${r.index}|${st}|${r.pcBoons.join('')}|${r.rallied.map(Number).join('')}|${r.engaged.join('')}|${losses}`;
+  // Built by hand: this is the hottest key of the solver.
+  let key = `${r.phase}${r.index}|${st}|`;
+  for (let i = 0; i < r.pcBoons.length; i++) {
+    key += `${r.pcBoons[i]}/${r.rallied[i] ? 1 : 0}${r.engaged[i]};`;
+  }
+  for (const [i, l] of r.losses) key += `,${i}:${l.steps}${l.discipline}${l.pila}`;
+  return key;
 }
 
 /** Things by key, each with the probability gathered so far. */
@@ -91,7 +95,9 @@ function playOut(
   stopAt?: ClashRun['phase'],
 ): Weighted<ClashRun> {
   const resting = (r: ClashRun) => r.phase === 'done' || r.phase === stopAt;
-  while ([...runs.values()].some(({ value }) => !resting(value))) {
+  let moving = [...runs.values()].some(({ value }) => !resting(value));
+  while (moving) {
+    moving = false;
     const next: Weighted<ClashRun> = new Map();
     for (const [key, { value: run, p }] of runs) {
       if (resting(run)) {
@@ -101,6 +107,7 @@ function playOut(
       enumerate(p, (e: Enumeration) => {
         const copy = cloneRun(run);
         advanceClash(copy, options, e.chance, QUIET, stopAt);
+        if (!resting(copy)) moving = true;
         add(next, runKey(copy), copy, e.p());
       });
     }
@@ -138,47 +145,130 @@ function pairGroups(pairs: [number, number][]): Group[] {
 type Placed = [number, UnitState, string];
 
 /** One group's checks and losses: each way its units can end, with its probability. */
-type GroupOutcomes = { units: Placed[]; p: number }[];
+type GroupOutcomes = { units: Placed[]; key: string; p: number }[];
 
 /** Worked-out group outcomes, by Clash class, pairs, and the group's units and PC Boons. */
 export type GroupCache = Map<string, GroupOutcomes>;
 
-/** `keys`: the run's unit keys. */
+/** A group's units before the checks: their keys (`keys`, the run's) and PC Boons. */
+const membersKey = (run: ClashRun, keys: string[], members: number[]) => {
+  let key = '';
+  for (const i of members) key += `|${keys[i]}+${run.pcBoons[i]}`;
+  return key;
+};
+
+/** `members`: the group's units as `membersKey` gives them. */
 function groupOutcomes(
   run: ClashRun,
-  keys: string[],
-  { pairs, members, label }: Group,
+  members: string,
+  group: Group,
   options: LegionOptions,
   cache: GroupCache,
   when: string,
 ): GroupOutcomes {
-  let key = `${when}|${label}`;
-  for (const i of members) key += `|${keys[i]}+${run.pcBoons[i]}`;
+  const key = `${when}|${group.label}${members}`;
   let out = cache.get(key);
   if (!out) {
     const start = cloneRun(run);
-    start.pairs = pairs;
+    start.pairs = group.pairs;
     start.index = 0;
     const ends = playOut(new Map([['', { value: start, p: 1 }]]), options);
     const merged: Weighted<Placed[]> = new Map();
     for (const { value, p } of ends.values()) {
-      const units = members.map((i): Placed => {
+      const units = group.members.map((i): Placed => {
         const u = value.st.units[i];
         return [i, u, unitKey(u)];
       });
       add(merged, units.map((x) => x[2]).join('|'), units, p);
     }
-    out = [...merged.values()].map(({ value, p }) => ({ units: value, p }));
+    out = [...merged].map(([key, { value, p }]) => ({ units: value, key, p }));
     cache.set(key, out);
   }
   return out;
 }
 
-/** One way a Clash from a given state can end (merged): the state after and its probability. */
-export interface Transition {
-  key: string;
-  st: LegionState;
-  p: number;
+/**
+ * The ends of the runs that face the same pairs, added to `ends`. Each unit's Discipline test and
+ * Actions touch only that unit, so among these runs (alike in who still fights) the groups stand
+ * independently of one another: each group's outcomes are summed over its own units' ways alone,
+ * and the groups are combined once, not once for every run.
+ */
+function addClassEnds(
+  runs: { value: ClashRun; p: number }[],
+  options: LegionOptions,
+  cache: GroupCache,
+  when: string,
+  ends: Ends,
+) {
+  const first = runs[0].value;
+  let total = 0;
+  for (const r of runs) total += r.p;
+  const keyed = runs.map(({ value, p }) => ({ run: value, keys: value.st.units.map(unitKey), p }));
+  const outcomes = pairGroups(first.pairs).map((group) => {
+    // The group's units before the checks, each way with its probability among these runs.
+    const before: Weighted<{ run: ClashRun; members: string }> = new Map();
+    for (const { run, keys, p } of keyed) {
+      const members = membersKey(run, keys, group.members);
+      add(before, members, { run, members }, p / total);
+    }
+    const after: Weighted<Placed[]> = new Map();
+    for (const { value, p } of before.values()) {
+      for (const o of groupOutcomes(value.run, value.members, group, options, cache, when)) {
+        add(after, o.key, o.units, p * o.p);
+      }
+    }
+    return [...after.values()];
+  });
+  // Every combination of the groups' outcomes, on one pair of arrays overwritten in turn.
+  const units = first.st.units.slice();
+  const keys = keyed[0].keys.slice();
+  const combine = (g: number, p: number) => {
+    if (g === outcomes.length) {
+      ends.add(keys.join('|'), units, p);
+      return;
+    }
+    for (const o of outcomes[g]) {
+      for (const [i, u, k] of o.value) {
+        units[i] = u;
+        keys[i] = k;
+      }
+      combine(g + 1, p * o.p);
+    }
+  };
+  combine(0, total);
+}
+
+/**
+ * Names a state after a Clash (by its key; `units` may be a scratch array, to be copied if kept)
+ * with a number of the caller's, one for each key.
+ */
+export type Place = (key: string, units: UnitState[], round: number) => number;
+
+/** Every way a Clash can end, merged: each way's place (see `Place`) and probability. */
+export interface ClashEnds {
+  to: number[];
+  p: number[];
+}
+
+/** The ends gathered so far, merged by place. */
+class Ends implements ClashEnds {
+  to: number[] = [];
+  p: number[] = [];
+  private at = new Map<number, number>();
+  constructor(
+    private place: Place,
+    private round: number,
+  ) {}
+  add(key: string, units: UnitState[], p: number) {
+    const to = this.place(key, units, this.round);
+    const i = this.at.get(to);
+    if (i !== undefined) this.p[i] += p;
+    else {
+      this.at.set(to, this.to.length);
+      this.to.push(to);
+      this.p.push(p);
+    }
+  }
 }
 
 /**
@@ -190,7 +280,8 @@ export function clashOutcomes(
   options: LegionOptions,
   groups: GroupCache,
   when: string,
-): Transition[] {
+  place: Place,
+): ClashEnds {
   const start = beginClash(cloneState(st));
   const runs: Weighted<ClashRun> = new Map();
   const unpaired: Weighted<ClashRun> = new Map();
@@ -199,40 +290,21 @@ export function clashOutcomes(
   }
   // A Clash with no checks to roll (every enemy broke in its test) is played to its end as is.
   for (const [key, w] of playOut(unpaired, options)) add(runs, key, w.value, w.p);
-  const ends: Weighted<LegionState> = new Map();
-  for (const { value: run, p } of runs.values()) {
+  const ends = new Ends(place, start.st.round);
+  // Runs by the pairs they face and the units out of the fight (alike in every way of a class).
+  const classes = new Map<string, { value: ClashRun; p: number }[]>();
+  for (const w of runs.values()) {
+    const run = w.value;
     if (run.phase === 'done') {
-      add(ends, stateKey(run.st), run.st, p);
+      ends.add(stateKey(run.st), run.st.units, w.p);
       continue;
     }
-    const keys = run.st.units.map(unitKey);
-    let ways = [{ units: run.st.units, keys, p }];
-    for (const group of pairGroups(run.pairs)) {
-      const outcomes = groupOutcomes(run, keys, group, options, groups, when);
-      ways = ways.flatMap((w) =>
-        outcomes.map((o) => {
-          const units = w.units.slice();
-          const keys = w.keys.slice();
-          for (const [i, u, k] of o.units) {
-            units[i] = u;
-            keys[i] = k;
-          }
-          return { units, keys, p: w.p * o.p };
-        }),
-      );
-    }
-    for (const w of ways) {
-      const key = w.keys.join('|');
-      const was = ends.get(key);
-      if (was) was.p += w.p;
-      else ends.set(key, { value: { ...run.st, units: w.units }, p: w.p });
-    }
+    const out = run.st.units.map((u, i) => (fighting(u) ? '' : `${i}${unitKey(u)}`)).join('');
+    const key = `${run.pairs.join(';')}|${out}`;
+    const members = classes.get(key);
+    if (members) members.push(w);
+    else classes.set(key, [w]);
   }
-  const out: Transition[] = [];
-  for (const [key, { value, p }] of ends) {
-    const after = { ...value, at: null };
-    settle(after, options);
-    out.push({ key, st: after, p });
-  }
-  return out;
+  for (const members of classes.values()) addClassEnds(members, options, groups, when, ends);
+  return ends;
 }

@@ -1,6 +1,6 @@
 import { Chance, CheckRoll } from './chance';
 import { checkOdds, marginOdds } from './check-odds';
-import { DIE_KINDS, Pool } from './dice';
+import { Pool } from './dice';
 
 /**
  * A Chance that enumerates, for the exact odds: every check gives each outcome that matters to
@@ -15,13 +15,15 @@ const NO = { calamity: false, faces: '' };
 const FAIL: CheckRoll = { net: 0, boons: 0, ...NO };
 
 /** A pool as one number: 5 bits a kind of die. */
-const poolCode = (p: Pool) => DIE_KINDS.reduce((code, k) => code * 32 + p[k], 0);
-const checks = new Map<string, Option<CheckRoll>[]>();
+const poolCode = (p: Pool) =>
+  (((p.mastery * 32 + p.ability) * 32 + p.boon) * 32 + p.difficulty) * 32 + p.bane;
+/** By kind (0 success, 1 test) and pool. */
+const checks = new Map<number, Option<CheckRoll>[]>();
 /** Margin classes by the cuts, then by the two pools. */
 const margins = new Map<number, Map<number, Option<number>[]>>();
 
 function checkOptions(pool: Pool, kind: 'success' | 'test'): Option<CheckRoll>[] {
-  const key = `${kind}:${poolCode(pool)}`;
+  const key = poolCode(pool) * 2 + (kind === 'test' ? 1 : 0);
   let o = checks.get(key);
   if (!o) {
     const c = checkOdds(pool);

@@ -2,7 +2,7 @@ import { Forces } from '../../forces';
 import { OddsLimits, OddsOutcome, OddsSolution, SurvivorRow } from '../../odds';
 import { err, ok, Result } from '../../result';
 import { roundsAlikeFrom } from './clash';
-import { clashOutcomes, cloneState, GroupCache, stateKey } from './clash-outcomes';
+import { clashOutcomes, cloneState, GroupCache, Place, stateKey } from './clash-outcomes';
 import { settle, startLegion } from './engine';
 import { countsOf } from './events';
 import { LegionOptions } from './options';
@@ -87,15 +87,31 @@ export function legionExactOdds(
     }
     return n;
   };
+  // States after a Clash, one number for each key; where each leads: a state's number, or -1
+  // less its final's if the battle ended there.
+  const afterKeys = new Map<string, number>();
+  const leadsTo: number[] = [];
+  const place: Place = (key, units, round) => {
+    let n = afterKeys.get(key);
+    if (n === undefined) {
+      n = leadsTo.length;
+      afterKeys.set(key, n);
+      const st: LegionState = { round, units: units.slice(), at: null, end: null };
+      settle(st, unlimited);
+      leadsTo.push(st.end ? -1 - finalNumber(st) : numberOf(key, st));
+    }
+    return n;
+  };
   const stepFrom = (n: number, round: number, kind: number): Step => {
     const from = cloneState(stateOf[n]);
     from.round = round;
-    const ways = clashOutcomes(from, unlimited, groups, `${kind}`);
-    transitions += ways.length;
+    const ends = clashOutcomes(from, unlimited, groups, `${kind}`, place);
+    transitions += ends.to.length;
+    const places = ends.to.map((n) => leadsTo[n]);
     return {
-      to: Int32Array.from(ways, (t) => (t.st.end ? -1 : numberOf(t.key, t.st))),
-      p: Float64Array.from(ways, (t) => t.p),
-      final: ways.map((t) => (t.st.end ? finalNumber(t.st) : null)),
+      to: Int32Array.from(places, (to) => (to < 0 ? -1 : to)),
+      p: Float64Array.from(ends.p),
+      final: places.map((to) => (to < 0 ? -1 - to : null)),
     };
   };
   let expectedRounds = 0;
@@ -104,6 +120,9 @@ export function legionExactOdds(
   let transitions = 0;
   let frontier: number[] = [];
   let frontierP: number[] = [];
+  // The next Clash's probabilities by state number; `seen` marks those touched (with the Clash).
+  let nextP = new Float64Array(1024);
+  let seen = new Int32Array(1024);
   if (start.end) finalP[finalNumber(start)] += 1;
   else {
     frontier = [numberOf(stateKey(start), start)];
@@ -115,7 +134,7 @@ export function legionExactOdds(
     const last = clash >= options.clashes;
     let steps = stepOf.get(kind);
     if (!steps) stepOf.set(kind, (steps = []));
-    const nextP = new Map<number, number>();
+    const touched: number[] = [];
     for (let i = 0; i < frontier.length; i++) {
       const n = frontier[i];
       const step = (steps[n] ??= stepFrom(n, round, kind));
@@ -131,11 +150,22 @@ export function legionExactOdds(
         if (final !== null) {
           finalP[final] += q;
           expectedRounds += q * clash;
-        } else nextP.set(to, (nextP.get(to) ?? 0) + q);
+        } else {
+          if (to >= nextP.length) {
+            nextP = grown(nextP, stateOf.length);
+            seen = grown(seen, stateOf.length);
+          }
+          if (seen[to] !== clash) {
+            seen[to] = clash;
+            touched.push(to);
+          }
+          nextP[to] += q;
+        }
       }
     }
-    frontier = [...nextP.keys()];
-    frontierP = [...nextP.values()];
+    frontier = touched;
+    frontierP = touched.map((n) => nextP[n]);
+    for (const n of touched) nextP[n] = 0;
     states += frontier.length;
     if (states + transitions > max) return tooLarge(max);
   }
@@ -153,6 +183,13 @@ export function legionExactOdds(
     captured: { attacker: 0, defender: 0 },
     states: states + finals.length,
   });
+}
+
+/** A copy of `a` with room for at least `n` numbers. */
+function grown<T extends Float64Array | Int32Array>(a: T, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(Math.max(n, 2 * a.length));
+  b.set(a);
+  return b;
 }
 
 const tooLarge = (max: number): Result<OddsSolution> =>
