@@ -60,6 +60,25 @@ describe('WorkerPool', () => {
     ]);
   });
 
+  it("a task's time limit runs from its start: sending the worker its next task does not restart it", async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const p = pool(1, 1000);
+    try {
+      let hung: unknown = 'still running';
+      void p.run('hang').then((r) => (hung = r));
+      jest.advanceTimersByTime(600);
+      // Queued in the same worker behind the hung task, 600 ms into it.
+      const after = p.run('after');
+      jest.advanceTimersByTime(500);
+      await Promise.resolve();
+      expect(hung).toEqual({ ok: false, error: 'took longer than 1 s; stopped' });
+      expect(await after).toEqual({ ok: true, value: 'done after' });
+    } finally {
+      jest.useRealTimers();
+      await p.close();
+    }
+  });
+
   it('stops a task that runs out of memory, crashes or exits', async () => {
     const p = pool(2, 20000);
     const results = await Promise.all(['oom', 'crash', 'exit', 'fine'].map((t) => p.run(t)));
