@@ -16,7 +16,15 @@ import { logContent, resultsContent } from './workbook/layouts';
 import { readPackageFile, readWorkbookTables } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
 import { addSheetsToPackage } from './workbook/write';
-import { BattleReport, emptyReport, failedFile, FileJob, FileReport } from './file-report';
+import {
+  BattleReport,
+  emptyReport,
+  failedFile,
+  FileJob,
+  FileReport,
+  IdsJob,
+  IdsReport,
+} from './file-report';
 
 /**
  * One workbook, start to end: check the package, read the Battles and Legions tables, resolve
@@ -32,6 +40,20 @@ export async function adjudicateFile(job: FileJob): Promise<FileReport> {
       return failedFile(job.input, e.message);
     }
     return failedFile(job.input, `cannot be adjudicated: ${(e as Error).message}`);
+  }
+}
+
+/** The ids of a workbook's battles; none when it cannot be read (its adjudication says why). */
+export async function battleIdsOf(job: IdsJob): Promise<IdsReport> {
+  try {
+    const checked = readPackageFile(job.input, job.limits);
+    if (!checked.ok) return { battles: [] };
+    const tables = await readWorkbookTables(checked.value);
+    if (tables.battles === null || tables.legions === null) return { battles: [] };
+    const { entries } = readSubmission(tables.battles, tables.legions, tables);
+    return { battles: entries.map(({ id, where }) => ({ id, where })) };
+  } catch {
+    return { battles: [] };
   }
 }
 

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
-import { failedFile, FileJob, FileReport } from './file-report';
+import { failedFile, FileJob, FileReport, IdsJob, IdsReport } from './file-report';
 import { planFiles, prepareOutDir } from './batch-inputs';
 import { Seal } from '../src/sealed';
 import { PackageLimits } from './workbook/guard';
@@ -72,15 +73,33 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
   compileInWorkers(workers);
   const pool =
     jobs > 0
-      ? new WorkerPool<FileJob, FileReport>({
+      ? new WorkerPool<FileJob | IdsJob, FileReport | IdsReport>({
           size: workers,
           script: workerScript('adjudicate-worker'),
           memoryMb: options.memoryMb ?? DEFAULT_MEMORY_MB,
           timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         })
       : null;
+  const idsOf = async (input: string): Promise<IdsReport> => {
+    const job: IdsJob = { ids: true, input, limits: options.limits };
+    if (!pool) return (await import('./adjudicate-file')).battleIdsOf(job);
+    const result = await pool.run(job);
+    return result.ok ? (result.value as IdsReport) : { battles: [] };
+  };
+  // In a sealed turn a battle's id picks its dice: every id must be the turn's only one.
+  const shared = options.seal
+    ? sharedIds(
+        await Promise.all(
+          planned
+            .filter((p) => !p.error)
+            .map(async (p) => ({ input: p.input, ...(await idsOf(p.input)) })),
+        ),
+      )
+    : new Map<string, string>();
   const one = async (p: (typeof planned)[number]): Promise<FileReport> => {
     if (p.error) return failedFile(p.input, p.error);
+    const clash = shared.get(p.input);
+    if (clash) return failedFile(p.input, clash);
     if (!force && existsSync(p.output)) {
       return failedFile(p.input, `${p.output} exists; add --force to overwrite it`);
     }
@@ -93,7 +112,7 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
     };
     if (!pool) return (await import('./adjudicate-file')).adjudicateFile(job);
     const result = await pool.run(job);
-    return result.ok ? result.value : failedFile(p.input, result.error);
+    return result.ok ? (result.value as FileReport) : failedFile(p.input, result.error);
   };
   const track = async (p: (typeof planned)[number]) => {
     const report = await one(p);
@@ -108,4 +127,48 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
   } finally {
     await pool?.close();
   }
+}
+
+/** Ids named more than this in one message are counted, not listed. */
+const MAX_SHARED_LISTED = 3;
+
+/**
+ * For each workbook holding a battle id that another workbook of the run holds too, why it is
+ * not adjudicated: two battles with one id would draw the same sealed dice, so that one's log
+ * would tell the other's dice (and a paused battle's orders could be chosen knowing them).
+ */
+export function sharedIds(books: readonly ({ input: string } & IdsReport)[]): Map<string, string> {
+  const byId = new Map<string, { input: string; where: string }[]>();
+  for (const { input, battles } of books) {
+    for (const { id, where } of battles) {
+      const holders = byId.get(id) ?? [];
+      if (!holders.some((h) => h.input === input)) holders.push({ input, where });
+      byId.set(id, holders);
+    }
+  }
+  const clashes = new Map<string, string[]>();
+  for (const [id, holders] of byId) {
+    if (holders.length < 2) continue;
+    for (const h of holders) {
+      const others = holders
+        .filter((o) => o !== h)
+        .map((o) => `${basename(o.input)} (${o.where})`)
+        .join(', ');
+      const line = `battle "${id}" (${h.where}) is also in ${others}`;
+      clashes.set(h.input, [...(clashes.get(h.input) ?? []), line]);
+    }
+  }
+  const why = new Map<string, string>();
+  for (const [input, lines] of clashes) {
+    const more = lines.length - MAX_SHARED_LISTED;
+    const listed =
+      lines.slice(0, MAX_SHARED_LISTED).join('; ') + (more > 0 ? `; and ${more} more` : '');
+    why.set(
+      input,
+      `${listed}: in a sealed turn a battle's id picks its dice, so two battles with one id would ` +
+        'roll the same dice; give each battle of the turn its own id and run again (the other ' +
+        "battles' dice do not change)",
+    );
+  }
+  return why;
 }

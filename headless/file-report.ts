@@ -15,6 +15,21 @@ export interface FileJob {
   seal?: Seal;
 }
 
+/**
+ * The battles a workbook holds, asked of every workbook of a sealed turn before any is
+ * adjudicated: two battles with one id would draw the same sealed dice.
+ */
+export interface IdsJob {
+  ids: true;
+  input: string;
+  limits?: PackageLimits;
+}
+
+/** Each battle's id and its cell (none for a workbook that cannot be read: it fails later). */
+export interface IdsReport {
+  battles: { id: string; where: string }[];
+}
+
 /** One battle's result, for `--json`. */
 export interface BattleReport {
   id: string;

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../headless/cli';
 import { battle, bufferIo, legion, parts, submission, tempDir } from './helpers/workbooks';
@@ -487,5 +487,52 @@ describe('praetor verify without a key', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^Usage: praetor verify WORKBOOK/);
     expect((await run('seal', '--help')).out).toMatch(/^Usage: praetor seal --game NAME/);
+  });
+});
+
+describe("a sealed turn: every battle id is the turn's only one", () => {
+  const book = (ids: string[]) =>
+    submission(
+      ids.map((id) => battle(id)),
+      ids.flatMap((id) => [legion(id, 'Attacker', '', 3), legion(id, 'Defender', '', 2)]),
+    );
+
+  it('two workbooks with one id get no output, naming each other; the rest are adjudicated', async () => {
+    const dir = tempDir();
+    const keyFile = join(dir, 'rome.key.json');
+    expect((await run('seal', '--game', 'Rome', '--out', keyFile)).code).toBe(0);
+    writeFileSync(join(dir, 'ann.xlsx'), await book(['Gallia', 'B1']));
+    writeFileSync(join(dir, 'bob.xlsx'), await book(['B1', 'Hispania']));
+    writeFileSync(join(dir, 'cy.xlsx'), await book(['Africa', 'b1']));
+    const r = await run('adjudicate', dir, '--key', keyFile, '--turn', '3', '--json');
+    expect(r.code).toBe(1);
+    const files = JSON.parse(r.out).files as {
+      input: string;
+      output: string | null;
+      error: string | null;
+    }[];
+    const byName = new Map(files.map((f) => [f.input.split('/').pop(), f]));
+    expect(byName.get('ann.xlsx')).toMatchObject({ output: null });
+    expect(byName.get('ann.xlsx')!.error).toBe(
+      'battle "B1" (Battles!A3) is also in bob.xlsx (Battles!A2): in a sealed turn a battle\'s id ' +
+        'picks its dice, so two battles with one id would roll the same dice; give each battle of ' +
+        "the turn its own id and run again (the other battles' dice do not change)",
+    );
+    expect(byName.get('bob.xlsx')!.error).toMatch(
+      /^battle "B1" \(Battles!A2\) is also in ann\.xlsx \(Battles!A3\): /,
+    );
+    // Ids are compared as the dice read them: "b1" is another id, with other dice.
+    expect(byName.get('cy.xlsx')).toMatchObject({
+      error: null,
+      output: join(dir, 'cy.praetor.xlsx'),
+    });
+    expect(existsSync(join(dir, 'ann.praetor.xlsx'))).toBe(false);
+  });
+
+  it('without a key, the same ids are no problem: each battle has its own seed', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'ann.xlsx'), await book(['B1']));
+    writeFileSync(join(dir, 'bob.xlsx'), await book(['B1']));
+    expect((await run('adjudicate', dir, '--json')).code).toBe(0);
   });
 });
