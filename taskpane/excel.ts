@@ -362,6 +362,13 @@ function writePlan(sheet: Excel.Worksheet, plan: SheetPlan, features: HostFeatur
   plan.widths.forEach((width, col) => {
     sheet.getRangeByIndexes(0, col, 1, 1).format.columnWidth = width;
   });
+  const below = rows - plan.headerRow - 1;
+  if (below > 0 && plan.wrapped && plan.wrapped.length > 0) {
+    for (const col of plan.wrapped) {
+      sheet.getRangeByIndexes(plan.headerRow + 1, col, below, 1).format.wrapText = true;
+    }
+    sheet.getRangeByIndexes(plan.headerRow + 1, 0, below, cols).format.autofitRows();
+  }
   sheet.freezePanes.freezeRows(plan.headerRow + 1);
   if (!features.printLayout) return;
   const page = sheet.pageLayout;

@@ -69,6 +69,8 @@ export interface SheetPlan {
   headerRow: number;
   /** Column widths in points. */
   widths: number[];
+  /** Columns (0-based) whose cells below the header wrap their text (rows fitted to it). */
+  wrapped?: readonly number[];
   /** Printed page header and footer, when the host can lay out pages. */
   print: { header: string; footer: string };
 }

@@ -4,6 +4,7 @@ import {
   LogSheet,
   logHeaderRow,
   RESULTS_WIDTHS,
+  RESULTS_WRAPPED,
   resultsSheet,
 } from '../src/sheets';
 import { SheetPlan } from './host';
@@ -55,6 +56,7 @@ export function resultsPlan(
     summaryRows: 0,
     headerRow: 0,
     widths: RESULTS_WIDTHS.slice(0, rows[0].length).map(charsToPoints),
+    wrapped: RESULTS_WRAPPED.filter((col) => col < rows[0].length),
     print: { header: pageSection('Praetor results'), footer: pageSection(`${all.length} battles`) },
   };
 }

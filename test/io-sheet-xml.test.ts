@@ -1,10 +1,15 @@
-import { printTitlesRef, SheetContent, worksheetXml } from '../headless/workbook/sheet-xml';
+import {
+  printTitlesRef,
+  SheetContent,
+  worksheetXml,
+  wrappedLines,
+} from '../headless/workbook/sheet-xml';
 import { keepSpaces, xmlAttr, xmlText } from '../headless/workbook/xml';
 import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
 
 /** A worksheet part written by hand: checked by a conforming XML parser, cell by cell. */
 
-const STYLES = { title: 11, header: 12, quoted: 13 };
+const STYLES = { title: 11, header: 12, quoted: 13, wrapped: 14, wrappedQuoted: 15 };
 
 function sheet(rows: SheetContent['rows'], more: Partial<SheetContent> = {}): XmlNode {
   return parseXml(
@@ -78,6 +83,55 @@ describe('worksheetXml', () => {
       C2: { s: '12', t: 'inlineStr', text: 'C' },
       A3: { t: 'inlineStr', text: 'x' },
     });
+  });
+
+  it('wraps the body cells of the wrapped columns, formula-like text kept as text', () => {
+    const tree = sheet(
+      [
+        { cells: ['Battle', 'Error'], kind: 'header' },
+        { cells: ['B1', 'a long error'], kind: 'body' },
+        { cells: ['B2', '=looks like a formula', 3], kind: 'body' },
+      ],
+      { wrapped: [1, 2] },
+    );
+    expect(cells(tree)).toEqual({
+      A1: { s: '12', t: 'inlineStr', text: 'Battle' },
+      B1: { s: '12', t: 'inlineStr', text: 'Error' },
+      A2: { t: 'inlineStr', text: 'B1' },
+      B2: { s: '14', t: 'inlineStr', text: 'a long error' },
+      A3: { t: 'inlineStr', text: 'B2' },
+      B3: { s: '15', t: 'inlineStr', text: '=looks like a formula' },
+      C3: { s: '14', text: '3' },
+    });
+  });
+
+  it('makes a row as tall as its wrapped text, counted at the column width', () => {
+    const tree = sheet(
+      [
+        { cells: ['Battle', 'Commitment'], kind: 'header' },
+        { cells: ['B1', 'f'.repeat(64)], kind: 'body' },
+        { cells: ['B2', 'short'], kind: 'body' },
+        { cells: ['B3', 'a b '.repeat(60)], kind: 'body' },
+      ],
+      { widths: [10, 33], wrapped: [1] },
+    );
+    const rows = findAll(tree, 'row').map((r) => [r.attrs.ht, r.attrs.customHeight]);
+    expect(rows).toEqual([
+      [undefined, undefined],
+      ['30', '1'],
+      [undefined, undefined],
+      ['120', '1'],
+    ]);
+  });
+
+  it('counts wrapped lines between words, and within a word longer than a line', () => {
+    expect(wrappedLines('hello world', 11)).toBe(1);
+    expect(wrappedLines('hello world foo', 11)).toBe(2);
+    expect(wrappedLines('hello world foo', 5)).toBe(3);
+    expect(wrappedLines('x'.repeat(66), 33)).toBe(2);
+    expect(wrappedLines('x'.repeat(67), 33)).toBe(3);
+    expect(wrappedLines('ab ' + 'x'.repeat(12), 5)).toBe(4);
+    expect(wrappedLines('one\ntwo', 20)).toBe(2);
   });
 
   it('writes formula-like text with the quoted style, numbers and booleans as values', () => {

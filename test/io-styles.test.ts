@@ -1,4 +1,5 @@
 import { addPraetorStyles, hasPraetorStyles } from '../headless/workbook/styles';
+import { StyleIds } from '../headless/workbook/sheet-xml';
 import { scanXml } from '../headless/workbook/xml-scan';
 import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
 
@@ -32,7 +33,7 @@ const EXCEL_STYLES =
 describe('addPraetorStyles', () => {
   it('appends after the existing formats, and keeps every count equal to its children', () => {
     const { tree, ids, xfs } = styled(EXCEL_STYLES);
-    expect(ids).toEqual({ title: 2, header: 3, quoted: 4 });
+    expect(ids).toEqual({ title: 2, header: 3, quoted: 4, wrapped: 5, wrappedQuoted: 6 });
     for (const name of ['fonts', 'fills', 'borders', 'cellStyleXfs', 'cellXfs']) {
       const node = findAll(tree, name)[0];
       expect({ name, count: Number(node.attrs.count) }).toEqual({
@@ -63,6 +64,16 @@ describe('addPraetorStyles', () => {
   it("gives formula-like text Excel's quote prefix, in the workbook's default font", () => {
     const { ids, xfs } = styled(EXCEL_STYLES);
     expect(xfs[ids.quoted].attrs).toMatchObject({ quotePrefix: '1', fontId: '0', fillId: '0' });
+  });
+
+  it('wraps the text of the wrapped formats within the column; one kept as text', () => {
+    const { ids, xfs } = styled(EXCEL_STYLES);
+    for (const id of [ids.wrapped, ids.wrappedQuoted]) {
+      expect(xfs[id].attrs).toMatchObject({ fontId: '0', fillId: '0', applyAlignment: '1' });
+      expect(findAll(xfs[id], 'alignment')[0].attrs).toEqual({ wrapText: '1' });
+    }
+    expect(xfs[ids.wrapped].attrs.quotePrefix).toBeUndefined();
+    expect(xfs[ids.wrappedQuoted].attrs.quotePrefix).toBe('1');
   });
 
   it('a workbook whose first font is bold already gets a font with one <b/>', () => {
@@ -163,7 +174,7 @@ describe('addPraetorStyles', () => {
   });
 
   /** Every section's count equals its children, and the new formats are where ids say. */
-  function expectWhole(out: string, ids: { title: number; header: number; quoted: number }) {
+  function expectWhole(out: string, ids: StyleIds) {
     const tree = parseXml(out);
     for (const name of ['fonts', 'fills', 'borders', 'cellStyleXfs', 'cellXfs']) {
       const node = findAll(tree, name)[0];
@@ -183,14 +194,14 @@ describe('addPraetorStyles', () => {
     ['`</styleSheet\\t>`', '</styleSheet>', '</styleSheet\t>'],
   ])('reads an end tag written with a space before its ">": %s', (_, from, to) => {
     const { out, ids, xfs } = styled(EXCEL_STYLES.replace(from, to));
-    expect(ids).toEqual({ title: 2, header: 3, quoted: 4 });
-    expect(xfs).toHaveLength(5);
+    expect(ids).toEqual({ title: 2, header: 3, quoted: 4, wrapped: 5, wrappedQuoted: 6 });
+    expect(xfs).toHaveLength(7);
     expectWhole(out, ids);
   });
 
   it('updates counts written in single quotes', () => {
     const { out, ids, tree } = styled(EXCEL_STYLES.replace(/="([^"]*)"/g, "='$1'"));
-    expect(findAll(tree, 'cellXfs')[0].attrs.count).toBe('5');
+    expect(findAll(tree, 'cellXfs')[0].attrs.count).toBe('7');
     expect(findAll(tree, 'fonts')[0].attrs.count).toBe('3');
     expectWhole(out, ids);
   });
@@ -213,7 +224,7 @@ describe('addPraetorStyles', () => {
     const { out, ids, xfs } = styled(
       EXCEL_STYLES.replace('<cellXfs', '<!-- <cellXfs count="1"></cellXfs> --><cellXfs'),
     );
-    expect(xfs).toHaveLength(5);
+    expect(xfs).toHaveLength(7);
     expectWhole(out, ids);
   });
 
@@ -250,6 +261,8 @@ describe('addPraetorStyles', () => {
   it('the check finds a styles part not as the ids say', () => {
     const { out, ids } = styled(EXCEL_STYLES);
     expect(hasPraetorStyles(scanXml(out), { ...ids, quoted: ids.quoted + 1 })).toBe(false);
+    expect(hasPraetorStyles(scanXml(out), { ...ids, wrapped: ids.quoted })).toBe(false);
+    expect(hasPraetorStyles(scanXml(out), { ...ids, wrappedQuoted: ids.wrapped })).toBe(false);
     const twice = out.replace('<cellStyles', '<cellXfs count="0"/><cellStyles');
     expect(hasPraetorStyles(scanXml(twice), ids)).toBe(false);
     const miscounted = out.replace('<fills count="3">', '<fills count="2">');

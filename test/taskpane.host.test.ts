@@ -1,4 +1,4 @@
-import { adjudicateSubmission, logSheet, resultsSheet } from '../src/sheets';
+import { adjudicateSubmission, logSheet, RESULTS_HEADER, resultsSheet } from '../src/sheets';
 import { readSubmission } from '../src/submission';
 import { resolveAll, resolveOne, showOdds } from '../taskpane/actions';
 import { connectExcel } from '../taskpane/excel';
@@ -230,6 +230,16 @@ describe('Resolve all', () => {
     expect(results.cell(3, 0)).toMatchObject({ value: '=2+3', textPrefix: true });
     expect(results.cell(2, 8)).toMatchObject({ value: '42' });
     expect([...results.cells.values()].some((c) => c.formula)).toBe(false);
+    // The Error column wraps below its header, as praetor adjudicate writes it.
+    const error = RESULTS_HEADER.indexOf('Error');
+    for (let r = 1; r < expected.length; r++) {
+      expect(results.format(r, error)).toMatchObject({ wrapText: true });
+      expect(results.format(r, error - 1).wrapText).toBeUndefined();
+    }
+    expect(results.format(0, error).wrapText).toBeUndefined();
+    expect([...results.autofitRows].sort((a, b) => a - b)).toEqual(
+      expected.slice(1).map((_, i) => i + 1),
+    );
     // A log per resolved battle, the same as the core's; the bad battle's error names its cell.
     const taken = ['Battles', 'Legions', 'Rosters', 'Results'];
     for (const a of all) {

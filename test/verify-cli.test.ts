@@ -155,7 +155,11 @@ describe('seal, adjudicate --key, verify', () => {
       expect(results.getCell(r, 11).value).toBe('Rome');
       expect(results.getCell(r, 12).value).toBe(3);
       expect(results.getCell(r, 13).value).toBe(s.commitment);
+      // The 64 hex digits wrap within a narrower column, so that a printed page stays legible.
+      expect(results.getCell(r, 13).alignment).toEqual({ wrapText: true });
+      expect(results.getCell(r, 11).alignment).toBeUndefined();
     }
+    expect(results.getColumn(13).width).toBeLessThan(40);
     expect(wb.getWorksheet('Log B1')!.getCell('A3').value).toContain(
       `Dice: sealed (HMAC-SHA256 sealed dice v1), game "Rome", turn 3, battle B1, commitment ${s.commitment}`,
     );

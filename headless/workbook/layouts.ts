@@ -1,4 +1,10 @@
-import { CellValue, logHeaderRow, LogSheet, RESULTS_WIDTHS } from '../../src/sheets';
+import {
+  CellValue,
+  logHeaderRow,
+  LogSheet,
+  RESULTS_WIDTHS,
+  RESULTS_WRAPPED,
+} from '../../src/sheets';
 import { SheetContent, SheetRow } from './sheet-xml';
 
 /** How the `Results` and `Log <battle>` sheets look on screen and on paper. */
@@ -8,6 +14,7 @@ export function resultsContent(name: string, rows: CellValue[][], workbook: stri
     name,
     rows: rows.map((cells, r): SheetRow => ({ cells, kind: r === 0 ? 'header' : 'body' })),
     widths: RESULTS_WIDTHS.slice(0, rows[0]?.length ?? 0),
+    wrapped: RESULTS_WRAPPED,
     frozenRows: 1,
     printTitleRow: 0,
     pageHeader: { left: 'Praetor: results', right: workbook },

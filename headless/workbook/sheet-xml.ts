@@ -27,6 +27,8 @@ export interface SheetContent {
   rows: SheetRow[];
   /** Column widths in characters. */
   widths: readonly number[];
+  /** Columns (0-based) whose body cells wrap their text within the column's width. */
+  wrapped?: readonly number[];
   /** Rows kept in view above the scrolling pane. */
   frozenRows: number;
   /** The (0-based) row printed at the top of every page. */
@@ -41,6 +43,9 @@ export interface StyleIds {
   header: number;
   /** Text that looks like a formula: kept as text (the cell's quote prefix). */
   quoted: number;
+  /** Text wrapped within its column; and the same kept as text. */
+  wrapped: number;
+  wrappedQuoted: number;
 }
 
 export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
@@ -57,7 +62,8 @@ export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
     .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w + 1.7}" customWidth="1"/>`)
     .join('');
   let rows = '';
-  for (let r = 0; r < sheet.rows.length; r++) rows += rowXml(sheet.rows[r], r, styles);
+  const wrapped = new Map((sheet.wrapped ?? []).map((c) => [c, sheet.widths[c] ?? 8]));
+  for (let r = 0; r < sheet.rows.length; r++) rows += rowXml(sheet.rows[r], r, styles, wrapped);
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
     `<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
@@ -82,23 +88,77 @@ export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
 const LETTERS = Array.from({ length: 64 }, (_, c) => columnLetters(c));
 const letters = (c: number) => LETTERS[c] ?? columnLetters(c);
 
-function rowXml(row: SheetRow, r: number, styles: StyleIds): string {
+/** Excel's height of a row of one line of its default font, in points. */
+const LINE_HEIGHT = 15;
+/** The most lines a row is made tall for (Excel's rows stop at 409 points). */
+const MAX_LINES = 27;
+
+/**
+ * `wrapped`: the width (in characters) of each column that wraps. A row whose wrapped text
+ * takes more than a line is given the height of its lines, as Excel's readers do not all
+ * grow a row to its wrapped text when they open the file.
+ */
+function rowXml(row: SheetRow, r: number, styles: StyleIds, wrapped: Map<number, number>): string {
   const rowStyle = row.kind === 'header' ? styles.header : row.kind === 'title' ? styles.title : 0;
   const n = r + 1;
   let cells = '';
+  let lines = 1;
   for (let c = 0; c < row.cells.length; c++) {
-    cells += cellXml(row.cells[c], letters(c) + n, rowStyle, styles);
+    const width = rowStyle === 0 ? wrapped.get(c) : undefined;
+    const value = row.cells[c];
+    if (width !== undefined && typeof value === 'string') {
+      lines = Math.max(lines, Math.min(MAX_LINES, wrappedLines(value, width)));
+    }
+    cells += cellXml(value, letters(c) + n, rowStyle, styles, width !== undefined);
   }
-  return `<row r="${n}">${cells}</row>`;
+  const height = lines > 1 ? ` ht="${lines * LINE_HEIGHT}" customHeight="1"` : '';
+  return `<row r="${n}"${height}>${cells}</row>`;
 }
 
-function cellXml(value: CellValue, ref: string, rowStyle: number, styles: StyleIds): string {
+/**
+ * The lines `text` takes wrapped at `width` characters, broken between words, and within a
+ * word longer than a line. Counted in characters: a generous measure of proportional text.
+ */
+export function wrappedLines(text: string, width: number): number {
+  const room = Math.max(1, Math.floor(width));
+  let lines = 0;
+  for (const paragraph of text.split('\n')) {
+    let used = 0;
+    lines++;
+    for (const word of paragraph.split(' ')) {
+      let rest = word.length;
+      const gap = used > 0 ? 1 : 0;
+      if (used + gap + rest <= room) {
+        used += gap + rest;
+        continue;
+      }
+      if (used > 0) lines++;
+      while (rest > room) {
+        lines++;
+        rest -= room;
+      }
+      used = rest;
+    }
+  }
+  return lines;
+}
+
+function cellXml(
+  value: CellValue,
+  ref: string,
+  rowStyle: number,
+  styles: StyleIds,
+  wrap: boolean,
+): string {
   if (value === '' || value === null || value === undefined) {
     return rowStyle ? `<c r="${ref}" s="${rowStyle}"/>` : '';
   }
   // Judged on the text as stored: XML drops control characters, so `\u0007=1+1` is `=1+1`.
   const stored = typeof value === 'string' ? xmlChars(value) : value;
-  const s = rowStyle || (looksLikeFormula(stored) ? styles.quoted : 0);
+  const quoted = looksLikeFormula(stored);
+  const s =
+    rowStyle ||
+    (wrap ? (quoted ? styles.wrappedQuoted : styles.wrapped) : quoted ? styles.quoted : 0);
   const style = s ? ` s="${s}"` : '';
   if (typeof value === 'number' && Number.isFinite(value)) {
     return `<c r="${ref}"${style}><v>${value}</v></c>`;

@@ -137,14 +137,23 @@ export function addPraetorStyles(
       `<xf numFmtId="0" fontId="${font}" fillId="0" borderId="0" xfId="0" applyFont="1"/>`,
       `<xf numFmtId="0" fontId="${font}" fillId="${fill}" borderId="${border}" xfId="0" applyFont="1" applyFill="1" applyBorder="1"/>`,
       '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/>',
+      `<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1">${WRAP}</xf>`,
+      `<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1" applyAlignment="1">${WRAP}</xf>`,
     ].map((x) => prefixed(x, p)),
   );
   if (atEnd.length > 0) splices.push(appendInto(root, atEnd.join('')));
   return {
     xml: applySplices(stylesXml, splices),
-    ids: { title: xf, header: xf + 1, quoted: xf + 2 },
+    ids: { title: xf, header: xf + 1, quoted: xf + 2, wrapped: xf + 3, wrappedQuoted: xf + 4 },
   };
 }
+
+/** Wrapped text: within the column, its last line on the row's line as Excel aligns cells. */
+const WRAP = '<alignment wrapText="1"/>';
+
+/** An xf that wraps its text. */
+const wraps = (xf: XmlElement | undefined): boolean =>
+  xf !== undefined && childrenNamed(xf, 'alignment').some((a) => attr(a, 'wrapText') === '1');
 
 /**
  * True when the edited styles part holds what `ids` name: each section's count (where given)
@@ -176,6 +185,9 @@ export function hasPraetorStyles(root: XmlElement, ids: StyleIds): boolean {
     at(fills, attr(header, 'fillId')) !== undefined &&
     at(borders, attr(header, 'borderId')) !== undefined &&
     xfs[ids.quoted] !== undefined &&
-    attr(xfs[ids.quoted], 'quotePrefix') === '1'
+    attr(xfs[ids.quoted], 'quotePrefix') === '1' &&
+    wraps(xfs[ids.wrapped]) &&
+    wraps(xfs[ids.wrappedQuoted]) &&
+    attr(xfs[ids.wrappedQuoted], 'quotePrefix') === '1'
   );
 }

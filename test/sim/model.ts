@@ -53,6 +53,8 @@ export class SimSheet {
   readonly cells = new Map<string, SimCell>();
   readonly formats = new Map<string, SimFormat>();
   readonly columnWidths = new Map<number, number>();
+  /** Rows whose height Excel was asked to fit to their contents (`format.autofitRows`). */
+  readonly autofitRows = new Set<number>();
   frozenRows = 0;
   page: PageSetup = { headerFooter: {} };
   visibility: SimVisibility = 'Visible';

@@ -614,6 +614,13 @@ class RangeFormatProxy {
     }, `format ${name}`);
   }
 
+  autofitRows(): void {
+    this.ctx.enqueue(() => {
+      const { sheet, box } = this.target();
+      for (let r = box.r0; r <= box.r1; r++) sheet.autofitRows.add(r);
+    }, 'format autofitRows');
+  }
+
   set columnWidth(points: number) {
     this.ctx.enqueue(() => {
       const { sheet, box } = this.target();
