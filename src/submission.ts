@@ -137,6 +137,12 @@ const OPTION_KEYS = [
 
 const sheetName = (t: SheetTable) => t.origin.sheet ?? 'the table';
 
+/** A column's name as the template writes it: `Retreat`, `Breach by`, `Attacker orders`. */
+const columnTitle = (key: BattleKey): string => {
+  const name: string = BATTLE_COLUMNS[key][0];
+  return name.charAt(0).toUpperCase() + name.slice(1);
+};
+
 export function readSubmission(
   battles: SheetTable,
   legions: SheetTable,
@@ -374,6 +380,14 @@ function readOptions(
     const checked = ruleset.parseOptions({
       [key]: typeof value === 'string' ? value.trim() : value,
     });
+    if (!checked.ok && checked.error.startsWith(`unknown option "${key}"`)) {
+      bad(
+        key,
+        `the ${columnTitle(key)} column does not apply to ${ruleset.id} battles: clear the cell`,
+      );
+      allGood = false;
+      continue;
+    }
     if (!checked.ok) {
       bad(key, checked.error);
       allGood = false;

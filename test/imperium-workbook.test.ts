@@ -96,6 +96,31 @@ describe('imperium battles in a submission workbook', () => {
     expect(bad.entries[0].error).toMatch(/Fleets!A2: a Fleets row is for an imperium battle/);
   });
 
+  it("a CotE column filled in for an imperium battle is named by its header, not as an option's key", () => {
+    const table = (sheet: string, cells: unknown[][]) => ({
+      cells,
+      origin: { sheet, row: 0, col: 0 },
+    });
+    const s = readSubmission(
+      table('Battles', [
+        ['Battle', 'Rules', 'Breach by', 'Retreat', 'Range'],
+        ['Vega', 'imperium', 'catapult', 'lost >= 2', 'short'],
+      ]),
+      table('Legions', [LEGIONS_HEADER]),
+      {
+        fleets: table('Fleets', [
+          FLEETS_HEADER,
+          ['Vega', 'Attacker', 'Terran', 'DD', 3, '', ''],
+          ['Vega', 'Defender', 'Imperial', 'CR', 2, '', ''],
+        ]),
+      },
+    );
+    expect(s.entries[0].error).toBe(
+      'Battles!C2: the Breach by column does not apply to imperium battles: clear the cell; ' +
+        'Battles!D2: the Retreat column does not apply to imperium battles: clear the cell',
+    );
+  });
+
   it('adjudicate, verify and report: the seed example comes out as in the spec', async () => {
     const dir = tempDir();
     const input = join(dir, 'imperium.xlsx');
