@@ -153,6 +153,20 @@ export const RESULTS_WIDTHS = [14, 10, 11, 8, 22, 22, 22, 10, 30, 40, 16, 6, 33]
  */
 export const RESULTS_WRAPPED: readonly number[] = [9, 12];
 
+/**
+ * The columns of `body` (the rows below a header) that hold numbers and nothing else but blanks:
+ * centered, so that a number is not read with the text beside it (`4 CAV#2`, `3 1 CAT 1 CAV`).
+ */
+export function numberColumns(body: readonly (readonly unknown[])[]): number[] {
+  const width = Math.max(0, ...body.map((row) => row.length));
+  const columns: number[] = [];
+  for (let c = 0; c < width; c++) {
+    const values = body.map((row) => row[c]).filter((v) => v !== '' && v !== undefined);
+    if (values.length > 0 && values.every((v) => typeof v === 'number')) columns.push(c);
+  }
+  return columns;
+}
+
 /** `Results`, or `Results (2)`, ... when the workbook already has a sheet of that name. */
 export const resultsSheetName = (taken: ReadonlySet<string>): string =>
   freeSheetName('Results', taken);

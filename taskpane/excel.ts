@@ -363,6 +363,10 @@ function writePlan(sheet: Excel.Worksheet, plan: SheetPlan, features: HostFeatur
     sheet.getRangeByIndexes(0, col, 1, 1).format.columnWidth = width;
   });
   const below = rows - plan.headerRow - 1;
+  for (const col of below > 0 ? (plan.centered ?? []) : []) {
+    sheet.getRangeByIndexes(plan.headerRow + 1, col, below, 1).format.horizontalAlignment =
+      'Center';
+  }
   if (below > 0 && plan.wrapped && plan.wrapped.length > 0) {
     for (const col of plan.wrapped) {
       sheet.getRangeByIndexes(plan.headerRow + 1, col, below, 1).format.wrapText = true;

@@ -71,6 +71,8 @@ export interface SheetPlan {
   widths: number[];
   /** Columns (0-based) whose cells below the header wrap their text (rows fitted to it). */
   wrapped?: readonly number[];
+  /** Columns (0-based) of numbers, centered below the header. */
+  centered?: readonly number[];
   /** Printed page header and footer, when the host can lay out pages. */
   print: { header: string; footer: string };
 }

@@ -5,6 +5,7 @@ import {
   logHeaderRow,
   RESULTS_WIDTHS,
   RESULTS_WRAPPED,
+  numberColumns,
   resultsSheet,
 } from '../src/sheets';
 import { SheetPlan } from './host';
@@ -35,6 +36,7 @@ export function logPlan(log: LogSheet): SheetPlan {
     summaryRows: headerRow - 1,
     headerRow,
     widths: log.widths.map(charsToPoints),
+    centered: numberColumns(log.rows),
     print: {
       header: pageSection(`${log.page.battle} — ${log.page.ruleset}`),
       footer: pageSection(log.page.dice),
@@ -57,6 +59,7 @@ export function resultsPlan(
     headerRow: 0,
     widths: RESULTS_WIDTHS.slice(0, rows[0].length).map(charsToPoints),
     wrapped: RESULTS_WRAPPED.filter((col) => col < rows[0].length),
+    centered: numberColumns(rows.slice(1)),
     print: { header: pageSection('Praetor results'), footer: pageSection(`${all.length} battles`) },
   };
 }

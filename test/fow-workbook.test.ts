@@ -200,7 +200,9 @@ describe('fortunes-of-war Armies in a submission workbook', () => {
       'Battles!C2: meleeRounds is "0": expected a whole number from 1 to 1000',
     );
     expect(s.entries[1].error).toMatch(/^Battles!D3: terrain is "swamp"/);
-    expect(s.entries[2].error).toMatch(/^Battles!D4: unknown option "terrain"/);
+    expect(s.entries[2].error).toBe(
+      'Battles!D4: the Terrain column does not apply to cote-pbem battles: clear the cell',
+    );
   });
 
   it('adjudicate, verify and report a workbook with a fortunes-of-war battle', async () => {

@@ -733,7 +733,7 @@ function mutateStructure(rng: Rng, m: Model): Mutation | null {
 // ---------------------------------------------------------------------------------------------
 // Properties
 
-const STYLES = { title: 1, header: 2, quoted: 3, wrapped: 4, wrappedQuoted: 5 };
+const STYLES = { title: 1, header: 2, quoted: 3, wrapped: 4, wrappedQuoted: 5, centered: 6 };
 
 /** Text cells that look like formulas and are not stored as text in the written sheet. */
 function unsafeInXml(content: SheetContent): string[] {

@@ -9,7 +9,7 @@ import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
 
 /** A worksheet part written by hand: checked by a conforming XML parser, cell by cell. */
 
-const STYLES = { title: 11, header: 12, quoted: 13, wrapped: 14, wrappedQuoted: 15 };
+const STYLES = { title: 11, header: 12, quoted: 13, wrapped: 14, wrappedQuoted: 15, centered: 16 };
 
 function sheet(rows: SheetContent['rows'], more: Partial<SheetContent> = {}): XmlNode {
   return parseXml(
@@ -102,6 +102,25 @@ describe('worksheetXml', () => {
       A3: { t: 'inlineStr', text: 'B2' },
       B3: { s: '15', t: 'inlineStr', text: '=looks like a formula' },
       C3: { s: '14', text: '3' },
+    });
+  });
+
+  it('centers the numbers of the centered columns, in body rows only', () => {
+    const tree = sheet(
+      [
+        { cells: ['Roll', 'Lost'], kind: 'header' },
+        { cells: [4, 'CAV#2'], kind: 'body' },
+        { cells: ['', '=x', 5], kind: 'body' },
+      ],
+      { centered: [0, 1] },
+    );
+    expect(cells(tree)).toEqual({
+      A1: { s: '12', t: 'inlineStr', text: 'Roll' },
+      B1: { s: '12', t: 'inlineStr', text: 'Lost' },
+      A2: { s: '16', text: '4' },
+      B2: { t: 'inlineStr', text: 'CAV#2' },
+      B3: { s: '13', t: 'inlineStr', text: '=x' },
+      C3: { text: '5' },
     });
   });
 

@@ -33,7 +33,14 @@ const EXCEL_STYLES =
 describe('addPraetorStyles', () => {
   it('appends after the existing formats, and keeps every count equal to its children', () => {
     const { tree, ids, xfs } = styled(EXCEL_STYLES);
-    expect(ids).toEqual({ title: 2, header: 3, quoted: 4, wrapped: 5, wrappedQuoted: 6 });
+    expect(ids).toEqual({
+      title: 2,
+      header: 3,
+      quoted: 4,
+      wrapped: 5,
+      wrappedQuoted: 6,
+      centered: 7,
+    });
     for (const name of ['fonts', 'fills', 'borders', 'cellStyleXfs', 'cellXfs']) {
       const node = findAll(tree, name)[0];
       expect({ name, count: Number(node.attrs.count) }).toEqual({
@@ -73,6 +80,7 @@ describe('addPraetorStyles', () => {
       expect(findAll(xfs[id], 'alignment')[0].attrs).toEqual({ wrapText: '1' });
     }
     expect(xfs[ids.wrapped].attrs.quotePrefix).toBeUndefined();
+    expect(findAll(xfs[ids.centered], 'alignment')[0].attrs).toEqual({ horizontal: 'center' });
     expect(xfs[ids.wrappedQuoted].attrs.quotePrefix).toBe('1');
   });
 
@@ -194,14 +202,21 @@ describe('addPraetorStyles', () => {
     ['`</styleSheet\\t>`', '</styleSheet>', '</styleSheet\t>'],
   ])('reads an end tag written with a space before its ">": %s', (_, from, to) => {
     const { out, ids, xfs } = styled(EXCEL_STYLES.replace(from, to));
-    expect(ids).toEqual({ title: 2, header: 3, quoted: 4, wrapped: 5, wrappedQuoted: 6 });
-    expect(xfs).toHaveLength(7);
+    expect(ids).toEqual({
+      title: 2,
+      header: 3,
+      quoted: 4,
+      wrapped: 5,
+      wrappedQuoted: 6,
+      centered: 7,
+    });
+    expect(xfs).toHaveLength(8);
     expectWhole(out, ids);
   });
 
   it('updates counts written in single quotes', () => {
     const { out, ids, tree } = styled(EXCEL_STYLES.replace(/="([^"]*)"/g, "='$1'"));
-    expect(findAll(tree, 'cellXfs')[0].attrs.count).toBe('7');
+    expect(findAll(tree, 'cellXfs')[0].attrs.count).toBe('8');
     expect(findAll(tree, 'fonts')[0].attrs.count).toBe('3');
     expectWhole(out, ids);
   });
@@ -224,7 +239,7 @@ describe('addPraetorStyles', () => {
     const { out, ids, xfs } = styled(
       EXCEL_STYLES.replace('<cellXfs', '<!-- <cellXfs count="1"></cellXfs> --><cellXfs'),
     );
-    expect(xfs).toHaveLength(7);
+    expect(xfs).toHaveLength(8);
     expectWhole(out, ids);
   });
 
@@ -263,6 +278,7 @@ describe('addPraetorStyles', () => {
     expect(hasPraetorStyles(scanXml(out), { ...ids, quoted: ids.quoted + 1 })).toBe(false);
     expect(hasPraetorStyles(scanXml(out), { ...ids, wrapped: ids.quoted })).toBe(false);
     expect(hasPraetorStyles(scanXml(out), { ...ids, wrappedQuoted: ids.wrapped })).toBe(false);
+    expect(hasPraetorStyles(scanXml(out), { ...ids, centered: ids.wrapped })).toBe(false);
     const twice = out.replace('<cellStyles', '<cellXfs count="0"/><cellStyles');
     expect(hasPraetorStyles(scanXml(twice), ids)).toBe(false);
     const miscounted = out.replace('<fills count="3">', '<fills count="2">');

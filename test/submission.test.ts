@@ -4,6 +4,7 @@ import {
   freeSheetName,
   logSheet,
   logSheetName,
+  numberColumns,
   RESULTS_HEADER,
   resultsRow,
   resultsSheet,
@@ -328,7 +329,9 @@ describe('the Mode column (cote-online)', () => {
   it('is an error, naming the cell, under rules that have no modes', () => {
     const s = read([['B1', 'cote-pbem', 'hit-and-run', '1,1,1']], legions, bHeader, lHeader);
     const [a] = adjudicateSubmission(s);
-    expect(!a.outcome.ok && a.outcome.error).toMatch(/^Battles!C2: unknown option "mode"/);
+    expect(!a.outcome.ok && a.outcome.error).toBe(
+      'Battles!C2: the Mode column does not apply to cote-pbem battles: clear the cell',
+    );
   });
 });
 
@@ -459,5 +462,18 @@ describe('headers and forces tables: what the core reads of them', () => {
     expect(s.entries[0].error).toBeNull();
     const attacker = s.entries[0].spec!.attacker as { fow: { empire: unknown[] } }[];
     expect(attacker[0].fow.empire).toHaveLength(15);
+  });
+});
+
+describe('numberColumns', () => {
+  it('names the columns that hold numbers and blanks only, at least one number', () => {
+    const body = [
+      [1, 'CAV#2', '', 4, true],
+      [2, '', '', 'x', 1],
+      ['', 'INF#1', '', 6],
+    ];
+    expect(numberColumns(body)).toEqual([0]);
+    expect(numberColumns([])).toEqual([]);
+    expect(numberColumns([[0], [-2.5]])).toEqual([0]);
   });
 });

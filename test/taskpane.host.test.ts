@@ -1,4 +1,10 @@
-import { adjudicateSubmission, logSheet, RESULTS_HEADER, resultsSheet } from '../src/sheets';
+import {
+  adjudicateSubmission,
+  logSheet,
+  numberColumns,
+  RESULTS_HEADER,
+  resultsSheet,
+} from '../src/sheets';
 import { readSubmission } from '../src/submission';
 import { resolveAll, resolveOne, showOdds } from '../taskpane/actions';
 import { connectExcel } from '../taskpane/excel';
@@ -59,6 +65,13 @@ describe('Resolve', () => {
     expect(sheet.format(0, 0)).toMatchObject({ bold: true, fontSize: 13 });
     expect(sheet.frozenRows).toBe(headerRow + 1);
     expect(sheet.columnWidths.size).toBe(expected.header.length);
+    // The columns of numbers (the rolls) are centered, so that "4" is not read with "CAV#2".
+    const numbers = numberColumns(expected.rows);
+    expect(numbers.map((c) => expected.header[c])).toEqual(['Round', 'Roll', 'Target']);
+    for (let c = 0; c < expected.header.length; c++) {
+      const align = numbers.includes(c) ? 'Center' : undefined;
+      expect([c, sheet.format(headerRow + 1, c).horizontalAlignment]).toEqual([c, align]);
+    }
     expect(sheet.page).toMatchObject({
       orientation: 'Landscape',
       zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 },

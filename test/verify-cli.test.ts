@@ -160,6 +160,14 @@ describe('seal, adjudicate --key, verify', () => {
       expect(results.getCell(r, 11).alignment).toBeUndefined();
     }
     expect(results.getColumn(13).width).toBeLessThan(40);
+    // Numbers are centered, so that the rounds are not read with the survivors beside them.
+    expect(results.getCell(2, 4).alignment).toEqual({ horizontal: 'center' });
+    expect(results.getCell(2, 5).alignment).toBeUndefined();
+    const log = wb.getWorksheet('Log B1')!;
+    let logHeader = 1;
+    while (log.getCell(logHeader, 1).value !== 'Round') logHeader++;
+    const roll = (log.getRow(logHeader).values as unknown[]).indexOf('Roll');
+    expect(log.getCell(logHeader + 1, roll).alignment).toEqual({ horizontal: 'center' });
     expect(wb.getWorksheet('Log B1')!.getCell('A3').value).toContain(
       `Dice: sealed (HMAC-SHA256 sealed dice v1), game "Rome", turn 3, battle B1, commitment ${s.commitment}`,
     );
@@ -249,7 +257,10 @@ describe('seal, adjudicate --key, verify', () => {
       was = log.getCell(row, 4).value as number;
       // The saved result is the true roll; Excel, recalculating, would show another.
       log.getCell(row, 4).value = { formula: `${(was % 6) + 1}`, result: was };
-      log.getCell(row + 1, 4).numFmt = '"6"';
+      // A style of its own, as Excel gives one cell a format (exceljs shares a style object
+      // among the cells of one style, and would give the format to every centered number).
+      const cell = log.getCell(row + 1, 4);
+      cell.style = { ...cell.style, numFmt: '"6"' };
       wb.getWorksheet('Log Gallia')!.state = 'hidden';
     });
     const r = await run('verify', path, '--key', s.keyFile);

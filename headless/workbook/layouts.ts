@@ -2,6 +2,7 @@ import {
   CellValue,
   logHeaderRow,
   LogSheet,
+  numberColumns,
   RESULTS_WIDTHS,
   RESULTS_WRAPPED,
 } from '../../src/sheets';
@@ -15,6 +16,7 @@ export function resultsContent(name: string, rows: CellValue[][], workbook: stri
     rows: rows.map((cells, r): SheetRow => ({ cells, kind: r === 0 ? 'header' : 'body' })),
     widths: RESULTS_WIDTHS.slice(0, rows[0]?.length ?? 0),
     wrapped: RESULTS_WRAPPED,
+    centered: numberColumns(rows.slice(1)),
     frozenRows: 1,
     printTitleRow: 0,
     pageHeader: { left: 'Praetor: results', right: workbook },
@@ -37,6 +39,7 @@ export function logContent(log: LogSheet): SheetContent {
       ...log.rows.map((cells): SheetRow => ({ cells, kind: 'body' })),
     ],
     widths: log.widths,
+    centered: numberColumns(log.rows),
     frozenRows: header + 1,
     printTitleRow: header,
     pageHeader: { left: log.page.battle, center: log.page.ruleset, right: log.page.dice },

@@ -29,6 +29,8 @@ export interface SheetContent {
   widths: readonly number[];
   /** Columns (0-based) whose body cells wrap their text within the column's width. */
   wrapped?: readonly number[];
+  /** Columns (0-based) whose body cells are centered (columns of numbers). */
+  centered?: readonly number[];
   /** Rows kept in view above the scrolling pane. */
   frozenRows: number;
   /** The (0-based) row printed at the top of every page. */
@@ -46,6 +48,8 @@ export interface StyleIds {
   /** Text wrapped within its column; and the same kept as text. */
   wrapped: number;
   wrappedQuoted: number;
+  /** A number centered in its column. */
+  centered: number;
 }
 
 export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
@@ -63,7 +67,10 @@ export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
     .join('');
   let rows = '';
   const wrapped = new Map((sheet.wrapped ?? []).map((c) => [c, sheet.widths[c] ?? 8]));
-  for (let r = 0; r < sheet.rows.length; r++) rows += rowXml(sheet.rows[r], r, styles, wrapped);
+  const centered = new Set(sheet.centered ?? []);
+  for (let r = 0; r < sheet.rows.length; r++) {
+    rows += rowXml(sheet.rows[r], r, styles, wrapped, centered);
+  }
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
     `<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
@@ -98,7 +105,13 @@ const MAX_LINES = 27;
  * takes more than a line is given the height of its lines, as Excel's readers do not all
  * grow a row to its wrapped text when they open the file.
  */
-function rowXml(row: SheetRow, r: number, styles: StyleIds, wrapped: Map<number, number>): string {
+function rowXml(
+  row: SheetRow,
+  r: number,
+  styles: StyleIds,
+  wrapped: Map<number, number>,
+  centered: Set<number>,
+): string {
   const rowStyle = row.kind === 'header' ? styles.header : row.kind === 'title' ? styles.title : 0;
   const n = r + 1;
   let cells = '';
@@ -109,10 +122,24 @@ function rowXml(row: SheetRow, r: number, styles: StyleIds, wrapped: Map<number,
     if (width !== undefined && typeof value === 'string') {
       lines = Math.max(lines, Math.min(MAX_LINES, wrappedLines(value, width)));
     }
-    cells += cellXml(value, letters(c) + n, rowStyle, styles, width !== undefined);
+    const look =
+      width !== undefined ? 'wrapped' : rowStyle === 0 && centered.has(c) ? 'centered' : null;
+    cells += cellXml(value, letters(c) + n, rowStyle, styles, look);
   }
   const height = lines > 1 ? ` ht="${lines * LINE_HEIGHT}" customHeight="1"` : '';
   return `<row r="${n}"${height}>${cells}</row>`;
+}
+
+/** A body cell's style: wrapped, centered (a number), kept as text, or none. */
+function bodyStyle(
+  styles: StyleIds,
+  look: 'wrapped' | 'centered' | null,
+  quoted: boolean,
+  number: boolean,
+): number {
+  if (look === 'wrapped') return quoted ? styles.wrappedQuoted : styles.wrapped;
+  if (quoted) return styles.quoted;
+  return look === 'centered' && number ? styles.centered : 0;
 }
 
 /**
@@ -148,7 +175,7 @@ function cellXml(
   ref: string,
   rowStyle: number,
   styles: StyleIds,
-  wrap: boolean,
+  look: 'wrapped' | 'centered' | null,
 ): string {
   if (value === '' || value === null || value === undefined) {
     return rowStyle ? `<c r="${ref}" s="${rowStyle}"/>` : '';
@@ -156,9 +183,7 @@ function cellXml(
   // Judged on the text as stored: XML drops control characters, so `\u0007=1+1` is `=1+1`.
   const stored = typeof value === 'string' ? xmlChars(value) : value;
   const quoted = looksLikeFormula(stored);
-  const s =
-    rowStyle ||
-    (wrap ? (quoted ? styles.wrappedQuoted : styles.wrapped) : quoted ? styles.quoted : 0);
+  const s = rowStyle || bodyStyle(styles, look, quoted, typeof value === 'number');
   const style = s ? ` s="${s}"` : '';
   if (typeof value === 'number' && Number.isFinite(value)) {
     return `<c r="${ref}"${style}><v>${value}</v></c>`;

@@ -139,12 +139,20 @@ export function addPraetorStyles(
       '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/>',
       `<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1">${WRAP}</xf>`,
       `<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1" applyAlignment="1">${WRAP}</xf>`,
+      '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment horizontal="center"/></xf>',
     ].map((x) => prefixed(x, p)),
   );
   if (atEnd.length > 0) splices.push(appendInto(root, atEnd.join('')));
   return {
     xml: applySplices(stylesXml, splices),
-    ids: { title: xf, header: xf + 1, quoted: xf + 2, wrapped: xf + 3, wrappedQuoted: xf + 4 },
+    ids: {
+      title: xf,
+      header: xf + 1,
+      quoted: xf + 2,
+      wrapped: xf + 3,
+      wrappedQuoted: xf + 4,
+      centered: xf + 5,
+    },
   };
 }
 
@@ -188,6 +196,8 @@ export function hasPraetorStyles(root: XmlElement, ids: StyleIds): boolean {
     attr(xfs[ids.quoted], 'quotePrefix') === '1' &&
     wraps(xfs[ids.wrapped]) &&
     wraps(xfs[ids.wrappedQuoted]) &&
-    attr(xfs[ids.wrappedQuoted], 'quotePrefix') === '1'
+    attr(xfs[ids.wrappedQuoted], 'quotePrefix') === '1' &&
+    xfs[ids.centered] !== undefined &&
+    childrenNamed(xfs[ids.centered], 'alignment').some((a) => attr(a, 'horizontal') === 'center')
   );
 }
