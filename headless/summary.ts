@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { FileReport } from './file-report';
+import { BattleReport, FileReport } from './file-report';
 import { renderTextTable } from '../src/log';
 import { printable } from './io';
 
@@ -23,6 +23,10 @@ export function summaryTable(reports: readonly FileReport[]): string {
   });
 }
 
+/** A battle's error, naming the battle when the error itself starts at a cell. */
+const battleError = (b: BattleReport): string =>
+  b.error!.startsWith(`battle ${b.id}:`) ? b.error! : `battle ${b.id}: ${b.error}`;
+
 /** Every message of the batch, each line beginning with the file it is about, on one line. */
 export function problemLines(reports: readonly FileReport[]): {
   errors: string[];
@@ -34,7 +38,7 @@ export function problemLines(reports: readonly FileReport[]): {
     const file = r.input;
     if (r.error) errors.push(`${file}: ${r.error}`);
     for (const p of r.problems) errors.push(`${file}: ${p}`);
-    for (const b of r.results) if (b.error) errors.push(`${file}: ${b.error}`);
+    for (const b of r.results) if (b.error) errors.push(`${file}: ${battleError(b)}`);
     for (const w of r.warnings) warnings.push(`${file}: ${w}`);
   }
   return { errors: errors.map(printable), warnings: warnings.map(printable) };

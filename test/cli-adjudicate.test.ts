@@ -55,7 +55,7 @@ describe('praetor adjudicate', () => {
     const out = io.stdout();
     expect(out).toMatch(/bad\.xlsx\s+2\s+1\s+2/);
     expect(out).toMatch(/total\s+2\s+1\s+3\s+2 files *$/m);
-    expect(out).toContain(`${join(dir, 'bad.xlsx')}: Battles!C3: unknown rules "risk"`);
+    expect(out).toContain(`${join(dir, 'bad.xlsx')}: battle B2: Battles!C3: unknown rules "risk"`);
     expect(out).toContain(
       `${join(dir, 'bad.xlsx')}: Legions!A6: the legion is for battle "B7", which is not in Battles`,
     );

@@ -78,14 +78,23 @@ describe('summary', () => {
   });
 
   it("lists every error (the file's, the workbook's, each battle's) and warning, each naming its file", () => {
+    const named = { ...battleError('battle B3: attacker legion 1: 8 combat units'), id: 'B3' };
     const lines = problemLines([
-      { ...partly, problems: ['Legions!A6: no battle'], warnings: ['Legions!I1: column\nignored'] },
+      {
+        ...partly,
+        results: [...partly.results, named],
+        problems: ['Legions!A6: no battle'],
+        warnings: ['Legions!I1: column\nignored'],
+      },
       broken,
     ]);
     expect(lines).toEqual({
       errors: [
         '/in/bad.xlsx: Legions!A6: no battle',
-        '/in/bad.xlsx: Battles!C3: unknown rules "risk"',
+        // A battle's error that begins at a cell is told with its battle; one that names it
+        // already is not named twice.
+        '/in/bad.xlsx: battle B2: Battles!C3: unknown rules "risk"',
+        '/in/bad.xlsx: battle B3: attacker legion 1: 8 combat units',
         '/in/junk.xlsx: not a workbook',
       ],
       warnings: ['/in/bad.xlsx: Legions!I1: column\\nignored'],
