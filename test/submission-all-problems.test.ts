@@ -237,7 +237,7 @@ describe('praetor adjudicate', () => {
       'Battles!D3: sea is "maybe": expected yes or no; ' +
       'Legions!E4: "x" is not a count (a whole number, 0 or more); ' +
       'Legions!F4: -1: a count cannot be negative';
-    expect(io.stdout()).toContain(`${join(dir, 'turn.xlsx')}: ${expected}`);
+    expect(io.stdout()).toContain(`${join(dir, 'turn.xlsx')}: battle B2: ${expected}`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(join(dir, 'turn.praetor.xlsx'));
     const results = wb.getWorksheet('Results')!;
