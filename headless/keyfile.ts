@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { err, ok, Result } from '../src/result';
-import { checkGame, commitmentOf, KEY_BYTES, parseKey } from '../src/sealed';
+import { checkGame, commitmentOf, KEY_BYTES, parseKey, parseTurn } from '../src/sealed';
 import { toHex } from '../src/sha256';
 import { writeFileAtomic } from './atomic-write';
 import { fsErrorReason } from './fs-errors';
@@ -15,6 +15,8 @@ import { fsErrorReason } from './fs-errors';
 export interface KeyFile {
   format: 'praetor-game-key';
   game: string;
+  /** The turn the key seals, when given to `praetor seal --turn`: no other turn takes it. */
+  turn?: number;
   /** 32 random bytes, 64 hex digits. */
   key: string;
   /** SHA-256 of the key bytes, hex: what the players are given before orders are due. */
@@ -24,11 +26,12 @@ export interface KeyFile {
 }
 
 /** A fresh key for `game` from the operating system's secure random source. */
-export function newKeyFile(game: string, now = new Date()): KeyFile {
+export function newKeyFile(game: string, now = new Date(), turn?: number): KeyFile {
   const key = randomBytes(KEY_BYTES);
   return {
     format: 'praetor-game-key',
     game,
+    ...(turn === undefined ? {} : { turn }),
     key: toHex(key),
     commitment: commitmentOf(key),
     created: now.toISOString(),
@@ -75,6 +78,8 @@ export function readKeyFile(path: string): Result<KeyFile> {
       ? checkGame(o.game ?? '')
       : err('its "game" is not text');
   if (!game.ok) return err(`${path}: ${game.error}`);
+  const turn = o.turn === undefined ? undefined : parseTurn(o.turn);
+  if (turn && !turn.ok) return err(`${path}: its "turn": ${turn.error}`);
   const commitment = commitmentOf(key.value);
   if (o.commitment !== undefined && String(o.commitment).toLowerCase() !== commitment) {
     return err(
@@ -84,6 +89,7 @@ export function readKeyFile(path: string): Result<KeyFile> {
   return ok({
     format: 'praetor-game-key',
     game: game.value,
+    ...(turn ? { turn: turn.value } : {}),
     key: toHex(key.value),
     commitment,
     created: String(o.created ?? ''),
@@ -91,12 +97,14 @@ export function readKeyFile(path: string): Result<KeyFile> {
 }
 
 /** `--key KEYFILE|HEX`: a key file, or the key itself as 64 hex digits (no game then). */
-export function readKeyArg(arg: string): Result<{ key: string; game?: string }> {
+export function readKeyArg(arg: string): Result<{ key: string; game?: string; turn?: number }> {
   if (!existsSync(arg)) {
     const key = parseKey(arg);
     if (key.ok) return ok({ key: toHex(key.value) });
     return err(`${arg}: no such key file, and not a key (64 hex digits)`);
   }
   const file = readKeyFile(arg);
-  return file.ok ? ok({ key: file.value.key, game: file.value.game }) : file;
+  if (!file.ok) return file;
+  const { key, game, turn } = file.value;
+  return ok({ key, game, ...(turn === undefined ? {} : { turn }) });
 }

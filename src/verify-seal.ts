@@ -14,6 +14,8 @@ import { addressOf, cellOf, lastRowOf, Mismatch } from './verify-cells';
 export interface VerifyKey {
   key: string;
   game?: string;
+  /** The turn a key file was sealed for, if it was. */
+  turn?: number;
 }
 
 /**
@@ -108,7 +110,7 @@ export function checkKey(
   seal: ReadSeal,
   key: VerifyKey,
 ): Result<{ stop: boolean; mismatches: Mismatch[] }> {
-  const { record, at, gameAt } = seal;
+  const { record, at, gameAt, turnAt } = seal;
   const bytes = parseKey(key.key);
   if (!bytes.ok) return err(`the key: ${bytes.error}`);
   const commitment = commitmentOf(bytes.value);
@@ -130,6 +132,15 @@ export function checkKey(
       record.game,
       key.game,
     )(`the key file is for game "${key.game}", but ${gameAt} says "${record.game}"`);
+    return ok({ stop: false, mismatches: [m] });
+  }
+  if (key.turn !== undefined && key.turn !== record.turn) {
+    const m = whole(
+      null,
+      turnAt,
+      String(record.turn),
+      String(key.turn),
+    )(`the key file seals turn ${key.turn}, but ${turnAt} says ${record.turn}`);
     return ok({ stop: false, mismatches: [m] });
   }
   return ok({ stop: false, mismatches: [] });

@@ -61,6 +61,7 @@ export function startPane(
     session = loaded.value;
     setField(doc, 'seal-key', '');
     if (session.game !== undefined) setField(doc, 'seal-game', session.game);
+    if (session.turn !== undefined) setField(doc, 'seal-turn', String(session.turn));
     showSealStatus(doc, session.commitment);
     showStatus(doc, {
       tone: 'success',

@@ -14,6 +14,8 @@ export interface SessionKey {
   commitment: string;
   /** The game, when the key came from a key file. */
   game?: string;
+  /** The turn, when the key came from a key file sealed for one (`praetor seal --turn`). */
+  turn?: number;
 }
 
 /** The pasted text: a key in hex, or a key file (JSON) from `praetor seal`. */
@@ -39,10 +41,13 @@ function readKeyFileText(text: string): Result<SessionKey> {
   if (data.commitment !== undefined && String(data.commitment).toLowerCase() !== commitment) {
     return err("The key file's commitment is not the SHA-256 of its key: the file was changed.");
   }
-  if (data.game === undefined) return ok({ key: toHex(key.value), commitment });
+  const turn = data.turn === undefined ? undefined : parseTurn(data.turn);
+  if (turn && !turn.ok) return err(`That is not a key file: its "turn": ${turn.error}.`);
+  const sealedFor = turn ? { turn: turn.value } : {};
+  if (data.game === undefined) return ok({ key: toHex(key.value), commitment, ...sealedFor });
   const game = typeof data.game === 'string' ? checkGame(data.game) : err('it is not text');
   if (!game.ok) return err(`That is not a key file: its "game": ${game.error}.`);
-  return ok({ key: toHex(key.value), commitment, game: game.value });
+  return ok({ key: toHex(key.value), commitment, game: game.value, ...sealedFor });
 }
 
 /** The seal for Resolve all: the loaded key with the game and the turn from the pane. */
@@ -57,5 +62,10 @@ export function sessionSeal(session: SessionKey, game: string, turn: string): Re
   }
   const number = parseTurn(turn);
   if (!number.ok) return err(`Sealed dice need the turn: ${number.error}.`);
+  if (session.turn !== undefined && number.value !== session.turn) {
+    return err(
+      `The loaded key seals turn ${session.turn}, not ${number.value}: a key seals one turn. Load the key of turn ${number.value}, or set Turn to ${session.turn}.`,
+    );
+  }
   return ok({ key: session.key, game: name.value, turn: number.value });
 }

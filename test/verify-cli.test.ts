@@ -551,3 +551,55 @@ describe("a sealed turn: every battle id is the turn's only one", () => {
     expect((await run('adjudicate', dir, '--json')).code).toBe(0);
   });
 });
+
+describe('a key sealed for one turn (praetor seal --turn)', () => {
+  const orders2 = () =>
+    submission([battle('B1')], [legion('B1', 'Attacker', '', 3), legion('B1', 'Defender', '', 2)]);
+
+  it('records the turn; adjudicate takes it for that turn only, and verify checks it', async () => {
+    const dir = tempDir();
+    const keyFile = join(dir, 'turn3.key.json');
+    const sealed = await run('seal', '--game', 'Rome', '--turn', '3', '--out', keyFile, '--json');
+    expect(sealed.code).toBe(0);
+    expect(JSON.parse(sealed.out)).toMatchObject({ game: 'Rome', turn: 3 });
+    expect(JSON.parse(readFileSync(keyFile, 'utf8'))).toMatchObject({ game: 'Rome', turn: 3 });
+    writeFileSync(join(dir, 'turn.xlsx'), await orders2());
+
+    const other = await run('adjudicate', join(dir, 'turn.xlsx'), '--key', keyFile, '--turn', '4');
+    expect(other.code).toBe(2);
+    expect(other.err).toContain(
+      `--turn 4: the key ${keyFile} seals turn 3; a key seals one turn (make a new one with praetor seal --turn 4)`,
+    );
+    expect(existsSync(join(dir, 'turn.praetor.xlsx'))).toBe(false);
+
+    // No --turn: the key file's.
+    const done = await run('adjudicate', join(dir, 'turn.xlsx'), '--key', keyFile);
+    expect(done.code).toBe(0);
+    expect(done.out).toContain('Dice sealed: game "Rome", turn 3');
+    const output = join(dir, 'turn.praetor.xlsx');
+    expect((await run('verify', output, '--key', keyFile)).code).toBe(0);
+
+    // The same key with another turn written in its file: verify names the turn.
+    const edited = join(dir, 'edited.key.json');
+    const file = JSON.parse(readFileSync(keyFile, 'utf8'));
+    writeFileSync(edited, JSON.stringify({ ...file, turn: 4 }));
+    const r = await run('verify', output, '--key', edited);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('the key file seals turn 4, but Results!L2 says 3');
+  });
+
+  it('refuses a key file whose turn is not a whole number', async () => {
+    const dir = tempDir();
+    const keyFile = join(dir, 'k.json');
+    await run('seal', '--game', 'Rome', '--out', keyFile);
+    const file = JSON.parse(readFileSync(keyFile, 'utf8'));
+    writeFileSync(keyFile, JSON.stringify({ ...file, turn: 'three' }));
+    writeFileSync(join(dir, 'turn.xlsx'), await orders2());
+    const r = await run('adjudicate', join(dir, 'turn.xlsx'), '--key', keyFile, '--turn', '3');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`its "turn": the turn is "three": give a whole number, 0 or more`);
+    expect(
+      (await run('seal', '--game', 'Rome', '--turn', '-1', '--out', join(dir, 'x.json'))).code,
+    ).toBe(2);
+  });
+});

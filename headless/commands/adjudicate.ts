@@ -10,7 +10,7 @@ import { problemLines, summaryTable } from '../summary';
 import { parseOptionsOnce } from '../flags';
 
 export const ADJUDICATE_HELP = `Usage: praetor adjudicate PATH... [--out DIR] [--jobs N] [--force] [--json]
-                          [--key KEYFILE --turn N]
+                          [--key KEYFILE [--turn N]]
 
 Resolves every battle of submitted workbooks and writes each back with a Results sheet and a
 "Log <battle>" sheet per battle, leaving everything else in the workbook as it was.
@@ -31,7 +31,8 @@ Options:
   --key KEYFILE sealed dice: every battle's dice come from the game key of "praetor seal",
                 the game and the turn, and Results record the key's commitment (never the
                 key). A battle that gives its own Dice or Seed is then an error.
-  --turn N      the turn being adjudicated (a whole number); needed with --key
+  --turn N      the turn being adjudicated (a whole number); needed with --key, unless the
+                key file was sealed for its turn (praetor seal --turn), which takes no other
   -h, --help    show this help
 
 Progress goes to stderr: a bar on a terminal, a line per file otherwise. At the end, stdout has
@@ -92,19 +93,31 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
   return reports.every((r) => r.errors === 0) ? EXIT.ok : EXIT.someFailed;
 }
 
-/** `--key KEYFILE --turn N`, both or neither; the key file must be whole (its commitment checks). */
+/**
+ * `--key KEYFILE --turn N`, both or neither (the turn may come from a key file sealed for one);
+ * the key file must be whole (its commitment checks), and one sealed for a turn seals no other.
+ */
 function readSeal(keyPath: string | undefined, turnText: string | undefined): Seal | undefined {
   if (keyPath === undefined && turnText === undefined) return undefined;
   if (keyPath === undefined) throw new UsageError('--turn goes with --key KEYFILE (sealed dice)');
-  if (turnText === undefined) throw new UsageError('--key needs --turn N: the turn adjudicated');
-  const turn = parseTurn(turnText);
-  if (!turn.ok) throw new UsageError(`--turn: ${turn.error}`);
+  const turn = turnText === undefined ? undefined : parseTurn(turnText);
+  if (turn && !turn.ok) throw new UsageError(`--turn: ${turn.error}`);
   if (!existsSync(keyPath)) {
     throw new UsageError(`--key ${keyPath}: no such key file (make one with praetor seal)`);
   }
   const file = readKeyFile(keyPath);
   if (!file.ok) throw new UsageError(`--key ${file.error}`);
-  return { key: file.value.key, game: file.value.game, turn: turn.value };
+  const sealedFor = file.value.turn;
+  if (turn && sealedFor !== undefined && turn.value !== sealedFor) {
+    throw new UsageError(
+      `--turn ${turn.value}: the key ${keyPath} seals turn ${sealedFor}; a key seals one turn (make a new one with praetor seal --turn ${turn.value})`,
+    );
+  }
+  const adjudicated = turn?.value ?? sealedFor;
+  if (adjudicated === undefined) {
+    throw new UsageError('--key needs --turn N: the turn adjudicated');
+  }
+  return { key: file.value.key, game: file.value.game, turn: adjudicated };
 }
 
 const sealReport = (seal: Seal | undefined) =>

@@ -1,10 +1,10 @@
-import { checkGame } from '../../src/sealed';
+import { checkGame, parseTurn } from '../../src/sealed';
 import { OutputExistsError, OutputWriteError } from '../atomic-write';
 import { EXIT, Io, UsageError } from '../io';
 import { newKeyFile, writeKeyFile } from '../keyfile';
 import { parseOptionsOnce } from '../flags';
 
-export const SEAL_HELP = `Usage: praetor seal --game NAME --out KEYFILE [--force] [--json]
+export const SEAL_HELP = `Usage: praetor seal --game NAME [--turn N] --out KEYFILE [--force] [--json]
 
 Makes a secret game key for sealed dice (32 bytes from the system's secure random source),
 writes it to KEYFILE (JSON, readable by you only) and prints its commitment: the SHA-256 of
@@ -16,13 +16,15 @@ docs/verify.md.
 
 Options:
   --game NAME     the game's name (part of every die's derivation, and recorded in Results)
+  --turn N        the turn the key seals, recorded in KEYFILE: adjudicate then takes it for
+                  that turn only (and needs no --turn), and verify checks it
   --out KEYFILE   where to write the key, e.g. rome-turn3.key.json (never a workbook)
   --force         overwrite KEYFILE if it exists
   --json          print {game, commitment, keyFile} as JSON (never the key)
   -h, --help      show this help
 
 Examples:
-  praetor seal --game "Mare Nostrum" --out turn3.key.json
+  praetor seal --game "Mare Nostrum" --turn 3 --out turn3.key.json
   praetor seal --game Rome --out rome-turn4.key.json --json
 
 Exit status: 0 written, 1 not written (KEYFILE exists), 2 bad usage (or KEYFILE cannot be
@@ -30,6 +32,7 @@ written: its folder does not exist, it is a folder, permission denied).`;
 
 const OPTIONS = {
   game: { type: 'string' },
+  turn: { type: 'string' },
   out: { type: 'string' },
   force: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -42,7 +45,9 @@ export function sealCommand(argv: string[], io: Io): number {
   if (v.out === undefined) throw new UsageError('give the key file to write: --out KEYFILE');
   const game = checkGame(v.game);
   if (!game.ok) throw new UsageError(`--game: ${game.error}`);
-  const file = newKeyFile(game.value);
+  const turn = v.turn === undefined ? undefined : parseTurn(v.turn);
+  if (turn && !turn.ok) throw new UsageError(`--turn: ${turn.error}`);
+  const file = newKeyFile(game.value, new Date(), turn?.value);
   try {
     writeKeyFile(v.out, file, v.force === true);
   } catch (e) {
@@ -55,11 +60,12 @@ export function sealCommand(argv: string[], io: Io): number {
     throw new UsageError((e as Error).message);
   }
   if (v.json) {
-    io.out(JSON.stringify({ game: game.value, commitment: file.commitment, keyFile: v.out }));
+    const sealed = { game: game.value, ...(turn ? { turn: turn.value } : {}) };
+    io.out(JSON.stringify({ ...sealed, commitment: file.commitment, keyFile: v.out }));
     return EXIT.ok;
   }
   io.err(
-    `wrote the key of game "${game.value}" to ${v.out}: keep it secret until the turn is adjudicated.\n` +
+    `wrote the key of game "${game.value}"${turn ? `, turn ${turn.value},` : ''} to ${v.out}: keep it secret until the turn is adjudicated.\n` +
       `Post this commitment, with the game's name "${game.value}", to the players before orders are due:`,
   );
   io.out(file.commitment);
