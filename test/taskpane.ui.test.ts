@@ -217,6 +217,17 @@ describeInBrowser('the taskpane UI in a browser', () => {
     await page.close();
   });
 
+  test('a key file sealed for a turn fills in Game and Turn when loaded', async () => {
+    const page = await openPane();
+    await page.fill('#seal-key', JSON.stringify({ game: 'Rome', turn: 3, key: 'c3'.repeat(32) }));
+    await page.click('#key-load');
+    expect((await status(page)).tone).toBe('success');
+    expect(await page.inputValue('#seal-game')).toBe('Rome');
+    expect(await page.inputValue('#seal-turn')).toBe('3');
+    expect(await page.inputValue('#seal-key')).toBe('');
+    await page.close();
+  });
+
   test('Forget key clears the "key loaded" message from the status area', async () => {
     const page = await openPane();
     await page.fill('#seal-key', 'c3'.repeat(32));
