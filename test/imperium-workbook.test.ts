@@ -45,12 +45,11 @@ async function imperiumWorkbook(): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** Cells as a sheet of that name holds them, from A1. */
+const table = (sheet: string, cells: unknown[][]) => ({ cells, origin: { sheet, row: 0, col: 0 } });
+
 describe('imperium battles in a submission workbook', () => {
   it('reads fleets by battle, side and fleet marker, damaged counts included', () => {
-    const table = (sheet: string, cells: unknown[][]) => ({
-      cells,
-      origin: { sheet, row: 0, col: 0 },
-    });
     const s = readSubmission(
       table('Battles', [
         ['Battle', 'Rules'],
@@ -97,10 +96,6 @@ describe('imperium battles in a submission workbook', () => {
   });
 
   it("a CotE column filled in for an imperium battle is named by its header, not as an option's key", () => {
-    const table = (sheet: string, cells: unknown[][]) => ({
-      cells,
-      origin: { sheet, row: 0, col: 0 },
-    });
     const s = readSubmission(
       table('Battles', [
         ['Battle', 'Rules', 'Breach by', 'Retreat', 'Range'],

@@ -30,17 +30,13 @@ const EXCEL_STYLES =
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
+/** The formats added to EXCEL_STYLES, after its two. */
+const EXCEL_IDS = { title: 2, header: 3, quoted: 4, wrapped: 5, wrappedQuoted: 6, centered: 7 };
+
 describe('addPraetorStyles', () => {
   it('appends after the existing formats, and keeps every count equal to its children', () => {
     const { tree, ids, xfs } = styled(EXCEL_STYLES);
-    expect(ids).toEqual({
-      title: 2,
-      header: 3,
-      quoted: 4,
-      wrapped: 5,
-      wrappedQuoted: 6,
-      centered: 7,
-    });
+    expect(ids).toEqual(EXCEL_IDS);
     for (const name of ['fonts', 'fills', 'borders', 'cellStyleXfs', 'cellXfs']) {
       const node = findAll(tree, name)[0];
       expect({ name, count: Number(node.attrs.count) }).toEqual({
@@ -202,14 +198,7 @@ describe('addPraetorStyles', () => {
     ['`</styleSheet\\t>`', '</styleSheet>', '</styleSheet\t>'],
   ])('reads an end tag written with a space before its ">": %s', (_, from, to) => {
     const { out, ids, xfs } = styled(EXCEL_STYLES.replace(from, to));
-    expect(ids).toEqual({
-      title: 2,
-      header: 3,
-      quoted: 4,
-      wrapped: 5,
-      wrappedQuoted: 6,
-      centered: 7,
-    });
+    expect(ids).toEqual(EXCEL_IDS);
     expect(xfs).toHaveLength(8);
     expectWhole(out, ids);
   });
