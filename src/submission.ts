@@ -29,6 +29,7 @@ import { readFleetRows } from './submission-fleets';
 import { readLegionRows } from './submission-legions';
 import { addBadCell, battleError } from './submission-rows';
 import { readUnitRows } from './submission-units';
+import { capitalise } from './narrate-words';
 
 /**
  * A submission workbook's `Battles` and `Legions` tables, read into battle specs. Pure: the
@@ -138,10 +139,7 @@ const OPTION_KEYS = [
 const sheetName = (t: SheetTable) => t.origin.sheet ?? 'the table';
 
 /** A column's name as the template writes it: `Retreat`, `Breach by`, `Attacker orders`. */
-const columnTitle = (key: BattleKey): string => {
-  const name: string = BATTLE_COLUMNS[key][0];
-  return name.charAt(0).toUpperCase() + name.slice(1);
-};
+const columnTitle = (key: BattleKey): string => capitalise(BATTLE_COLUMNS[key][0]);
 
 export function readSubmission(
   battles: SheetTable,

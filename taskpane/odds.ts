@@ -20,10 +20,12 @@ export const ODDS_STOPPED = 'Stopped before the odds were known.';
 /** Fewer runs than the CLI's default: a pane's user waits for them. */
 export const PANE_MONTE_CARLO_RUNS = 20_000;
 
+/** The odds as the pane counts them, wherever it counts them. */
+const paneOdds = (battle: Battle, progress?: OddsProgress): Result<OddsResult> =>
+  computeOdds(battle, { runs: PANE_MONTE_CARLO_RUNS, progress });
+
 /** The odds on the page's own thread, which they hold until done. */
-export const coreOdds: OddsProvider = {
-  compute: async (battle) => computeOdds(battle, { runs: PANE_MONTE_CARLO_RUNS }),
-};
+export const coreOdds: OddsProvider = { compute: async (battle) => paneOdds(battle) };
 
 /** What the odds worker says: how far its count is, then its answer. */
 export type OddsWorkerMessage = { progress: number } | { result: Result<OddsResult> };
@@ -52,7 +54,7 @@ export function oddsOf(message: OddsRequestMessage, progress?: OddsProgress): Re
   if (!ruleset) return err(`Unknown ruleset "${message.rules}".`);
   const { id, options, forces } = message;
   const battle: Battle = { id, ruleset, options, forces, dice: { kind: 'seeded', seed: id } };
-  return computeOdds(battle, { runs: PANE_MONTE_CARLO_RUNS, progress });
+  return paneOdds(battle, progress);
 }
 
 const percent = (p: number) => `${(100 * p).toFixed(1)}%`;

@@ -16,7 +16,7 @@ import { ZipEntry } from '../headless/workbook/zip';
 import { ZipPackage } from '../headless/workbook/zip-package';
 import { praetor } from './helpers/cli';
 import { handZip, HandPart } from './helpers/hand-zip';
-import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
+import { findAll, parseXml, wellFormedError, XmlNode } from './helpers/xml-tree';
 
 /**
  * A seeded fuzz test of whole workbook files: damaged zip packages (byte level) and damaged or
@@ -547,19 +547,6 @@ function damageParts(rng: Rng, data: Buffer, trees: boolean): { data: Buffer; wh
 }
 
 // ---------- the properties ----------
-
-function wellFormedError(xml: string): string | null {
-  try {
-    const parser = new SaxesParser({ xmlns: true });
-    parser.on('error', (e) => {
-      throw e;
-    });
-    parser.write(xml).close();
-    return null;
-  } catch (e) {
-    return (e as Error).message;
-  }
-}
 
 /** The parts an output may change: the sheet index, its relationships, content types, styles. */
 function changeable(pkg: ZipPackage, sheets: readonly string[] = []): Set<string> {

@@ -30,6 +30,9 @@ const EXCEL_STYLES =
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
+/** The sections a styles part opened empty gets, in the order the schema gives them. */
+const SECTIONS_IN_ORDER = ['fonts', 'fills', 'borders', 'cellStyleXfs', 'cellXfs'];
+
 /** The formats added to EXCEL_STYLES, after its two. */
 const EXCEL_IDS = { title: 2, header: 3, quoted: 4, wrapped: 5, wrappedQuoted: 6, centered: 7 };
 
@@ -117,13 +120,7 @@ describe('addPraetorStyles', () => {
     expect(fills).toEqual(['none', 'gray125', 'solid']);
     expect(xfs[ids.header].attrs.fillId).toBe('2');
     expect(section(tree, 'cellStyleXfs')).toHaveLength(1);
-    expect(tree.children.map((c) => c.name)).toEqual([
-      'fonts',
-      'fills',
-      'borders',
-      'cellStyleXfs',
-      'cellXfs',
-    ]);
+    expect(tree.children.map((c) => c.name)).toEqual(SECTIONS_IN_ORDER);
   });
 
   it('puts a missing section before the later ones, in the order the schema requires', () => {
@@ -245,13 +242,7 @@ describe('addPraetorStyles', () => {
 
   it('opens a styles part that is one empty element, with every section in order', () => {
     const { out, ids, tree } = styled(`<styleSheet xmlns="${MAIN}"/>`);
-    expect(tree.children.map((c) => c.name)).toEqual([
-      'fonts',
-      'fills',
-      'borders',
-      'cellStyleXfs',
-      'cellXfs',
-    ]);
+    expect(tree.children.map((c) => c.name)).toEqual(SECTIONS_IN_ORDER);
     expectWhole(out, ids);
   });
 

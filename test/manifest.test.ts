@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SaxesParser } from 'saxes';
+import { parseXml, XmlNode } from './helpers/xml-tree';
 
 /**
  * manifest.xml, offline: well-formed, a GUID id, https everywhere, every URL a file of the
@@ -12,39 +12,13 @@ import { SaxesParser } from 'saxes';
 const ROOT = join(__dirname, '..');
 const SERVED = 'https://localhost:3000/';
 
-interface Node {
-  name: string;
-  attrs: Record<string, string>;
-  children: Node[];
-  text: string;
-}
-
-function parse(xml: string): Node {
-  const parser = new SaxesParser({ xmlns: true });
-  const root: Node = { name: '#document', attrs: {}, children: [], text: '' };
-  const stack = [root];
-  parser.on('opentag', (tag) => {
-    const attrs: Record<string, string> = {};
-    for (const [name, attr] of Object.entries(tag.attributes)) {
-      attrs[name] = typeof attr === 'string' ? attr : attr.value;
-    }
-    const node: Node = { name: tag.name, attrs, children: [], text: '' };
-    stack[stack.length - 1].children.push(node);
-    stack.push(node);
-  });
-  parser.on('text', (t) => (stack[stack.length - 1].text += t));
-  parser.on('closetag', () => void stack.pop());
-  parser.write(xml).close();
-  return root.children[0];
-}
-
-const all = (node: Node): Node[] => [node, ...node.children.flatMap(all)];
-const child = (node: Node, name: string) => node.children.find((c) => c.name === name);
-const path = (node: Node, ...names: string[]) =>
-  names.reduce<Node | undefined>((n, name) => n && child(n, name), node);
+const all = (node: XmlNode): XmlNode[] => [node, ...node.children.flatMap(all)];
+const child = (node: XmlNode, name: string) => node.children.find((c) => c.name === name);
+const path = (node: XmlNode, ...names: string[]) =>
+  names.reduce<XmlNode | undefined>((n, name) => n && child(n, name), node);
 
 const xml = readFileSync(join(ROOT, 'manifest.xml'), 'utf8');
-const app = parse(xml);
+const app = parseXml(xml);
 const nodes = all(app);
 
 /** The taskpane as `npm run build:taskpane` makes it: the folder the dev server serves. */
@@ -73,8 +47,8 @@ function pngSize(file: string): [number, number] {
 }
 
 test('well-formed, a TaskPaneApp for Excel workbooks, with a GUID id', () => {
-  expect(() => parse(xml)).not.toThrow();
-  expect(() => parse(xml.replace('</OfficeApp>', ''))).toThrow();
+  expect(() => parseXml(xml)).not.toThrow();
+  expect(() => parseXml(xml.replace('</OfficeApp>', ''))).toThrow();
   expect(app.name).toBe('OfficeApp');
   expect(app.attrs['xsi:type']).toBe('TaskPaneApp');
   expect(path(app, 'Id')!.text).toMatch(

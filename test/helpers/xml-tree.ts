@@ -11,6 +11,16 @@ export interface XmlNode {
   text: string;
 }
 
+/** saxes' verdict on a part: why it is not well-formed (namespaces included), or null. */
+export function wellFormedError(xml: string): string | null {
+  try {
+    parseXml(xml);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
 export function parseXml(xml: string, xmlns = true): XmlNode {
   const parser = new SaxesParser({ xmlns });
   const root: XmlNode = { name: '#document', attrs: {}, children: [], text: '' };
