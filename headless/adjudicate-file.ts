@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { BattleResult } from '../src/battle';
 import { formatCounts } from '../src/forces';
 import { findRuleset } from '../src/rulesets';
@@ -11,6 +11,7 @@ import {
 } from '../src/sheets';
 import { readSubmission } from '../src/submission';
 import { OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
+import { makeFolder } from './fs-errors';
 import { readFailure } from './workbook/exceljs-load';
 import { logContent, resultsContent } from './workbook/layouts';
 import { readPackageFile, readWorkbookTables } from './workbook/read';
@@ -107,6 +108,8 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
     sheets.push(logContent(log));
   }
   const written = await addSheetsToPackage(pkg, sheets);
+  // An input found in a sub-folder has its output in the same sub-folder of --out.
+  makeFolder(dirname(job.output));
   writeFileAtomic(job.output, written, job.force);
   return { ...report, output: job.output };
 }

@@ -28,7 +28,8 @@ export interface BatchOptions {
   timeoutMs?: number;
   onFile?: (report: FileReport) => void;
   /** Called once the inputs are known, with their number. */
-  onStart?: (total: number) => void;
+  /** The inputs, in order, before any is adjudicated. */
+  onStart?: (inputs: string[]) => void;
 }
 
 export const DEFAULT_JOBS = availableParallelism();
@@ -66,7 +67,7 @@ function compileInWorkers(workers: number): void {
 export async function adjudicateBatch(options: BatchOptions): Promise<FileReport[]> {
   prepareOutDir(options.outDir);
   const planned = planFiles(options.paths, options.outDir);
-  options.onStart?.(planned.length);
+  options.onStart?.(planned.map((p) => p.input));
   const force = options.force === true;
   const jobs = options.jobs ?? DEFAULT_JOBS;
   const workers = Math.min(jobs, MAX_JOBS, Math.max(1, planned.length));

@@ -1,13 +1,15 @@
 import { accessSync, constants, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fsErrorReason, isFsError, makeFolder, OutputWriteError } from './fs-errors';
 import { UsageError } from './io';
 
 /**
  * The workbooks a batch takes, and the file each one's result goes to. A folder gives its
- * `.xlsx` and `.xlsm` files (not its sub-folders, not Excel's `~$` lock files, and not the
- * `.praetor.` workbooks an earlier run wrote there). A file named on the command line is taken
- * whatever its extension, so that the reader can say what is wrong with it.
+ * `.xlsx` and `.xlsm` files and those of its sub-folders (not hidden folders, not the output
+ * folder, not Excel's `~$` lock files, and not the `.praetor.` workbooks an earlier run wrote
+ * there); with an output folder, each output keeps the sub-folder its input came from, so that
+ * players' files of one name stay apart. A file named on the command line is taken whatever its
+ * extension, so that the reader can say what is wrong with it.
  *
  * An output is never an input of the same run (not even with --force: the input would be lost),
  * never another input's output, and never a folder: such a file gets an error, the rest go on.
@@ -22,16 +24,18 @@ export interface PlannedFile {
 
 export interface BatchInput {
   input: string;
+  /** The sub-folder of a folder named on the command line that the input was found in. */
+  subFolder?: string;
   error?: string;
 }
 
 const WORKBOOK = /\.xls[xm]$/i;
 const OUTPUT = /\.praetor\.xls[xm]$/i;
 
-export function outputPath(input: string, outDir?: string): string {
+export function outputPath(input: string, outDir?: string, subFolder = ''): string {
   const ext = extname(input).toLowerCase() === '.xlsm' ? '.xlsm' : '.xlsx';
   const name = `${basename(input, extname(input))}.praetor${ext}`;
-  return join(outDir ?? dirname(input), name);
+  return outDir === undefined ? join(dirname(input), name) : join(outDir, subFolder, name);
 }
 
 /**
@@ -68,9 +72,55 @@ function missingReason(path: string, e: unknown): string {
   return fsErrorReason(e, path);
 }
 
-/** The inputs a batch's paths give: files as they are, folders' workbooks, sorted by name. */
-export function scanInputs(paths: readonly string[]): BatchInput[] {
+/** A folder's real path, to walk each folder once however links lead back to it. */
+function realFolder(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/**
+ * The inputs a batch's paths give: files as they are; a folder's workbooks sorted by name, then
+ * its sub-folders' in turn. `skip` is a sub-folder never searched (the output folder), though
+ * it is searched when named itself.
+ */
+export function scanInputs(paths: readonly string[], skip?: string): BatchInput[] {
   const inputs: BatchInput[] = [];
+  const walked = new Set<string>();
+  const skipped = skip === undefined ? undefined : realFolder(skip);
+  const walk = (root: string, dir: string): void => {
+    const real = realFolder(dir);
+    if (walked.has(real)) return;
+    walked.add(real);
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch (e) {
+      inputs.push({ input: dir, error: `cannot read the folder: ${fsErrorReason(e, dir)}` });
+      return;
+    }
+    const subFolder = relative(root, dir);
+    const folders: string[] = [];
+    for (const n of names) {
+      const path = join(dir, n);
+      let kind: 'file' | 'folder' | 'other';
+      try {
+        const st = statSync(path);
+        kind = st.isFile() ? 'file' : st.isDirectory() ? 'folder' : 'other';
+      } catch (e) {
+        // A broken link or an unreadable entry named like a workbook is that file's error.
+        if (isWorkbookName(n))
+          inputs.push({ input: path, subFolder, error: missingReason(path, e) });
+        continue;
+      }
+      // Pipes or devices that only look like workbooks are not taken.
+      if (kind === 'file' && isWorkbookName(n)) inputs.push({ input: path, subFolder });
+      else if (kind === 'folder' && !n.startsWith('.')) folders.push(path);
+    }
+    for (const folder of folders) if (realFolder(folder) !== skipped) walk(root, folder);
+  };
   for (const path of paths) {
     let isDir = false;
     try {
@@ -79,31 +129,14 @@ export function scanInputs(paths: readonly string[]): BatchInput[] {
       inputs.push({ input: path, error: missingReason(path, e) });
       continue;
     }
-    if (!isDir) {
-      inputs.push({ input: path });
-      continue;
-    }
-    let names: string[];
-    try {
-      names = readdirSync(path);
-    } catch (e) {
-      inputs.push({ input: path, error: `cannot read the folder: ${fsErrorReason(e, path)}` });
-      continue;
-    }
-    names = names.filter((n) => WORKBOOK.test(n) && !OUTPUT.test(n) && !n.startsWith('~$')).sort();
-    for (const n of names) {
-      const file = join(path, n);
-      try {
-        // Sub-folders, and pipes or devices that only look like workbooks, are not taken.
-        if (statSync(file).isFile()) inputs.push({ input: file });
-      } catch (e) {
-        // A broken link or an unreadable entry is this file's error; the rest go on.
-        inputs.push({ input: file, error: missingReason(file, e) });
-      }
-    }
+    if (isDir) walk(path, path);
+    else inputs.push({ input: path });
   }
   return inputs;
 }
+
+const isWorkbookName = (name: string): boolean =>
+  WORKBOOK.test(name) && !OUTPUT.test(name) && !name.startsWith('~$');
 
 /**
  * Where a write to `path` lands: its folder's real path (links resolved) and its own name (a
@@ -127,7 +160,11 @@ function realOf(path: string): string {
   }
 }
 
-/** Why nothing can be written into `dir`, or null; one check per folder. */
+/**
+ * Why nothing can be written into `dir`, or null; one check per folder. A folder not there yet
+ * (an input's sub-folder under --out) is made when its output is written: its nearest folder
+ * that is there is checked instead.
+ */
 function folderProblem(dir: string, cache: Map<string, string | null>): string | null {
   const key = resolve(dir);
   if (cache.has(key)) return cache.get(key)!;
@@ -136,7 +173,11 @@ function folderProblem(dir: string, cache: Map<string, string | null>): string |
     if (!statSync(dir).isDirectory()) problem = `${dir} is not a folder`;
     else accessSync(dir, constants.W_OK);
   } catch (e) {
-    problem = fsErrorReason(e, join(dir, '_'));
+    const parent = dirname(dir);
+    problem =
+      isFsError(e) && e.code === 'ENOENT' && parent !== dir
+        ? folderProblem(parent, cache)
+        : fsErrorReason(e, join(dir, '_'));
   }
   cache.set(key, problem);
   return problem;
@@ -149,7 +190,7 @@ function folderProblem(dir: string, cache: Map<string, string | null>): string |
  */
 export function planOutputs(
   inputs: readonly BatchInput[],
-  outputOf: (input: string) => string,
+  outputOf: (input: string, subFolder?: string) => string,
 ): PlannedFile[] {
   const inputAt = new Map<string, string>();
   for (const { input } of inputs) {
@@ -161,11 +202,11 @@ export function planOutputs(
   const seenOutputs = new Map<string, string>();
   const folders = new Map<string, string | null>();
   const planned: PlannedFile[] = [];
-  for (const { input, error } of inputs) {
+  for (const { input, subFolder, error } of inputs) {
     const key = resolve(input);
     if (seenInputs.has(key)) continue;
     seenInputs.add(key);
-    const output = outputOf(input);
+    const output = outputOf(input, subFolder);
     if (error) {
       planned.push({ input, output, error });
       continue;
@@ -177,7 +218,7 @@ export function planOutputs(
     if (overwritten !== undefined) {
       problem = `its output ${output} would replace the input ${overwritten}; an input is never overwritten, even with --force: run them apart or use --out`;
     } else if (other !== undefined) {
-      problem = `its output ${output} is also ${other}'s; run them apart`;
+      problem = `its output ${output} is also ${other}'s; run them apart, or name a folder that holds both (under --out, each output then keeps its sub-folder)`;
     } else {
       seenOutputs.set(place, input);
       let isFolder = false;
@@ -195,5 +236,7 @@ export function planOutputs(
 }
 
 export function planFiles(paths: readonly string[], outDir?: string): PlannedFile[] {
-  return planOutputs(scanInputs(paths), (input) => outputPath(input, outDir));
+  return planOutputs(scanInputs(paths, outDir), (input, subFolder) =>
+    outputPath(input, outDir, subFolder),
+  );
 }

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { fileLabels } from './file-labels';
 import { FileReport } from './file-report';
 import { Io, printable } from './io';
 
@@ -13,22 +14,25 @@ export interface Progress {
 }
 
 /** One line about a file done (control characters of its name or message escaped). */
-export function fileLine(r: FileReport): string {
-  const name = basename(r.input);
+export function fileLine(r: FileReport, name = basename(r.input)): string {
   if (r.error) return printable(`${name}: error: ${r.error}`);
   const battles = `${r.battles} battle${r.battles === 1 ? '' : 's'}, ${r.resolved} resolved`;
   const errors = r.errors > 0 ? `, ${r.errors} error${r.errors === 1 ? '' : 's'}` : '';
   return printable(`${name}: ${battles}${errors}${r.output ? ` -> ${r.output}` : ''}`);
 }
 
-export function startProgress(io: Io, total: number): Progress {
+/** Progress through `inputs`, each named as the summary will name it. */
+export function startProgress(io: Io, inputs: readonly string[]): Progress {
+  const total = inputs.length;
+  const labels = fileLabels(inputs);
+  const line = (r: FileReport) => fileLine(r, labels.get(r.input));
   let done = 0;
   const tty = io.tty;
   if (!tty) {
     return {
       fileDone(report) {
         done++;
-        io.err(`[${done}/${total}] ${fileLine(report)}`);
+        io.err(`[${done}/${total}] ${line(report)}`);
       },
       finish() {},
     };
@@ -44,8 +48,8 @@ export function startProgress(io: Io, total: number): Progress {
   return {
     fileDone(report) {
       done++;
-      if (report.errors > 0) tty.write(`\r\x1b[2K${fileLine(report)}\n`);
-      draw(printable(basename(report.input)));
+      if (report.errors > 0) tty.write(`\r\x1b[2K${line(report)}\n`);
+      draw(printable(labels.get(report.input) ?? basename(report.input)));
     },
     finish() {
       tty.write('\r\x1b[2K');

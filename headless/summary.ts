@@ -1,5 +1,5 @@
-import { basename } from 'node:path';
 import { BattleReport, FileReport } from './file-report';
+import { fileLabels } from './file-labels';
 import { renderTextTable } from '../src/log';
 import { printable } from './io';
 
@@ -7,8 +7,9 @@ import { printable } from './io';
 
 export function summaryTable(reports: readonly FileReport[]): string {
   const sum = (key: 'battles' | 'resolved' | 'errors') => reports.reduce((n, r) => n + r[key], 0);
+  const labels = fileLabels(reports.map((r) => r.input));
   const rows = reports.map((r) => [
-    printable(basename(r.input)),
+    printable(labels.get(r.input)!),
     r.battles,
     r.resolved,
     r.errors,

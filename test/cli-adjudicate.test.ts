@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../headless/cli';
 import { rulesetIds } from '../src/rulesets';
@@ -21,6 +21,24 @@ const validations = (ws: ExcelJS.Worksheet) =>
   (ws as unknown as { dataValidations: { model: unknown } }).dataValidations.model;
 
 describe('praetor adjudicate', () => {
+  it("adjudicates a folder's sub-folders, each output in its input's sub-folder of --out", async () => {
+    const [dir, out] = [tempDir(), join(tempDir(), 'out')];
+    for (const sub of ['alba', 'gallia']) {
+      mkdirSync(join(dir, sub));
+      writeFileSync(join(dir, sub, 'orders.xlsx'), await simpleSubmission());
+    }
+    const io = bufferIo();
+    expect(await main(['adjudicate', dir, '--out', out, '--jobs', '1'], io)).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['alba', 'gallia']);
+    for (const sub of ['alba', 'gallia']) {
+      expect(readdirSync(join(out, sub))).toEqual(['orders.praetor.xlsx']);
+    }
+    // Files of one name are told apart by their folder, in the summary and the progress lines.
+    expect(io.stdout()).toMatch(/^alba\/orders\.xlsx\s+2\s+2\s+0\s/m);
+    expect(io.stdout()).toMatch(/^gallia\/orders\.xlsx\s+2\s+2\s+0\s/m);
+    expect(io.stderr()).toContain('[1/2] alba/orders.xlsx: 2 battles, 2 resolved');
+  });
+
   it('prints a summary table and exits 0 when every battle resolved', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'a.xlsx'), await simpleSubmission());

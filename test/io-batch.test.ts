@@ -1,4 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { OutputExistsError, OutputWriteError, writeFileAtomic } from '../headless/atomic-write';
@@ -18,13 +25,45 @@ describe('scanInputs', () => {
     );
   });
 
-  it("leaves out Excel's ~$ lock files, earlier outputs and sub-folders", () => {
+  it("leaves out Excel's ~$ lock files, earlier outputs, and a folder named like a workbook", () => {
     const dir = tempDir();
     for (const n of ['~$turn.xlsx', 'turn.xlsx', 'turn.praetor.xlsx', 'm.praetor.xlsm']) {
       writeFileSync(join(dir, n), 'x');
     }
     mkdirSync(join(dir, 'folder.xlsx'));
     expect(scanInputs([dir]).map((i) => i.input)).toEqual([join(dir, 'turn.xlsx')]);
+  });
+
+  it("searches sub-folders after the folder's own files, but not hidden ones or the output folder", () => {
+    const dir = tempDir();
+    for (const sub of ['gallia', 'alba', join('alba', 'old'), '.git', 'out']) {
+      mkdirSync(join(dir, sub));
+    }
+    for (const f of ['z.xlsx', 'gallia/orders.xlsx', 'alba/orders.xlsx', 'alba/old/orders.xlsm']) {
+      writeFileSync(join(dir, f), 'x');
+    }
+    writeFileSync(join(dir, '.git', 'hidden.xlsx'), 'x');
+    writeFileSync(join(dir, 'out', 'orders.xlsx'), 'x');
+    expect(scanInputs([dir], join(dir, 'out'))).toEqual([
+      { input: join(dir, 'z.xlsx'), subFolder: '' },
+      { input: join(dir, 'alba', 'orders.xlsx'), subFolder: 'alba' },
+      { input: join(dir, 'alba', 'old', 'orders.xlsm'), subFolder: join('alba', 'old') },
+      { input: join(dir, 'gallia', 'orders.xlsx'), subFolder: 'gallia' },
+    ]);
+    // Named itself, the output folder is searched.
+    expect(scanInputs([join(dir, 'out')], join(dir, 'out'))).toEqual([
+      { input: join(dir, 'out', 'orders.xlsx'), subFolder: '' },
+    ]);
+  });
+
+  it('walks a folder once, however links lead back to it', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'sub'));
+    writeFileSync(join(dir, 'sub', 'a.xlsx'), 'x');
+    symlinkSync(dir, join(dir, 'sub', 'loop'));
+    expect(scanInputs([dir, join(dir, 'sub')]).map((i) => i.input)).toEqual([
+      join(dir, 'sub', 'a.xlsx'),
+    ]);
   });
 });
 
@@ -43,7 +82,7 @@ describe('planFiles', () => {
     const planned = planFiles([join(one, 'turn.xlsx'), join(two, 'turn.xlsx')], out);
     expect(planned.map((p) => p.error)).toEqual([
       undefined,
-      `its output ${join(out, 'turn.praetor.xlsx')} is also ${join(one, 'turn.xlsx')}'s; run them apart`,
+      `its output ${join(out, 'turn.praetor.xlsx')} is also ${join(one, 'turn.xlsx')}'s; run them apart, or name a folder that holds both (under --out, each output then keeps its sub-folder)`,
     ]);
   });
 
@@ -54,8 +93,32 @@ describe('planFiles', () => {
     writeFileSync(join(two, 'turn.xlsx'), 'x');
     const planned = planFiles([join(one, 'Turn.xlsx'), join(two, 'turn.xlsx')], out);
     expect(planned[1].error).toBe(
-      `its output ${join(out, 'turn.praetor.xlsx')} is also ${join(one, 'Turn.xlsx')}'s; run them apart`,
+      `its output ${join(out, 'turn.praetor.xlsx')} is also ${join(one, 'Turn.xlsx')}'s; run them apart, or name a folder that holds both (under --out, each output then keeps its sub-folder)`,
     );
+  });
+
+  it("keeps each input's sub-folder under --out, so that files of one name stay apart", () => {
+    const [dir, out] = [tempDir(), tempDir()];
+    for (const sub of ['alba', 'gallia']) {
+      mkdirSync(join(dir, sub));
+      writeFileSync(join(dir, sub, 'orders.xlsx'), 'x');
+    }
+    expect(planFiles([dir], out)).toEqual([
+      { input: join(dir, 'alba', 'orders.xlsx'), output: join(out, 'alba', 'orders.praetor.xlsx') },
+      {
+        input: join(dir, 'gallia', 'orders.xlsx'),
+        output: join(out, 'gallia', 'orders.praetor.xlsx'),
+      },
+    ]);
+    // The sub-folders are made when an output is written, not before.
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it('writes an output beside its input in a sub-folder when there is no --out', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'alba'));
+    writeFileSync(join(dir, 'alba', 'orders.xlsx'), 'x');
+    expect(planFiles([dir])[0].output).toBe(join(dir, 'alba', 'orders.praetor.xlsx'));
   });
 
   it('refuses an output that would be a folder, naming it', () => {

@@ -36,7 +36,7 @@ const broken = report('/in/junk.xlsx', { errors: 1, error: 'not a workbook' });
 describe('progress', () => {
   it('one line per file off a terminal, counting files and naming errors', () => {
     const io = bufferIo();
-    const progress = startProgress(io, 2);
+    const progress = startProgress(io, [partly.input, broken.input]);
     progress.fileDone(partly);
     progress.fileDone(broken);
     progress.finish();
@@ -55,7 +55,7 @@ describe('progress', () => {
   it('on a terminal, fills the bar by the share of files done, and names a file with battle errors', () => {
     const drawn: string[] = [];
     const io = { ...bufferIo(), tty: { columns: 80, write: (t: string) => drawn.push(t) } };
-    const progress = startProgress(io, 2);
+    const progress = startProgress(io, [partly.input, broken.input]);
     progress.fileDone(partly);
     progress.finish();
     const text = drawn.join('');

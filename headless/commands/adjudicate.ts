@@ -15,9 +15,11 @@ export const ADJUDICATE_HELP = `Usage: praetor adjudicate PATH... [--out DIR] [-
 Resolves every battle of submitted workbooks and writes each back with a Results sheet and a
 "Log <battle>" sheet per battle, leaving everything else in the workbook as it was.
 
-PATH is a workbook (.xlsx or .xlsm) or a folder of them. Each workbook needs the sheets (or
-Excel tables) "Battles" and "Legions"; "praetor template FILE.xlsx" writes an empty one.
-NAME.xlsx gives NAME.praetor.xlsx (NAME.xlsm gives NAME.praetor.xlsm), beside it or in --out.
+PATH is a workbook (.xlsx or .xlsm) or a folder of them, its sub-folders searched too (not
+hidden ones, nor --out). Each workbook needs the sheets (or Excel tables) "Battles" and
+"Legions"; "praetor template FILE.xlsx" writes an empty one. NAME.xlsx gives NAME.praetor.xlsx
+(NAME.xlsm gives NAME.praetor.xlsm), beside it or in --out, in the sub-folder it was found in:
+submissions/alba/orders.xlsx gives out/alba/orders.praetor.xlsx.
 The input is never changed. Battles without Dice or Seed get a seed derived from their id and
 rosters, shown in Results: the same workbook always gives the same results.
 
@@ -79,12 +81,14 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     jobs,
     force: v.force === true,
     seal,
-    onStart: (total) => (progress = startProgress(io, total)),
+    onStart: (inputs) => (progress = startProgress(io, inputs)),
     onFile: (report) => progress?.fileDone(report),
   });
   progress?.finish();
   if (reports.length === 0) {
-    io.err('praetor adjudicate: no workbooks found (.xlsx or .xlsm) in the paths given');
+    io.err(
+      'praetor adjudicate: no workbooks found (.xlsx or .xlsm) in the paths given or their sub-folders',
+    );
     if (v.json) io.out(JSON.stringify(jsonReport(reports), null, 2));
     return EXIT.someFailed;
   }
