@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { failedFile, FileJob, FileReport, IdsJob, IdsReport } from './file-report';
 import { planFiles, prepareOutDir } from './batch-inputs';
 import { Seal } from '../src/sealed';
+import { Ledger, ledgerClashes } from './sealed-ledger';
 import { PackageLimits } from './workbook/guard';
 import { WorkerPool } from './worker-pool';
 import { workerScript } from './worker-script';
@@ -26,8 +27,9 @@ export interface BatchOptions {
   /** Per-file limits of a worker. */
   memoryMb?: number;
   timeoutMs?: number;
+  /** The battles sealed by earlier runs with the same key (and the ledger's file, for messages). */
+  ledger?: { ledger: Ledger; path: string };
   onFile?: (report: FileReport) => void;
-  /** Called once the inputs are known, with their number. */
   /** The inputs, in order, before any is adjudicated. */
   onStart?: (inputs: string[]) => void;
 }
@@ -87,19 +89,25 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
     const result = await pool.run(job);
     return result.ok ? (result.value as IdsReport) : { battles: [] };
   };
-  // In a sealed turn a battle's id picks its dice: every id must be the turn's only one.
-  const shared = options.seal
-    ? sharedIds(
-        await Promise.all(
-          planned
-            .filter((p) => !p.error)
-            .map(async (p) => ({ input: p.input, ...(await idsOf(p.input)) })),
-        ),
-      )
-    : new Map<string, string>();
+  // In a sealed turn a battle's id picks its dice: every id must be the turn's only one, in
+  // this run and in the runs before it.
+  const clashes = new Map<string, string>();
+  if (options.seal) {
+    const books = await Promise.all(
+      planned
+        .filter((p) => !p.error)
+        .map(async (p) => ({ input: p.input, ...(await idsOf(p.input)) })),
+    );
+    const earlier = options.ledger
+      ? ledgerClashes(options.ledger.ledger, options.ledger.path, options.seal.turn, books)
+      : new Map<string, string>();
+    for (const [input, why] of [...sharedIds(books), ...earlier]) {
+      if (!clashes.has(input)) clashes.set(input, why);
+    }
+  }
   const one = async (p: (typeof planned)[number]): Promise<FileReport> => {
     if (p.error) return failedFile(p.input, p.error);
-    const clash = shared.get(p.input);
+    const clash = clashes.get(p.input);
     if (clash) return failedFile(p.input, clash);
     if (!force && existsSync(p.output)) {
       return failedFile(p.input, `${p.output} exists; add --force to overwrite it`);

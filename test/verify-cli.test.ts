@@ -399,7 +399,8 @@ describe('seal, adjudicate --key, verify', () => {
     expect(text).not.toContain(s.key);
   });
 
-  it('adjudicate --json names the seal', async () => {
+  // Turn 4: turn 3's battles, with these ids, were sealed from another workbook (the ledger).
+  it('adjudicate --json names the seal and the ledger', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'turn.xlsx'), await orders());
     const r = await run(
@@ -408,13 +409,15 @@ describe('seal, adjudicate --key, verify', () => {
       '--key',
       s.keyFile,
       '--turn',
-      '3',
+      '4',
       '--json',
       '--jobs',
       '1',
     );
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out).sealed).toEqual({ game: 'Rome', turn: 3, commitment: s.commitment });
+    const report = JSON.parse(r.out);
+    expect(report.sealed).toEqual({ game: 'Rome', turn: 4, commitment: s.commitment });
+    expect(report.ledger).toBe(join(s.dir, 'rome.key.battles.json'));
     expect(r.out).not.toContain(s.key);
   });
 
@@ -549,6 +552,95 @@ describe("a sealed turn: every battle id is the turn's only one", () => {
     writeFileSync(join(dir, 'ann.xlsx'), await book(['B1']));
     writeFileSync(join(dir, 'bob.xlsx'), await book(['B1']));
     expect((await run('adjudicate', dir, '--json')).code).toBe(0);
+  });
+});
+
+describe('the ledger: battle ids sealed in earlier runs of the turn', () => {
+  const book = (ids: string[]) =>
+    submission(
+      ids.map((id) => battle(id)),
+      ids.flatMap((id) => [legion(id, 'Attacker', '', 3), legion(id, 'Defender', '', 2)]),
+    );
+  const adjudicate = (keyFile: string, turn: string, ...paths: string[]) =>
+    run('adjudicate', ...paths, '--key', keyFile, '--turn', turn, '--force', '--jobs', '1');
+
+  it('refuses an id another workbook had in an earlier run; the same workbook keeps its ids', async () => {
+    const dir = tempDir();
+    const keyFile = join(dir, 'rome.key.json');
+    expect((await run('seal', '--game', 'Rome', '--out', keyFile)).code).toBe(0);
+    writeFileSync(join(dir, 'ann.xlsx'), await book(['Gallia', 'B1']));
+    writeFileSync(join(dir, 'bob.xlsx'), await book(['Hispania', 'B1']));
+
+    const first = await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'));
+    expect(first.code).toBe(0);
+    const ledgerFile = join(dir, 'rome.key.battles.json');
+    expect(first.out).toContain(`The battles sealed with this key are listed in ${ledgerFile}.`);
+    expect(JSON.parse(readFileSync(ledgerFile, 'utf8'))).toEqual({
+      format: 'praetor-sealed-battles',
+      game: 'Rome',
+      battles: [
+        { turn: 3, id: 'Gallia', file: join(dir, 'ann.xlsx'), where: 'Battles!A2' },
+        { turn: 3, id: 'B1', file: join(dir, 'ann.xlsx'), where: 'Battles!A3' },
+      ],
+    });
+
+    // Bob's B1 would roll the dice Ann's posted log has told: no output.
+    const second = await adjudicate(keyFile, '3', join(dir, 'bob.xlsx'));
+    expect(second.code).toBe(1);
+    expect(second.out).toContain(
+      `battle "B1" (Battles!A3) was sealed in an earlier run from ${join(dir, 'ann.xlsx')} ` +
+        "(Battles!A3): in a sealed turn a battle's id picks its dice, and that battle's log has " +
+        'told them; give this battle its own id and run again (if it is the same workbook, ' +
+        'moved, remove its entries from rome.key.battles.json)',
+    );
+    expect(existsSync(join(dir, 'bob.praetor.xlsx'))).toBe(false);
+
+    // Ann's workbook again (a paused battle going on), and Bob's in another turn: both fine.
+    expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(0);
+    expect((await adjudicate(keyFile, '4', join(dir, 'bob.xlsx'))).code).toBe(0);
+    const ledger = JSON.parse(readFileSync(ledgerFile, 'utf8'));
+    expect(ledger.battles.map((b: { turn: number; id: string }) => `${b.turn} ${b.id}`)).toEqual([
+      '3 Gallia',
+      '3 B1',
+      '4 Hispania',
+      '4 B1',
+    ]);
+  });
+
+  it('records only battles that drew dice, and refuses a ledger it cannot read (exit 2)', async () => {
+    const dir = tempDir();
+    const keyFile = join(dir, 'rome.key.json');
+    expect((await run('seal', '--game', 'Rome', '--out', keyFile)).code).toBe(0);
+    writeFileSync(
+      join(dir, 'ann.xlsx'),
+      await submission(
+        [battle('B1'), battle('B2', { Seed: 'mine' })],
+        ['B1', 'B2'].flatMap((id) => [
+          legion(id, 'Attacker', '', 3),
+          legion(id, 'Defender', '', 2),
+        ]),
+      ),
+    );
+    expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(1);
+    const ledgerFile = join(dir, 'rome.key.battles.json');
+    const ids = JSON.parse(readFileSync(ledgerFile, 'utf8')).battles.map(
+      (b: { id: string }) => b.id,
+    );
+    expect(ids).toEqual(['B1']);
+
+    writeFileSync(ledgerFile, '{"format": "praetor-sealed-battles"');
+    const r = await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      `--key ${keyFile}: the ledger ${ledgerFile} cannot be read: it is not JSON`,
+    );
+    writeFileSync(
+      ledgerFile,
+      JSON.stringify({ format: 'praetor-sealed-battles', game: 'Carthage', battles: [] }),
+    );
+    expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).err).toContain(
+      `the ledger ${ledgerFile} is game "Carthage"'s, not "Rome"'s`,
+    );
   });
 });
 

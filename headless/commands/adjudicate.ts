@@ -5,6 +5,7 @@ import { prepareOutDir } from '../batch-inputs';
 import { FileReport } from '../file-report';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyFile } from '../keyfile';
+import { Ledger, ledgerPath, readLedger, withRun, writeLedger } from '../sealed-ledger';
 import { startProgress, Progress } from '../progress';
 import { problemLines, summaryTable } from '../summary';
 import { parseOptionsOnce } from '../flags';
@@ -32,7 +33,9 @@ Options:
   --json        print a JSON report on stdout instead of the summary table
   --key KEYFILE sealed dice: every battle's dice come from the game key of "praetor seal",
                 the game and the turn, and Results record the key's commitment (never the
-                key). A battle that gives its own Dice or Seed is then an error.
+                key). A battle that gives its own Dice or Seed is then an error. The
+                battles sealed are listed beside the key (KEY.battles.json), and a battle
+                id that another workbook had in an earlier run of the turn is an error.
   --turn N      the turn being adjudicated (a whole number); needed with --key, unless the
                 key file was sealed for its turn (praetor seal --turn), which takes no other
   -h, --help    show this help
@@ -73,6 +76,7 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     }
   }
   const seal = readSeal(v.key, v.turn);
+  const ledger = seal && v.key !== undefined ? readKeyLedger(v.key, seal.game) : undefined;
   prepareOutDir(v.out);
   let progress: Progress | undefined;
   const reports = await adjudicateBatch({
@@ -81,6 +85,7 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     jobs,
     force: v.force === true,
     seal,
+    ledger,
     onStart: (inputs) => (progress = startProgress(io, inputs)),
     onFile: (report) => progress?.fileDone(report),
   });
@@ -92,9 +97,43 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     if (v.json) io.out(JSON.stringify(jsonReport(reports), null, 2));
     return EXIT.someFailed;
   }
-  if (v.json) io.out(JSON.stringify({ ...jsonReport(reports), ...sealReport(seal) }, null, 2));
-  else io.out(summaryText(reports) + sealText(seal));
-  return reports.every((r) => r.errors === 0) ? EXIT.ok : EXIT.someFailed;
+  const recorded = seal && ledger ? recordRun(ledger, seal.turn, reports, io) : true;
+  const sealed = { ...sealReport(seal), ...(ledger ? { ledger: ledger.path } : {}) };
+  if (v.json) io.out(JSON.stringify({ ...jsonReport(reports), ...sealed }, null, 2));
+  else io.out(summaryText(reports) + sealText(seal, ledger?.path));
+  return recorded && reports.every((r) => r.errors === 0) ? EXIT.ok : EXIT.someFailed;
+}
+
+/** The ledger beside the key file: unreadable, it stops the run before any work (exit 2). */
+function readKeyLedger(keyPath: string, game: string): { ledger: Ledger; path: string } {
+  const path = ledgerPath(keyPath);
+  const ledger = readLedger(path, game);
+  if (!ledger.ok) {
+    throw new UsageError(
+      `--key ${keyPath}: ${ledger.error}; it lists the battles sealed with this key in earlier runs (move it aside to start a new one)`,
+    );
+  }
+  return { ledger: ledger.value, path };
+}
+
+/** This run's battles added to the ledger; false, having said why, if it cannot be written. */
+function recordRun(
+  { ledger, path }: { ledger: Ledger; path: string },
+  turn: number,
+  reports: readonly FileReport[],
+  io: Io,
+): boolean {
+  const next = withRun(ledger, turn, reports);
+  if (next.battles.length === ledger.battles.length) return true;
+  try {
+    writeLedger(path, next);
+    return true;
+  } catch (e) {
+    io.err(
+      `praetor adjudicate: the ledger ${path} could not be written (${e instanceof Error ? e.message : String(e)}): a later run of this turn cannot check its battle ids against this run's`,
+    );
+    return false;
+  }
 }
 
 /**
@@ -127,9 +166,10 @@ function readSeal(keyPath: string | undefined, turnText: string | undefined): Se
 const sealReport = (seal: Seal | undefined) =>
   seal ? { sealed: { game: seal.game, turn: seal.turn, commitment: keyCommitment(seal.key) } } : {};
 
-const sealText = (seal: Seal | undefined) =>
+const sealText = (seal: Seal | undefined, ledger: string | undefined) =>
   seal
-    ? `\n\nDice sealed: game "${seal.game}", turn ${seal.turn}, commitment ${keyCommitment(seal.key)}.`
+    ? `\n\nDice sealed: game "${seal.game}", turn ${seal.turn}, commitment ${keyCommitment(seal.key)}.` +
+      (ledger ? `\nThe battles sealed with this key are listed in ${ledger}.` : '')
     : '';
 
 function summaryText(reports: FileReport[]): string {
