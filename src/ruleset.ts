@@ -99,7 +99,10 @@ export interface Ruleset<
    * as flags of their own (optional: else every option is its own flag).
    */
   readingKeys?: readonly string[];
-  /** Checks the forces against the rules (legion sizes, unit kinds allowed). */
+  /**
+   * Checks the forces against the rules (legion sizes, unit kinds allowed): every problem found,
+   * in roster order, as one error (`problemsResult`), so that a player fixes them in one turn.
+   */
   checkForces(forces: Forces, options: Options): Result<true>;
   start(forces: Forces, options: Options): State;
   /** Plays on until the battle ends or pauses, updating `state` in place. */

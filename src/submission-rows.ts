@@ -1,12 +1,4 @@
-import {
-  cellAddress,
-  cellProblem,
-  cellText,
-  EXCEL_MAX_TEXT,
-  GridOrigin,
-  isBlank,
-  MAX_LONG_TEXT,
-} from './cells';
+import { cellAddress, cellProblem, cellText, GridOrigin, isBlank, MAX_LONG_TEXT } from './cells';
 import {
   BadCell,
   findColumns,
@@ -16,6 +8,7 @@ import {
   rowProblems,
   unknownColumns,
 } from './columns';
+import { listProblems } from './problem-list';
 import type { LegionRows } from './submission-legions';
 import type { SheetTable, SubmissionEntry } from './submission';
 
@@ -149,14 +142,11 @@ export function addBadCell(found: BadCell[], cell: BadCell): void {
   if (!found.some((f) => f.row === cell.row && f.col === cell.col)) found.push(cell);
 }
 
-/** The most bad cells a battle's error lists before `and N more`. */
-export const MAX_PROBLEMS_LISTED = 5;
-
 /**
  * A battle's error from its bad cells, grouped by table in the order read (its Battles row,
  * then each forces table): the first found (the one Praetor has always named first), then the
- * rest in sheet order, rows top to bottom and cells left to right, at most five, then `; and N
- * more`; never more than a cell holds. Null when there are none.
+ * rest in sheet order, rows top to bottom and cells left to right, listed by `listProblems`
+ * (at most five, then `; and N more`; never more than a cell holds). Null when there are none.
  */
 export function battleError(groups: readonly (readonly BadCell[])[]): string | null {
   const first = groups.find((g) => g.length > 0)?.[0];
@@ -164,13 +154,7 @@ export function battleError(groups: readonly (readonly BadCell[])[]): string | n
   const rest = groups
     .flatMap((g) => [...g].sort((a, b) => a.row - b.row || a.col - b.col))
     .filter((c) => c !== first);
-  const messages = [first, ...rest].map((c) => c.message);
-  let listed = Math.min(messages.length, MAX_PROBLEMS_LISTED);
-  const text = (n: number) =>
-    messages.slice(0, n).join('; ') +
-    (n < messages.length ? `; and ${messages.length - n} more` : '');
-  while (listed > 1 && text(listed).length > EXCEL_MAX_TEXT) listed--;
-  return text(listed);
+  return listProblems([first, ...rest].map((c) => c.message));
 }
 
 export const emptyRows = (): LegionRows => ({

@@ -5,7 +5,8 @@ import { main } from '../headless/cli';
 import { EXCEL_MAX_TEXT } from '../src/cells';
 import { rulesetIds } from '../src/rulesets';
 import { readSubmission, SheetTable } from '../src/submission';
-import { battleError, MAX_PROBLEMS_LISTED } from '../src/submission-rows';
+import { MAX_PROBLEMS_LISTED } from '../src/problem-list';
+import { battleError } from '../src/submission-rows';
 import {
   BATTLES_HEADER,
   battle,

@@ -1,5 +1,6 @@
 import { Forces, formatCounts, SIDES, sideSizeError } from '../../forces';
-import { err, ok, Result } from '../../result';
+import { problemsResult } from '../../problem-list';
+import { err, Result } from '../../result';
 import { capturedOnElimination, LogColumn, Ruleset, standingFrom } from '../../ruleset';
 import { endError, firstError, wholeError } from '../../saved-checks';
 import {
@@ -27,35 +28,46 @@ export type { OnlineOptions } from './options';
 /** The most units a side may field, every kind counted: beyond any real battle (docs/rules-*.md). */
 export const SIDE_LIMIT = 1000;
 
-/** A legion is a leader and 1 to 7 warriors; galleys carry it and do not count. */
+/**
+ * A legion is a leader and 1 to 7 warriors; galleys carry it and do not count. Every legion's
+ * problems are listed at once (`listProblems`).
+ */
 function checkForces(forces: Forces): Result<true> {
+  // A side past the cap is one problem, found first: its legions are not checked one by one
+  // (a typo such as 5000 INF would be named twice, as a side and as a legion).
   const size = sideSizeError(forces, SIDE_LIMIT);
   if (!size.ok) return size;
+  const problems: string[] = [];
   for (const side of SIDES) {
     for (const legion of forces[side]) {
       const u = legion.units;
-      if ((u.FORT ?? 0) > 0) {
-        return err(
+      const fort = (u.FORT ?? 0) > 0;
+      if (fort) {
+        problems.push(
           `${legion.where}: the fortified city's Artillery is not part of a legion; set the fort option instead`,
         );
       }
       const warriors = (u.CAT ?? 0) + (u.CAV ?? 0) + (u.INF ?? 0);
       if (warriors > LEGION_LIMIT) {
-        return err(`${legion.where}: ${warriors} warriors; a legion holds at most ${LEGION_LIMIT}`);
+        problems.push(
+          `${legion.where}: ${warriors} warriors; a legion holds at most ${LEGION_LIMIT}`,
+        );
       }
-      if (warriors === 0) {
+      // A legion of the fort's Artillery alone is the fort given the wrong way (named above),
+      // not a legion short of warriors.
+      if (warriors === 0 && !fort) {
         // The seed settles these without dice: a leader left alone is captured, empty ships sunk.
         const alone =
           side === 'defender'
             ? '; a leader alone is captured, and empty galleys destroyed, without a battle'
             : '; a leader must bring at least one warrior to attack';
-        return err(
+        problems.push(
           `${legion.where}: the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to ${LEGION_LIMIT} warriors${alone}`,
         );
       }
     }
   }
-  return ok(true);
+  return problemsResult(problems);
 }
 
 /** A saved state's counts (its shape is checked already): never more than the battle began with. */

@@ -1,5 +1,6 @@
 import { Forces, formatCounts, SIDES, sideSizeError } from '../../forces';
-import { err, ok, Result } from '../../result';
+import { problemsResult } from '../../problem-list';
+import { err, Result } from '../../result';
 import { capturedOnElimination, LogColumn, Ruleset, standingFrom } from '../../ruleset';
 import { endError, firstError, oneOfError, wholeError } from '../../saved-checks';
 import {
@@ -21,35 +22,42 @@ export type { PbemOptions } from './options';
 /** The most units a side may field, every kind counted: beyond any real battle (docs/rules-*.md). */
 export const SIDE_LIMIT = 1000;
 
+/**
+ * Every legion within 7 combat units; galleys only at sea, where each legion needs one; on land
+ * each legion brings a combat unit. Every legion's problems are listed at once (`listProblems`).
+ */
 function checkForces(forces: Forces, options: PbemOptions): Result<true> {
+  // A side past the cap is one problem, found first: its legions are not checked one by one
+  // (a typo such as 5000 INF would be named twice, as a side and as a legion).
   const size = sideSizeError(forces, SIDE_LIMIT);
   if (!size.ok) return size;
+  const problems: string[] = [];
   for (const side of SIDES) {
     for (const legion of forces[side]) {
       const u = legion.units;
       const combat = (u.CAT ?? 0) + (u.CAV ?? 0) + (u.INF ?? 0);
       const galleys = u.GAL ?? 0;
       if (combat > LEGION_LIMIT) {
-        return err(
+        problems.push(
           `${legion.where}: ${combat} combat units; a legion holds at most ${LEGION_LIMIT}`,
         );
       }
+      // One problem of where the legion fights: galleys on land say the battle may be at sea,
+      // and then a legion of galleys alone needs no combat unit.
       if (!options.sea && galleys > 0) {
-        return err(
+        problems.push(
           `${legion.where}: ${galleys} GAL in a land battle; galleys fight only at sea (set sea)`,
         );
-      }
-      if (!options.sea && combat === 0) {
-        return err(
+      } else if (!options.sea && combat === 0) {
+        problems.push(
           `${legion.where}: the legion has no combat units (Infantry, Cavalry or Catapult)`,
         );
-      }
-      if (options.sea && galleys === 0) {
-        return err(`${legion.where}: at sea every legion needs at least one galley to carry it`);
+      } else if (options.sea && galleys === 0) {
+        problems.push(`${legion.where}: at sea every legion needs at least one galley to carry it`);
       }
     }
   }
-  return ok(true);
+  return problemsResult(problems);
 }
 
 /**

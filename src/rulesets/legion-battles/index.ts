@@ -1,5 +1,6 @@
 import { Forces, SIDES, sideSizeError } from '../../forces';
-import { err, ok, Result } from '../../result';
+import { problemsResult } from '../../problem-list';
+import { err, Result } from '../../result';
 import { LogColumn, Ruleset } from '../../ruleset';
 import { endError, firstError, wholeError, unitsError } from '../../saved-checks';
 import { describeLegionPosition, playLegion, standingOf, startLegion } from './engine';
@@ -28,26 +29,32 @@ export const LEGION_SIDE_LIMIT = 100;
 /**
  * Every legion is one unit; each side has at least one. A unit's ratings given as data (a
  * legion's `unit`, not read from roster text) are checked as roster text would have read them.
+ * Every legion's problems are listed at once (`listProblems`).
  */
 function checkForces(forces: Forces): Result<true> {
+  // A side past the cap is one problem, found first: its legions are not checked one by one
+  // (a legion of 500 raw would be named twice, as a side and as a legion).
   const size = sideSizeError(forces, LEGION_SIDE_LIMIT);
   if (!size.ok) return size;
+  const problems: string[] = [];
   for (const side of SIDES) {
     for (const legion of forces[side] as RatedLegion[]) {
       const n = Object.values(legion.units).reduce((a, b) => a + b, 0);
       if (n !== 1) {
-        return err(
+        problems.push(
           `${legion.where}: a legion-battles unit is one unit (veteran, trained or raw), not ${n}`,
         );
       }
       if (legion.unit !== undefined) {
-        const code = Object.keys(legion.units).find((c) => legion.units[c] > 0);
+        // The ratings' quality is compared with the legion's unit only when it is one unit.
+        const code =
+          n === 1 ? Object.keys(legion.units).find((c) => legion.units[c] > 0) : undefined;
         const bad = unitSpecError(legion.unit, 'unit', code);
-        if (bad !== null) return err(`${legion.where}: ${bad}`);
+        if (bad !== null) problems.push(`${legion.where}: ${bad}`);
       }
     }
   }
-  return ok(true);
+  return problemsResult(problems);
 }
 
 /**

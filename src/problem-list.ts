@@ -1,0 +1,22 @@
+import { EXCEL_MAX_TEXT } from './cells';
+import { err, ok, Result } from './result';
+
+/** The most problems one error lists before `and N more`. */
+export const MAX_PROBLEMS_LISTED = 5;
+
+/**
+ * Problems as one error, in the order given: joined with `; `, at most MAX_PROBLEMS_LISTED and
+ * then `; and N more`, and fewer when that would be longer than an Excel cell holds.
+ */
+export function listProblems(messages: readonly string[]): string {
+  const text = (n: number) =>
+    messages.slice(0, n).join('; ') +
+    (n < messages.length ? `; and ${messages.length - n} more` : '');
+  let listed = Math.min(messages.length, MAX_PROBLEMS_LISTED);
+  while (listed > 1 && text(listed).length > EXCEL_MAX_TEXT) listed--;
+  return text(listed);
+}
+
+/** No problems, or every one of them as one error (`listProblems`): what a whole check returns. */
+export const problemsResult = (messages: readonly string[]): Result<true> =>
+  messages.length === 0 ? ok(true) : err(listProblems(messages));
