@@ -31,6 +31,8 @@ import { addBadCell, battleError } from './submission-rows';
 import { readUnitRows } from './submission-units';
 import { capitalise } from './narrate-words';
 
+/** The seed of `praetor template`'s example battle: a battle that keeps it is named. */
+export const TEMPLATE_SEED = 'example';
 /**
  * A submission workbook's `Battles` and `Legions` tables, read into battle specs. Pure: the
  * taskpane (Office.js `range.values`) and the headless referee (exceljs) both hand it grids,
@@ -222,6 +224,13 @@ export function readSubmission(
     if (spec.seed === undefined && spec.dice === undefined) {
       spec.seed = derivedSeed(entry.id, sides, findRuleset(String(spec.rules))!);
       entry.seedDerived = true;
+    }
+  }
+  for (const entry of entries) {
+    if (entry.spec?.seed === TEMPLATE_SEED && entry.seedAt !== undefined) {
+      warnings.push(
+        `${entry.seedAt}: battle "${entry.id}" has the seed of the template's example battle ("${TEMPLATE_SEED}"): it is fought as any other; delete its rows if it is only the example`,
+      );
     }
   }
   return { entries, problems, warnings };

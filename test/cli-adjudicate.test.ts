@@ -193,6 +193,10 @@ describe('praetor template', () => {
     const run = bufferIo();
     expect(await main(['adjudicate', file, '--jobs', '1'], run)).toBe(0);
     expect(run.stdout()).toMatch(/turn\.xlsx\s+1\s+1\s+0/);
+    // A player who leaves the example in is told: it is fought as a real battle.
+    expect(run.stdout()).toContain(
+      `Warnings:\n  ${file}: Battles!I2: battle "B1" has the seed of the template's example battle ("example")`,
+    );
   }, 30000);
 
   it.each([
@@ -216,7 +220,12 @@ describe('praetor template', () => {
       const run = bufferIo();
       expect(await main(['adjudicate', file, '--jobs', '1', '--json'], run)).toBe(0);
       const [report] = JSON.parse(run.stdout()).files;
-      expect(report).toMatchObject({ battles: 1, resolved: 1, errors: 0, warnings: [] });
+      expect(report).toMatchObject({ battles: 1, resolved: 1, errors: 0 });
+      // Every column is known; the one warning is that the example battle is the example.
+      const seedAt = `Battles!${String.fromCharCode(64 + header.length - 1)}2`;
+      expect(report.warnings).toEqual([
+        `${seedAt}: battle "B1" has the seed of the template's example battle ("example"): it is fought as any other; delete its rows if it is only the example`,
+      ]);
       expect(report.results[0].id).toBe('B1');
     },
     30000,

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { DEFAULT_RULESET, rulesetIds } from '../../src/rulesets';
+import { TEMPLATE_SEED } from '../../src/submission';
 import { TemplateColumn } from './template-columns';
 import { RULESET_TEMPLATES } from './template-rulesets';
 
@@ -85,7 +86,7 @@ export const EXAMPLE_BATTLE = [
   'any',
   'lost >= 3',
   '',
-  'example',
+  TEMPLATE_SEED,
   '',
 ];
 export const EXAMPLE_LEGIONS = [
@@ -153,7 +154,7 @@ export async function templateWorkbook(rules: string = DEFAULT_RULESET): Promise
     const cells: Record<string, string | number> = {
       Battle: 'B1',
       Territory: 'Gallia',
-      Seed: 'example',
+      Seed: TEMPLATE_SEED,
       ...extra.battle,
     };
     addSheet(workbook, 'Battles', columns, [columns.map((c) => cells[c.header] ?? '')]);
