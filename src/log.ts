@@ -1,5 +1,5 @@
 import { BattleResult } from './battle';
-import { formatCounts } from './forces';
+import { formatCounts, formatRoster, Legion, Side, SIDES } from './forces';
 import { AnyRuleset, BattleEvent } from './ruleset';
 
 /** A battle log as a table: the same rows go to a terminal, a worksheet or a report. */
@@ -53,7 +53,10 @@ export function outcomeSentence(result: BattleResult, unitCodes: readonly string
   }
 }
 
-/** The header lines of a log: ruleset, options, dice, outcome, captives. */
+/**
+ * The header lines of a log: ruleset, options, dice, each side's forces as they began, outcome,
+ * captives. The forces lines are `FORCES_LINES` in number, from line `FORCES_LINE`.
+ */
 export function summaryLines(result: BattleResult, ruleset: AnyRuleset): string[] {
   const codes = ruleset.units.map((u) => u.code);
   const options = Object.entries(result.options as Record<string, unknown>)
@@ -64,9 +67,26 @@ export function summaryLines(result: BattleResult, ruleset: AnyRuleset): string[
     `Battle ${result.id} — ${ruleset.title} (${ruleset.id} ${ruleset.version})`,
     `Options: ${options}`,
     `Dice: ${dice}; ${result.diceUsed} used`,
+    ...SIDES.map((side) => forcesLine(side, result.forces[side], ruleset)),
     outcomeSentence(result, codes),
     `Leaders captured: ${result.captured.length > 0 ? result.captured.join(', ') : 'none'}`,
   ];
+}
+
+/** The line (0-based) of a log's summary where its forces lines begin: after the dice. */
+export const FORCES_LINE = 3;
+/** How many forces lines a summary has: the attacker's, then the defender's. */
+export const FORCES_LINES = SIDES.length;
+
+/**
+ * A side's forces as they began, as roster text that the ruleset reads back to the same
+ * legions (`Attacker: Marcus: 2 CAT 5 INF; 3 INF`): its own `formatRoster` when it has one,
+ * else the generic `Leader: counts` (an unnamed leader is left unnamed, as in the roster).
+ */
+export function forcesLine(side: Side, legions: readonly Legion[], ruleset: AnyRuleset): string {
+  const codes = ruleset.units.map((u) => u.code);
+  const roster = ruleset.formatRoster?.(legions) ?? formatRoster(legions, codes);
+  return `${side === 'attacker' ? 'Attacker' : 'Defender'}: ${roster}`;
 }
 
 /** Where a result's dice came from, in a few words: `seed "x" (seedrandom alea)`, ... */

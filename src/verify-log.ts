@@ -1,3 +1,4 @@
+import { FORCES_LINE, FORCES_LINES } from './log';
 import { CellValue, logHeaderRow, LogSheet } from './sheets';
 import type { SheetTable } from './submission';
 import {
@@ -25,11 +26,40 @@ export function logRows(log: LogSheet): CellValue[][] {
   return [...log.summary.map((line) => [line]), [], log.header, ...log.rows];
 }
 
+/**
+ * The log as Praetor wrote it before logs named the forces: the same summary without its
+ * `Attacker:` and `Defender:` lines, so the table's header two rows higher.
+ */
+export function withoutForces(log: LogSheet): LogSheet {
+  const summary = log.summary.filter((_, i) => i < FORCES_LINE || i >= FORCES_LINE + FORCES_LINES);
+  return { ...log, summary };
+}
+
+/**
+ * Whether a posted log sheet has the earlier layout, without the forces lines: its table header
+ * is where that layout put it and not where this one does, or, with the header in neither place
+ * (edited), no `Attacker:` line stands where this layout puts it. The forces lines only repeat
+ * the orders, so a log without them is compared, cell by cell, with the replay's log without
+ * them: every shot is still checked.
+ */
+export function hasEarlierLayout(expected: LogSheet, sheet: SheetTable): boolean {
+  const headerAt = (row: number) => differingColumns(sheet, row, expected.header).length === 0;
+  if (headerAt(logHeaderRow(expected))) return false;
+  if (headerAt(logHeaderRow(withoutForces(expected)))) return true;
+  return !/^Attacker:/.test(cellOf(sheet, FORCES_LINE, 0));
+}
+
+/**
+ * A posted log against its replay's (`earlier` when the sheet has the layout from before logs
+ * named the forces, and was compared with that).
+ */
 export function compareLog(
   battle: string,
-  expected: LogSheet,
+  replayed: LogSheet,
   sheet: SheetTable,
-): { mismatches: Mismatch[]; shots: number } {
+): { mismatches: Mismatch[]; shots: number; earlier: boolean } {
+  const earlier = hasEarlierLayout(replayed, sheet);
+  const expected = earlier ? withoutForces(replayed) : replayed;
   const rows = logRows(expected);
   const headerRow = logHeaderRow(expected);
   const last = Math.max(rows.length - 1, lastRowOf(sheet));
@@ -72,7 +102,7 @@ export function compareLog(
           : `${head}: the log says ${says}; the dice say ${replay}`;
     found.push({ battle, where, shot, says, replay, message });
   }
-  return { mismatches: capped(battle, found), shots: expected.rows.length };
+  return { mismatches: capped(battle, found), shots: expected.rows.length, earlier };
 }
 
 const quoted = (v: string) => (v === '' ? '(blank)' : `"${v}"`);

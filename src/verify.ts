@@ -170,11 +170,19 @@ export function verifyWorkbook(
   const taken = new Set(book.sheetNames.slice(0, book.sheetNames.indexOf(resultsName) + 1));
   const later = ordered.slice(ordered.indexOf(results) + 1);
   const checkedSheets = new Map<string, string | null>([[resultsName.toLowerCase(), null]]);
+  const earlier: string[] = [];
   for (const a of replay) {
     const checked = checkLog(a, taken, byName, later);
     verification.mismatches.push(...checked.mismatches);
     verification.shots += checked.shots;
     if (checked.sheet) checkedSheets.set(checked.sheet.toLowerCase(), a.id);
+    if (checked.earlier && checked.sheet) earlier.push(checked.sheet);
+  }
+  if (earlier.length > 0) {
+    verification.notes.push(
+      `${earlier.join(', ')} ${earlier.length === 1 ? 'has' : 'have'} no Attacker and Defender ` +
+        'lines (written before logs named the forces): compared without them, every shot checked',
+    );
   }
   // A log sheet no battle claims could hold a forged copy: say that it was not checked.
   for (const s of later) {
@@ -252,7 +260,7 @@ function checkLog(
   taken: Set<string>,
   byName: ReadonlyMap<string, SheetTable>,
   later: readonly SheetTable[],
-): { mismatches: Mismatch[]; shots: number; sheet?: string } {
+): { mismatches: Mismatch[]; shots: number; sheet?: string; earlier?: boolean } {
   if (!a.outcome.ok) return { mismatches: [], shots: 0 };
   const log = logSheet(a.outcome.value, taken);
   taken.add(log.name);

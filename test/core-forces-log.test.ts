@@ -106,7 +106,7 @@ const result = (fields: Partial<BattleResult>): BattleResult =>
     id: 'B1',
     ruleset: { id: 'cote-pbem', version: '1.0.0' },
     options: { sea: false, fort: 0, breachBy: null },
-    forces: { attacker: [], defender: [] },
+    forces: { attacker: [legion({ INF: 3 }, 'Marcus')], defender: [legion({ INF: 1, CAV: 1 })] },
     dice: { scripted: [1, 2, 3] },
     diceUsed: 3,
     rolls: [1, 2, 3],
@@ -156,10 +156,12 @@ describe('summaryLines', () => {
     expect(lines.slice(1)).toEqual([
       'Options: sea=false, fort=0, breachBy=-',
       'Dice: scripted, 3 given; 3 used',
+      'Attacker: Marcus: 3 INF',
+      'Defender: 1 CAV 1 INF',
       'The attacker wins in round 2 with 2 INF left.',
       'Leaders captured: none',
     ]);
-    expect(summaryLines(result({ captured: ['Titus', "defender's leader 2"] }), pbem)[4]).toBe(
+    expect(summaryLines(result({ captured: ['Titus', "defender's leader 2"] }), pbem)[6]).toBe(
       "Leaders captured: Titus, defender's leader 2",
     );
   });

@@ -277,8 +277,9 @@ describe('Verify and praetor verify on the same tampered .xlsx', () => {
     const log = wb.getWorksheet('Log B1')!;
     // A style of its own: exceljs shares one style object between cells read alike.
     const format = (cell: ExcelJS.Cell, numFmt: string) => (cell.style = { ...cell.style, numFmt });
-    for (let r = 1; r <= 7; r++) format(log.getCell(r, 1), ';;;');
-    format(log.getCell(8, 4), '@');
+    // The summary (7 lines), the blank row, the header, and the first shot's Roll.
+    for (let r = 1; r <= 9; r++) format(log.getCell(r, 1), ';;;');
+    format(log.getCell(10, 4), '@');
     wb.getWorksheet('Log B2')!.state = 'hidden';
     wb.getWorksheet('Log B3')!.state = 'veryHidden';
     const path = join(dir, 'tampered.xlsx');
@@ -289,10 +290,10 @@ describe('Verify and praetor verify on the same tampered .xlsx', () => {
     const checked = verifyWorkbook(read.value);
     if (!checked.ok) throw new Error(checked.error);
     const messages = checked.value.mismatches.map((m) => m.message);
-    // Log B1's row 6 is blank: a format there shows nothing, and neither reader names it.
+    // Log B1's row 8 is blank: a format there shows nothing, and neither reader names it.
     expect(messages).toHaveLength(9);
     expect(messages[0]).toMatch(/^Results!D3: holds a formula \(=\d+\+1\): Praetor writes/);
-    expect(messages[6]).toMatch(/^battle B1: 'Log B1'!A7: and 1 more cell of 'Log B1'/);
+    expect(messages[6]).toMatch(/^battle B1: 'Log B1'!A6: and 3 more cells of 'Log B1'/);
     expect(messages.slice(7)).toEqual([
       expect.stringMatching(/^battle B2: sheet 'Log B2': the sheet is hidden;/),
       expect.stringMatching(/^battle B3: sheet 'Log B3': the sheet is very hidden;/),

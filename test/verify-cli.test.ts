@@ -294,6 +294,47 @@ describe('seal, adjudicate --key, verify', () => {
     expect(r.out).toMatch(/\n1 mismatch\.$/);
   });
 
+  it('logs posted before they named the forces (no Attacker and Defender rows) verify', async () => {
+    // As Praetor wrote a log before: the same rows without the two forces lines.
+    const earlier = (wb: ExcelJS.Workbook) => {
+      for (const ws of wb.worksheets.filter((w) => w.name.startsWith('Log '))) {
+        expect(String(ws.getCell(4, 1).value)).toMatch(/^Attacker: /);
+        expect(String(ws.getCell(5, 1).value)).toMatch(/^Defender: /);
+        ws.spliceRows(4, 2);
+        expect(ws.getCell(7, 1).value).toBe('Round');
+      }
+    };
+    const path = await edited(s.output, earlier, 'earlier.xlsx');
+    const r = await run('verify', path, '--key', s.keyFile);
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toContain(
+      'note: Log B1, Log B2, Log Gallia have no Attacker and Defender lines (written before ' +
+        'logs named the forces): compared without them, every shot checked\n',
+    );
+    expect(r.out).toMatch(/\nOK/);
+
+    let row = 0;
+    let was = 0;
+    const changed = await edited(
+      s.output,
+      (wb) => {
+        earlier(wb);
+        const log = wb.getWorksheet('Log B2')!;
+        row = shotRow(log, 3);
+        was = log.getCell(row, 4).value as number;
+        log.getCell(row, 4).value = (was % 6) + 1;
+      },
+      'earlier-changed.xlsx',
+    );
+    const w = await run('verify', changed, '--key', s.keyFile);
+    expect(w.code).toBe(1);
+    expect(row).toBe(10);
+    expect(w.out).toContain(
+      `MISMATCH battle B2, shot 3 ('Log B2'!D10): the log says Roll "${(was % 6) + 1}"; the dice say Roll "${was}"`,
+    );
+    expect(w.out).toMatch(/\n1 mismatch\.$/);
+  });
+
   it('one casualty changed: exit 1, naming the shot', async () => {
     let row = 0;
     let was = '';

@@ -90,7 +90,8 @@ describe('verifyWorkbook', () => {
     });
     if (!v.ok) return;
     expect(v.value.seal).toMatchObject({ game: 'Rome', turn: 7 });
-    expect(v.value.shots).toBe([...book.logs.values()].reduce((n, rows) => n + rows.length - 7, 0));
+    // Above the shots: 7 summary lines, a blank row, the header.
+    expect(v.value.shots).toBe([...book.logs.values()].reduce((n, rows) => n + rows.length - 9, 0));
   });
 
   it('a Results sheet of ten columns (before sealed dice) still verifies', () => {
@@ -149,7 +150,7 @@ describe('verifyWorkbook', () => {
   it('a grid that starts below row 1 is read at its place (cells named as on the sheet)', () => {
     const book = adjudicated();
     const rows = book.logs.get('Log B1')!.map((r) => [...r]);
-    rows[8][3] = 'x';
+    rows[10][3] = 'x';
     // As exceljs reads a sheet whose first rows are blank: the grid starts at its first used row.
     const moved = {
       ...book,
@@ -162,11 +163,74 @@ describe('verifyWorkbook', () => {
     expect(v.value.mismatches.map((m) => [m.where, m.shot])).toEqual([
       ["'Log B1'!A1", undefined],
       ["'Log B1'!A2", undefined],
-      ["'Log B1'!D9", 2],
+      ["'Log B1'!D11", 2],
     ]);
     expect(v.value.mismatches[0].message).toMatch(
       /^battle B1: 'Log B1'!A1 says \(blank\); the replay says "Battle B1 — /,
     );
+  });
+
+  it('logs written before they named the forces (no Attacker and Defender lines) still verify', () => {
+    const book = adjudicated();
+    // As Praetor wrote every log before: the dice line, then the outcome.
+    const earlier = (rows: CellValue[][]) => [...rows.slice(0, 3), ...rows.slice(5)];
+    expect(String(book.logs.get('Log B1')![3][0])).toMatch(/^Attacker: Marcus: /);
+    expect(String(book.logs.get('Log B1')![4][0])).toMatch(/^Defender: Brutus: /);
+    const old = (only?: string): WorkbookSheets => ({
+      ...book,
+      sheets: book.sheets.map((s) => {
+        const name = String(s.origin.sheet);
+        if (!name.startsWith('Log ') || (only && name !== only)) return s;
+        return table(name, earlier(book.logs.get(name)!));
+      }),
+    });
+    const v = verifyWorkbook(old());
+    if (!v.ok) throw new Error(v.error);
+    expect(v.value.mismatches).toEqual([]);
+    expect(v.value.shots).toBe([...book.logs.values()].reduce((n, rows) => n + rows.length - 9, 0));
+    expect(v.value.notes).toEqual([
+      'Log B1, Log B2, Log B3 have no Attacker and Defender lines (written before logs named ' +
+        'the forces): compared without them, every shot checked',
+    ]);
+    // One sheet of each layout in a workbook.
+    const mixed = verifyWorkbook(old('Log B2'));
+    if (!mixed.ok) throw new Error(mixed.error);
+    expect(mixed.value.mismatches).toEqual([]);
+    expect(mixed.value.notes).toEqual([
+      'Log B2 has no Attacker and Defender lines (written before logs named the forces): ' +
+        'compared without them, every shot checked',
+    ]);
+
+    // Every cell of an old log is still checked: a shot, and a summary line.
+    const rows = earlier(book.logs.get('Log B1')!).map((r) => [...r]);
+    rows[8][3] = 'x';
+    rows[3] = ['The attacker wins.'];
+    const edited = {
+      ...book,
+      sheets: book.sheets.map((s) => (s.origin.sheet === 'Log B1' ? table('Log B1', rows) : s)),
+    };
+    const w = verifyWorkbook(edited);
+    if (!w.ok) throw new Error(w.error);
+    expect(w.value.mismatches.map((m) => [m.where, m.shot])).toEqual([
+      ["'Log B1'!A4", undefined],
+      ["'Log B1'!D9", 2],
+    ]);
+    expect(w.value.mismatches[0].message).toMatch(
+      /^battle B1: 'Log B1'!A4 says "The attacker wins."; the replay says "The /,
+    );
+
+    // A new log whose forces lines were deleted and whose header moved: the replay's layout
+    // is not taken for the old one when the header is in neither place and the lines are there.
+    const now = book.logs.get('Log B1')!.map((r) => [...r]);
+    now[8] = ['Round'];
+    const moved = {
+      ...book,
+      sheets: book.sheets.map((s) => (s.origin.sheet === 'Log B1' ? table('Log B1', now) : s)),
+    };
+    const m = verifyWorkbook(moved);
+    if (!m.ok) throw new Error(m.error);
+    expect(m.value.mismatches.map((x) => x.where)).toEqual(["'Log B1'!B9"]);
+    expect(m.value.notes).toEqual([]);
   });
 
   it('a log written under another version of its rules says so, not only that its title differs', () => {

@@ -1,16 +1,39 @@
 import { Legion } from '../../forces';
-import { unitOf } from './roster';
+import { canonicalJson } from '../../saved-checks';
+import { parseLegionRoster, unitOf } from './roster';
 import { PcActionSpec, PcSpec, RatedLegion, STEPS, UnitSpec } from './units';
 
 /**
- * A side as roster text that `parseLegionRoster` reads back to the same units, every rating
- * spelled out (for the replay line of a report): `Septimius: veteran, discipline 4, cohorts,
- * pila, leader 3/2+0, ...`.
+ * A side as roster text that `parseLegionRoster` reads back to the same units (for the replay
+ * line of a report and the forces lines of a log): each unit's name and Quality, then the
+ * ratings its Quality does not already give, `Septimius: veteran, discipline 4, pila`.
  */
 export function formatLegionRoster(legions: readonly Legion[]): string {
   return legions
-    .map((legion, i) => unitText(unitOf(legion as RatedLegion, `unit ${i + 1}`)))
+    .map((legion, i) => shortText(unitOf(legion as RatedLegion, `unit ${i + 1}`)))
     .join('; ');
+}
+
+/**
+ * A unit with every rating spelled out, less each one that the text reads back the same
+ * without (a default); the whole text when even that does not read back (a name holding `;`).
+ */
+function shortText(u: UnitSpec): string {
+  const same = (text: string) => {
+    const back = parseLegionRoster(text, 'attacker');
+    return back.ok && back.value.length === 1 && canonicalJson(back.value[0].unit) === want;
+  };
+  const want = canonicalJson(u);
+  const full = unitRatings(u);
+  const text = (ratings: readonly string[]) => `${u.name}: ${ratings.join(', ')}`;
+  if (!same(text(full))) return text(full);
+  // The Quality comes first and stays: it is what the unit is.
+  let kept = full;
+  for (let i = kept.length - 1; i >= 1; i--) {
+    const without = [...kept.slice(0, i), ...kept.slice(i + 1)];
+    if (same(text(without))) kept = without;
+  }
+  return text(kept);
 }
 
 const actionText = (pc: PcSpec, a: PcActionSpec) =>
@@ -21,7 +44,7 @@ const pcTexts = (pc: PcSpec) => [
   ...pc.orders.map((o) => `${actionText(pc, o)} in clash ${o.clash}`),
 ];
 
-function unitText(u: UnitSpec): string {
+function unitRatings(u: UnitSpec): string[] {
   const r: string[] = [u.quality, `discipline ${u.discipline}`];
   r.push(STEPS[u.strength].toLowerCase());
   r.push(u.cohorts ? 'cohorts' : 'no relief');
@@ -38,5 +61,5 @@ function unitText(u: UnitSpec): string {
   if (u.flank) r.push('flank');
   if (u.target !== null) r.push(`vs ${u.target + 1}`);
   r.push(...u.pcs.flatMap(pcTexts));
-  return `${u.name}: ${r.join(', ')}`;
+  return r;
 }
