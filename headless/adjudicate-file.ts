@@ -12,7 +12,7 @@ import {
 import { readSubmission } from '../src/submission';
 import { OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
 import { makeFolder } from './fs-errors';
-import { readFailure } from './workbook/exceljs-load';
+import { readFailure } from './workbook/exceljs-parts';
 import { logContent, resultsContent } from './workbook/layouts';
 import { readPackageFile, readWorkbookTables } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';

@@ -6,7 +6,7 @@ import { playTurn, TurnOutcome } from '../src/economy/turn';
 import { freeSheetName } from '../src/sheets';
 import { OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
 import { CellWrite } from './workbook/cell-patch';
-import { readFailure } from './workbook/exceljs-load';
+import { readFailure } from './workbook/exceljs-parts';
 import { PackageLimits } from './workbook/guard';
 import { findTable, loadWorkbook, readPackageFile } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';

@@ -1,12 +1,8 @@
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  isCellPart,
-  loadCellParts,
-  readFailure,
-  WorkbookReadError,
-} from '../headless/workbook/exceljs-load';
+import { isCellPart, loadCellParts } from '../headless/workbook/exceljs-load';
+import { readFailure, WorkbookReadError } from '../headless/workbook/exceljs-parts';
 import { checkPackage } from '../headless/workbook/guard';
 import { ZipPackage } from '../headless/workbook/zip-package';
 import { handZip, HandPart } from './helpers/hand-zip';

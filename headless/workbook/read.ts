@@ -4,7 +4,8 @@ import { Cell, isBlank } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
 import { EMPTY_FORMULA_TEXT } from './empty-formula-text';
-import { isCellPart, loadCellParts, readFailure } from './exceljs-load';
+import { isCellPart, loadCellParts } from './exceljs-load';
+import { readFailure } from './exceljs-parts';
 import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './guard';
 import { ZipPackage } from './zip-package';
 
