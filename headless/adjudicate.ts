@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { failedFile, FileJob, FileReport, IdsJob, IdsReport } from './file-report';
-import { planFiles, prepareOutDir } from './batch-inputs';
+import { PlannedFile, planFiles, prepareOutDir } from './batch-inputs';
 import { Seal } from '../src/sealed';
-import { Ledger, ledgerClashes } from './sealed-ledger';
+import { KeptLedger, ledgerClashes, sealedIds, withPending, writeLedger } from './sealed-ledger';
 import { PackageLimits } from './workbook/guard';
 import { WorkerPool } from './worker-pool';
 import { workerScript } from './worker-script';
@@ -27,8 +26,11 @@ export interface BatchOptions {
   /** Per-file limits of a worker. */
   memoryMb?: number;
   timeoutMs?: number;
-  /** The battles sealed by earlier runs with the same key (and the ledger's file, for messages). */
-  ledger?: { ledger: Ledger; path: string };
+  /**
+   * The battles sealed by earlier runs with the same key; the battles about to be sealed are
+   * added to it, and it is written, before any is (an OutputWriteError if it cannot be).
+   */
+  ledger?: KeptLedger;
   onFile?: (report: FileReport) => void;
   /** The inputs, in order, before any is adjudicated. */
   onStart?: (inputs: string[]) => void;
@@ -89,46 +91,33 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
     const result = await pool.run(job);
     return result.ok ? (result.value as IdsReport) : { battles: [] };
   };
-  // In a sealed turn a battle's id picks its dice: every id must be the turn's only one, in
-  // this run and in the runs before it.
-  const clashes = new Map<string, string>();
-  if (options.seal) {
-    const books = await Promise.all(
-      planned
-        .filter((p) => !p.error)
-        .map(async (p) => ({ input: p.input, ...(await idsOf(p.input)) })),
-    );
-    const earlier = options.ledger
-      ? ledgerClashes(options.ledger.ledger, options.ledger.path, options.seal.turn, books)
-      : new Map<string, string>();
-    for (const [input, why] of [...sharedIds(books), ...earlier]) {
-      if (!clashes.has(input)) clashes.set(input, why);
-    }
-  }
-  const one = async (p: (typeof planned)[number]): Promise<FileReport> => {
-    if (p.error) return failedFile(p.input, p.error);
-    const clash = clashes.get(p.input);
-    if (clash) return failedFile(p.input, clash);
-    if (!force && existsSync(p.output)) {
-      return failedFile(p.input, `${p.output} exists; add --force to overwrite it`);
-    }
-    const job: FileJob = {
-      input: p.input,
-      output: p.output,
-      force,
-      limits: options.limits,
-      ...(options.seal ? { seal: options.seal } : {}),
-    };
-    if (!pool) return (await import('./adjudicate-file')).adjudicateFile(job);
-    const result = await pool.run(job);
-    return result.ok ? (result.value as FileReport) : failedFile(p.input, result.error);
-  };
-  const track = async (p: (typeof planned)[number]) => {
-    const report = await one(p);
-    options.onFile?.(report);
-    return report;
-  };
   try {
+    const clashes = options.seal
+      ? await sealedClashes(planned, idsOf, options.seal.turn, options.ledger)
+      : new Map<string, string>();
+    const one = async (p: (typeof planned)[number]): Promise<FileReport> => {
+      if (p.error) return failedFile(p.input, p.error);
+      const clash = clashes.get(p.input);
+      if (clash) return failedFile(p.input, clash);
+      if (!force && existsSync(p.output)) {
+        return failedFile(p.input, `${p.output} exists; add --force to overwrite it`);
+      }
+      const job: FileJob = {
+        input: p.input,
+        output: p.output,
+        force,
+        limits: options.limits,
+        ...(options.seal ? { seal: options.seal } : {}),
+      };
+      if (!pool) return (await import('./adjudicate-file')).adjudicateFile(job);
+      const result = await pool.run(job);
+      return result.ok ? (result.value as FileReport) : failedFile(p.input, result.error);
+    };
+    const track = async (p: (typeof planned)[number]) => {
+      const report = await one(p);
+      options.onFile?.(report);
+      return report;
+    };
     if (pool) return await Promise.all(planned.map(track));
     const reports: FileReport[] = [];
     for (const p of planned) reports.push(await track(p));
@@ -136,6 +125,38 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
   } finally {
     await pool?.close();
   }
+}
+
+/**
+ * Why each workbook of a sealed turn is not adjudicated, if it holds a battle id that another
+ * holds: in this run, or in the ledger of the runs before (whose owner of an id keeps it). The
+ * battles about to be sealed are then written to the ledger, before any is.
+ */
+async function sealedClashes(
+  planned: readonly PlannedFile[],
+  idsOf: (input: string) => Promise<IdsReport>,
+  turn: number,
+  ledger: KeptLedger | undefined,
+): Promise<Map<string, string>> {
+  const books = await Promise.all(
+    planned
+      .filter((p) => !p.error)
+      .map(async (p) => ({ input: p.input, ...(await idsOf(p.input)) })),
+  );
+  const owned = ledger ? sealedIds(ledger.ledger, turn) : new Map<string, unknown>();
+  const unowned = books.map((b) => ({ ...b, battles: b.battles.filter((x) => !owned.has(x.id)) }));
+  const earlier = ledger ? ledgerClashes(ledger, turn, books) : new Map<string, string>();
+  const clashes = new Map<string, string>();
+  for (const [input, why] of [...earlier, ...sharedIds(unowned)]) {
+    if (!clashes.has(input)) clashes.set(input, why);
+  }
+  if (ledger) {
+    const sealing = books.filter((b) => !clashes.has(b.input));
+    const pending = withPending(ledger.ledger, turn, sealing);
+    if (pending.battles.length > ledger.ledger.battles.length)
+      writeLedger({ ...ledger, ledger: pending });
+  }
+  return clashes;
 }
 
 /** Ids named more than this in one message are counted, not listed. */
@@ -161,7 +182,7 @@ export function sharedIds(books: readonly ({ input: string } & IdsReport)[]): Ma
     for (const h of holders) {
       const others = holders
         .filter((o) => o !== h)
-        .map((o) => `${basename(o.input)} (${o.where})`)
+        .map((o) => `${o.input} (${o.where})`)
         .join(', ');
       const line = `battle "${id}" (${h.where}) is also in ${others}`;
       clashes.set(h.input, [...(clashes.get(h.input) ?? []), line]);

@@ -5,11 +5,11 @@ import { UsageError } from './io';
 
 /**
  * The workbooks a batch takes, and the file each one's result goes to. A folder gives its
- * `.xlsx` and `.xlsm` files and those of its sub-folders (not hidden folders, not the output
- * folder, not Excel's `~$` lock files, and not the `.praetor.` workbooks an earlier run wrote
- * there); with an output folder, each output keeps the sub-folder its input came from, so that
- * players' files of one name stay apart. A file named on the command line is taken whatever its
- * extension, so that the reader can say what is wrong with it.
+ * `.xlsx` and `.xlsm` files and those of its sub-folders (not hidden folders, not Excel's `~$`
+ * lock files or macOS' `._` ones, and not the `.praetor.` workbooks an earlier run wrote there);
+ * with an output folder, each output keeps the sub-folder (below the folder named) that its
+ * input came from, so that players' files of one name stay apart. A file named on the command
+ * line is taken whatever its extension, so that the reader can say what is wrong with it.
  *
  * An output is never an input of the same run (not even with --force: the input would be lost),
  * never another input's output, and never a folder: such a file gets an error, the rest go on.
@@ -83,13 +83,29 @@ function realFolder(path: string): string {
 
 /**
  * The inputs a batch's paths give: files as they are; a folder's workbooks sorted by name, then
- * its sub-folders' in turn. `skip` is a sub-folder never searched (the output folder), though
- * it is searched when named itself.
+ * its sub-folders' in turn.
  */
-export function scanInputs(paths: readonly string[], skip?: string): BatchInput[] {
+export const scanInputs = (paths: readonly string[]): BatchInput[] =>
+  searchFolders(paths, isWorkbookName, true);
+
+/** The outputs of earlier runs in the folders named (a folder search passes them over). */
+export const earlierOutputs = (paths: readonly string[]): string[] =>
+  searchFolders(paths, (name) => OUTPUT.test(name), false)
+    .filter((f) => f.error === undefined)
+    .map((f) => f.input);
+
+/**
+ * The files of `paths` whose names `take` accepts, each folder searched once (however links
+ * lead back to it), hidden folders and macOS' `__MACOSX` passed over; the files named
+ * themselves too when `named` (whatever their names).
+ */
+function searchFolders(
+  paths: readonly string[],
+  take: (name: string) => boolean,
+  named: boolean,
+): BatchInput[] {
   const inputs: BatchInput[] = [];
   const walked = new Set<string>();
-  const skipped = skip === undefined ? undefined : realFolder(skip);
   const walk = (root: string, dir: string): void => {
     const real = realFolder(dir);
     if (walked.has(real)) return;
@@ -111,32 +127,32 @@ export function scanInputs(paths: readonly string[], skip?: string): BatchInput[
         kind = st.isFile() ? 'file' : st.isDirectory() ? 'folder' : 'other';
       } catch (e) {
         // A broken link or an unreadable entry named like a workbook is that file's error.
-        if (isWorkbookName(n))
-          inputs.push({ input: path, subFolder, error: missingReason(path, e) });
+        if (take(n)) inputs.push({ input: path, subFolder, error: missingReason(path, e) });
         continue;
       }
       // Pipes or devices that only look like workbooks are not taken.
-      if (kind === 'file' && isWorkbookName(n)) inputs.push({ input: path, subFolder });
-      else if (kind === 'folder' && !n.startsWith('.')) folders.push(path);
+      if (kind === 'file' && take(n)) inputs.push({ input: path, subFolder });
+      else if (kind === 'folder' && !n.startsWith('.') && n !== '__MACOSX') folders.push(path);
     }
-    for (const folder of folders) if (realFolder(folder) !== skipped) walk(root, folder);
+    for (const folder of folders) walk(root, folder);
   };
   for (const path of paths) {
     let isDir = false;
     try {
       isDir = statSync(path).isDirectory();
     } catch (e) {
-      inputs.push({ input: path, error: missingReason(path, e) });
+      if (named) inputs.push({ input: path, error: missingReason(path, e) });
       continue;
     }
     if (isDir) walk(path, path);
-    else inputs.push({ input: path });
+    else if (named) inputs.push({ input: path });
   }
   return inputs;
 }
 
+/** A workbook to take from a folder: not Excel's `~$` lock files, not macOS' `._` shadows. */
 const isWorkbookName = (name: string): boolean =>
-  WORKBOOK.test(name) && !OUTPUT.test(name) && !name.startsWith('~$');
+  WORKBOOK.test(name) && !OUTPUT.test(name) && !name.startsWith('~$') && !name.startsWith('._');
 
 /**
  * Where a write to `path` lands: its folder's real path (links resolved) and its own name (a
@@ -236,7 +252,5 @@ export function planOutputs(
 }
 
 export function planFiles(paths: readonly string[], outDir?: string): PlannedFile[] {
-  return planOutputs(scanInputs(paths, outDir), (input, subFolder) =>
-    outputPath(input, outDir, subFolder),
-  );
+  return planOutputs(scanInputs(paths), (input, subFolder) => outputPath(input, outDir, subFolder));
 }

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { isRecord } from '../src/saved-checks';
 import { err, ok, Result } from '../src/result';
-import { writeFileAtomic } from './atomic-write';
+import { OutputWriteError, writeFileAtomic } from './atomic-write';
 import { FileReport, IdsReport } from './file-report';
 import { fsErrorReason } from './fs-errors';
 
@@ -10,7 +10,7 @@ import { fsErrorReason } from './fs-errors';
  * The battles sealed with a key, kept beside the key file from one run of `adjudicate --key` to
  * the next. In a sealed turn a battle's id picks its dice, so a battle id already sent out from
  * one workbook must not be sealed again from another: the earlier log would tell its dice. One
- * run can compare its own workbooks (`sharedIds`); the ledger lets a later run of the same turn
+ * run compares its own workbooks (`sharedIds`); the ledger lets a later run of the same turn
  * compare them with the workbooks adjudicated before. The same workbook adjudicated again (a
  * paused battle going on, a corrected row) keeps its ids.
  */
@@ -18,51 +18,88 @@ import { fsErrorReason } from './fs-errors';
 export interface LedgerEntry {
   turn: number;
   id: string;
-  /** The workbook the battle was adjudicated from: its absolute path. */
+  /** The workbook the battle was adjudicated from: its real path (links resolved). */
   file: string;
-  /** The battle's row, as the error names it (`Battles!A2`). */
+  /** The battle's row, as messages name it (`Battles!A2`). */
   where: string;
 }
 
 export interface Ledger {
   format: 'praetor-sealed-battles';
   game: string;
+  /** The key's commitment: a key made again (`praetor seal --force`) starts a ledger of its own. */
+  commitment: string;
   battles: LedgerEntry[];
+}
+
+/** A ledger and the file it is kept in. */
+export interface KeptLedger {
+  ledger: Ledger;
+  path: string;
 }
 
 /** `rome.key.json` keeps its ledger in `rome.key.battles.json`. */
 export const ledgerPath = (keyPath: string): string =>
   `${keyPath.replace(/\.json$/i, '')}.battles.json`;
 
-const isEntry = (e: unknown): e is LedgerEntry =>
-  isRecord(e) &&
-  Number.isSafeInteger(e.turn) &&
-  typeof e.id === 'string' &&
-  typeof e.file === 'string' &&
-  typeof e.where === 'string';
+/** What is wrong with a ledger entry, or null. */
+function entryProblem(e: unknown): string | null {
+  if (!isRecord(e)) return 'is not an object';
+  if (!Number.isSafeInteger(e.turn))
+    return `has "turn" ${JSON.stringify(e.turn)}: expected a whole number`;
+  for (const key of ['id', 'file', 'where'] as const) {
+    if (typeof e[key] !== 'string') return `has "${key}" ${JSON.stringify(e[key])}: expected text`;
+  }
+  return null;
+}
 
-/** The ledger at `path`: empty when there is none yet, an error when it cannot be read. */
-export function readLedger(path: string, game: string): Result<Ledger> {
-  if (!existsSync(path)) return ok({ format: 'praetor-sealed-battles', game, battles: [] });
+/**
+ * The ledger at `path` for the key of `game` and `commitment`: empty when there is none yet; an
+ * error, naming what is wrong, when it cannot be read, is another key's, or cannot be written.
+ */
+export function readLedger(path: string, game: string, commitment: string): Result<Ledger> {
+  const empty: Ledger = { format: 'praetor-sealed-battles', game, commitment, battles: [] };
+  if (!existsSync(path)) return ok(empty);
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
+    accessSync(path, constants.W_OK);
   } catch (e) {
-    const why = e instanceof SyntaxError ? 'it is not JSON' : fsErrorReason(e, path);
-    return err(`the ledger ${path} cannot be read: ${why}`);
+    const why = e instanceof SyntaxError ? `it is not JSON (${e.message})` : fsErrorReason(e, path);
+    return err(`the ledger ${path} cannot be used: ${why}`);
   }
-  if (
-    !isRecord(parsed) ||
-    parsed.format !== 'praetor-sealed-battles' ||
-    !Array.isArray(parsed.battles) ||
-    !parsed.battles.every(isEntry)
-  ) {
-    return err(`the ledger ${path} is not one Praetor wrote (format "praetor-sealed-battles")`);
+  const notOurs = `the ledger ${path} is not one Praetor wrote`;
+  if (!isRecord(parsed) || parsed.format !== 'praetor-sealed-battles') {
+    return err(`${notOurs} (its "format" is not "praetor-sealed-battles")`);
+  }
+  if (!Array.isArray(parsed.battles)) return err(`${notOurs} (it has no "battles" list)`);
+  for (const [i, e] of parsed.battles.entries()) {
+    const problem = entryProblem(e);
+    if (problem !== null) return err(`the ledger ${path}: battles[${i}] ${problem}`);
   }
   if (parsed.game !== game) {
     return err(`the ledger ${path} is game "${String(parsed.game)}"'s, not "${game}"'s`);
   }
-  return ok({ format: 'praetor-sealed-battles', game, battles: parsed.battles });
+  if (parsed.commitment !== commitment) {
+    return err(
+      `the ledger ${path} lists the battles of another key (commitment ${String(parsed.commitment)}), not of this one (${commitment}): a key made again rolls other dice, so its ledger starts empty; move the old one aside`,
+    );
+  }
+  return ok({ ...empty, battles: parsed.battles as LedgerEntry[] });
+}
+
+/** A workbook's real path, as the ledger keeps it: the same file however it is named. */
+export function realFile(input: string): string {
+  try {
+    return realpathSync(input);
+  } catch {
+    return resolve(input);
+  }
+}
+
+/** The battle ids of `turn` in the ledger, each with its entry. */
+export function sealedIds(ledger: Ledger, turn: number): Map<string, LedgerEntry> {
+  return new Map(ledger.battles.filter((e) => e.turn === turn).map((e) => [e.id, e]));
 }
 
 /** Ids listed in one message before the rest are counted. */
@@ -73,52 +110,84 @@ const MAX_LISTED = 3;
  * turn, why it is not adjudicated.
  */
 export function ledgerClashes(
-  ledger: Ledger,
-  path: string,
+  { ledger, path }: KeptLedger,
   turn: number,
   books: readonly ({ input: string } & IdsReport)[],
 ): Map<string, string> {
-  const earlier = new Map<string, LedgerEntry>();
-  for (const e of ledger.battles) if (e.turn === turn) earlier.set(e.id, e);
+  const earlier = sealedIds(ledger, turn);
   const why = new Map<string, string>();
   for (const { input, battles } of books) {
-    const file = resolve(input);
+    const file = realFile(input);
     const lines = battles.flatMap(({ id, where }) => {
       const e = earlier.get(id);
       return e && e.file !== file
-        ? [`battle "${id}" (${where}) was sealed in an earlier run from ${e.file} (${e.where})`]
+        ? [
+            `battle "${id}" (${where}) was sealed in an earlier run of turn ${turn} from ${e.file} (${e.where})`,
+          ]
         : [];
     });
     if (lines.length === 0) continue;
     const more = lines.length - MAX_LISTED;
     why.set(
       input,
-      `${lines.slice(0, MAX_LISTED).join('; ')}${more > 0 ? `; and ${more} more` : ''}: in a ` +
-        "sealed turn a battle's id picks its dice, and that battle's log has told them; give " +
-        `this battle its own id and run again (if it is the same workbook, moved, remove its ` +
-        `entries from ${basename(path)})`,
+      `${lines.slice(0, MAX_LISTED).join('; ')}${more > 0 ? `; and ${more} more` : ''}, and ` +
+        'its log has told the dice that id gives in this turn: if this is another battle, give it its own id and run again; if it is the same workbook, moved or sent again, remove its entries from the ledger ' +
+        path,
     );
   }
   return why;
 }
 
-/** The ledger with every battle this run resolved added (a battle with an error drew no dice). */
-export function withRun(ledger: Ledger, turn: number, reports: readonly FileReport[]): Ledger {
+/** The ledger with battles added, each (turn, id, workbook) once. */
+function withEntries(ledger: Ledger, entries: readonly LedgerEntry[]): Ledger {
   const battles = [...ledger.battles];
-  const known = new Set(battles.map((e) => `${e.turn}\u0000${e.id}\u0000${e.file}`));
-  for (const r of reports) {
-    if (r.output === null) continue;
-    const file = resolve(r.input);
-    for (const b of r.results) {
-      const key = `${turn}\u0000${b.id}\u0000${file}`;
-      if (b.error !== null || known.has(key)) continue;
-      known.add(key);
-      battles.push({ turn, id: b.id, file, where: b.where });
-    }
+  const known = new Set(battles.map((e) => JSON.stringify([e.turn, e.id, e.file])));
+  for (const e of entries) {
+    const key = JSON.stringify([e.turn, e.id, e.file]);
+    if (known.has(key)) continue;
+    known.add(key);
+    battles.push(e);
   }
   return { ...ledger, battles };
 }
 
-export function writeLedger(path: string, ledger: Ledger): void {
-  writeFileAtomic(path, Buffer.from(`${JSON.stringify(ledger, null, 2)}\n`), true);
+/**
+ * The ledger written before any battle is sealed: every battle about to be, so that a run cut
+ * short leaves none of its outputs unrecorded (`withRun` then keeps only those that drew dice).
+ */
+export const withPending = (
+  ledger: Ledger,
+  turn: number,
+  books: readonly ({ input: string } & IdsReport)[],
+): Ledger =>
+  withEntries(
+    ledger,
+    books.flatMap(({ input, battles }) =>
+      battles.map(({ id, where }) => ({ turn, id, file: realFile(input), where })),
+    ),
+  );
+
+/** The ledger with every battle this run resolved added (a battle with an error drew no dice). */
+export const withRun = (ledger: Ledger, turn: number, reports: readonly FileReport[]): Ledger =>
+  withEntries(
+    ledger,
+    reports.flatMap((r) =>
+      r.output === null
+        ? []
+        : r.results
+            .filter((b) => b.error === null)
+            .map((b) => ({ turn, id: b.id, file: realFile(r.input), where: b.where })),
+    ),
+  );
+
+/** A ledger that cannot be read or written: the run stops, or says so at its end. */
+export class LedgerError extends Error {}
+
+export function writeLedger({ ledger, path }: KeptLedger): void {
+  try {
+    writeFileAtomic(path, Buffer.from(`${JSON.stringify(ledger, null, 2)}\n`), true);
+  } catch (e) {
+    const why = e instanceof OutputWriteError ? e.reason : fsErrorReason(e, path);
+    throw new LedgerError(`the ledger ${path} cannot be written: ${why}`);
+  }
 }

@@ -126,10 +126,20 @@ describe('praetor adjudicate', () => {
     expect(io.stderr()).toMatch(message);
   });
 
-  it('a folder with no workbooks exits 1', async () => {
+  it('a folder with no workbooks exits 1, naming the earlier outputs it passed over', async () => {
     const io = bufferIo();
     expect(await main(['adjudicate', tempDir()], io)).toBe(1);
-    expect(io.stderr()).toMatch(/no workbooks found/);
+    expect(io.stderr()).toMatch(
+      /no workbooks found \(\.xlsx or \.xlsm\) in the paths given or their sub-folders$/,
+    );
+    const dir = tempDir();
+    mkdirSync(join(dir, 'alba'));
+    writeFileSync(join(dir, 'alba', 'orders.praetor.xlsx'), 'x');
+    const again = bufferIo();
+    expect(await main(['adjudicate', dir], again)).toBe(1);
+    expect(again.stderr()).toContain(
+      `; 1 earlier output was passed over (${join(dir, 'alba', 'orders.praetor.xlsx')}): name such a file to adjudicate it again`,
+    );
   });
 
   it('draws a progress bar on a terminal', async () => {

@@ -9,7 +9,7 @@ import {
 import { join } from 'node:path';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { OutputExistsError, OutputWriteError, writeFileAtomic } from '../headless/atomic-write';
-import { planFiles, scanInputs } from '../headless/batch-inputs';
+import { earlierOutputs, planFiles, scanInputs } from '../headless/batch-inputs';
 import { resolveBattle, validateBattle } from '../src/battle';
 import { battle, legion, parts, submission, tempDir } from './helpers/workbooks';
 
@@ -34,26 +34,28 @@ describe('scanInputs', () => {
     expect(scanInputs([dir]).map((i) => i.input)).toEqual([join(dir, 'turn.xlsx')]);
   });
 
-  it("searches sub-folders after the folder's own files, but not hidden ones or the output folder", () => {
+  it("searches sub-folders after the folder's own files, but not hidden ones or macOS' leftovers", () => {
     const dir = tempDir();
-    for (const sub of ['gallia', 'alba', join('alba', 'old'), '.git', 'out']) {
+    for (const sub of ['gallia', 'alba', join('alba', 'old'), '.git', '__MACOSX', 'out']) {
       mkdirSync(join(dir, sub));
     }
     for (const f of ['z.xlsx', 'gallia/orders.xlsx', 'alba/orders.xlsx', 'alba/old/orders.xlsm']) {
       writeFileSync(join(dir, f), 'x');
     }
-    writeFileSync(join(dir, '.git', 'hidden.xlsx'), 'x');
+    for (const f of ['.git/hidden.xlsx', '__MACOSX/orders.xlsx', 'alba/._orders.xlsx']) {
+      writeFileSync(join(dir, f), 'x');
+    }
+    // An output folder inside is searched as any other: it holds earlier outputs, passed over.
+    writeFileSync(join(dir, 'out', 'orders.praetor.xlsx'), 'x');
     writeFileSync(join(dir, 'out', 'orders.xlsx'), 'x');
-    expect(scanInputs([dir], join(dir, 'out'))).toEqual([
+    expect(scanInputs([dir])).toEqual([
       { input: join(dir, 'z.xlsx'), subFolder: '' },
       { input: join(dir, 'alba', 'orders.xlsx'), subFolder: 'alba' },
       { input: join(dir, 'alba', 'old', 'orders.xlsm'), subFolder: join('alba', 'old') },
       { input: join(dir, 'gallia', 'orders.xlsx'), subFolder: 'gallia' },
+      { input: join(dir, 'out', 'orders.xlsx'), subFolder: 'out' },
     ]);
-    // Named itself, the output folder is searched.
-    expect(scanInputs([join(dir, 'out')], join(dir, 'out'))).toEqual([
-      { input: join(dir, 'out', 'orders.xlsx'), subFolder: '' },
-    ]);
+    expect(earlierOutputs([dir])).toEqual([join(dir, 'out', 'orders.praetor.xlsx')]);
   });
 
   it('walks a folder once, however links lead back to it', () => {

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { adjudicateBatch } from '../headless/adjudicate';
 import { main } from '../headless/cli';
 import { battle, bufferIo, legion, parts, submission, tempDir } from './helpers/workbooks';
 
@@ -573,12 +574,12 @@ describe("a sealed turn: every battle id is the turn's only one", () => {
     const byName = new Map(files.map((f) => [f.input.split('/').pop(), f]));
     expect(byName.get('ann.xlsx')).toMatchObject({ output: null });
     expect(byName.get('ann.xlsx')!.error).toBe(
-      'battle "B1" (Battles!A3) is also in bob.xlsx (Battles!A2): in a sealed turn a battle\'s id ' +
+      `battle "B1" (Battles!A3) is also in ${join(dir, 'bob.xlsx')} (Battles!A2): in a sealed turn a battle's id ` +
         'picks its dice, so two battles with one id would roll the same dice; give each battle of ' +
         "the turn its own id and run again (the other battles' dice do not change)",
     );
-    expect(byName.get('bob.xlsx')!.error).toMatch(
-      /^battle "B1" \(Battles!A2\) is also in ann\.xlsx \(Battles!A3\): /,
+    expect(byName.get('bob.xlsx')!.error).toContain(
+      `battle "B1" (Battles!A2) is also in ${join(dir, 'ann.xlsx')} (Battles!A3): `,
     );
     // Ids are compared as the dice read them: "b1" is another id, with other dice.
     expect(byName.get('cy.xlsx')).toMatchObject({
@@ -604,21 +605,30 @@ describe('the ledger: battle ids sealed in earlier runs of the turn', () => {
     );
   const adjudicate = (keyFile: string, turn: string, ...paths: string[]) =>
     run('adjudicate', ...paths, '--key', keyFile, '--turn', turn, '--force', '--jobs', '1');
-
-  it('refuses an id another workbook had in an earlier run; the same workbook keeps its ids', async () => {
+  const sealed = async () => {
     const dir = tempDir();
     const keyFile = join(dir, 'rome.key.json');
     expect((await run('seal', '--game', 'Rome', '--out', keyFile)).code).toBe(0);
+    const { commitment } = JSON.parse(readFileSync(keyFile, 'utf8'));
+    return { dir, keyFile, commitment, ledgerFile: join(dir, 'rome.key.battles.json') };
+  };
+  const ledgerIds = (file: string) =>
+    JSON.parse(readFileSync(file, 'utf8')).battles.map(
+      (b: { turn: number; id: string }) => `${b.turn} ${b.id}`,
+    );
+
+  it('refuses an id another workbook had in an earlier run; the same workbook keeps its ids', async () => {
+    const { dir, keyFile, commitment, ledgerFile } = await sealed();
     writeFileSync(join(dir, 'ann.xlsx'), await book(['Gallia', 'B1']));
     writeFileSync(join(dir, 'bob.xlsx'), await book(['Hispania', 'B1']));
 
     const first = await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'));
     expect(first.code).toBe(0);
-    const ledgerFile = join(dir, 'rome.key.battles.json');
     expect(first.out).toContain(`The battles sealed with this key are listed in ${ledgerFile}.`);
     expect(JSON.parse(readFileSync(ledgerFile, 'utf8'))).toEqual({
       format: 'praetor-sealed-battles',
       game: 'Rome',
+      commitment,
       battles: [
         { turn: 3, id: 'Gallia', file: join(dir, 'ann.xlsx'), where: 'Battles!A2' },
         { turn: 3, id: 'B1', file: join(dir, 'ann.xlsx'), where: 'Battles!A3' },
@@ -629,29 +639,34 @@ describe('the ledger: battle ids sealed in earlier runs of the turn', () => {
     const second = await adjudicate(keyFile, '3', join(dir, 'bob.xlsx'));
     expect(second.code).toBe(1);
     expect(second.out).toContain(
-      `battle "B1" (Battles!A3) was sealed in an earlier run from ${join(dir, 'ann.xlsx')} ` +
-        "(Battles!A3): in a sealed turn a battle's id picks its dice, and that battle's log has " +
-        'told them; give this battle its own id and run again (if it is the same workbook, ' +
-        'moved, remove its entries from rome.key.battles.json)',
+      `battle "B1" (Battles!A3) was sealed in an earlier run of turn 3 from ${join(dir, 'ann.xlsx')} ` +
+        '(Battles!A3), and its log has told the dice that id gives in this turn: if this is another ' +
+        'battle, give it its own id and run again; if it is the same workbook, moved or sent ' +
+        `again, remove its entries from the ledger ${ledgerFile}`,
     );
     expect(existsSync(join(dir, 'bob.praetor.xlsx'))).toBe(false);
 
-    // Ann's workbook again (a paused battle going on), and Bob's in another turn: both fine.
-    expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(0);
+    // Ann's workbook again (a paused battle going on), named through a link to its folder, and
+    // Bob's in another turn: both fine.
+    symlinkSync(dir, join(dir, 'link'));
+    expect((await adjudicate(keyFile, '3', join(dir, 'link', 'ann.xlsx'))).code).toBe(0);
     expect((await adjudicate(keyFile, '4', join(dir, 'bob.xlsx'))).code).toBe(0);
-    const ledger = JSON.parse(readFileSync(ledgerFile, 'utf8'));
-    expect(ledger.battles.map((b: { turn: number; id: string }) => `${b.turn} ${b.id}`)).toEqual([
-      '3 Gallia',
-      '3 B1',
-      '4 Hispania',
-      '4 B1',
-    ]);
+    expect(ledgerIds(ledgerFile)).toEqual(['3 Gallia', '3 B1', '4 Hispania', '4 B1']);
   });
 
-  it('records only battles that drew dice, and refuses a ledger it cannot read (exit 2)', async () => {
-    const dir = tempDir();
-    const keyFile = join(dir, 'rome.key.json');
-    expect((await run('seal', '--game', 'Rome', '--out', keyFile)).code).toBe(0);
+  it("a late workbook reusing an id is refused, and the id's owner in the same run is not", async () => {
+    const { dir, keyFile } = await sealed();
+    writeFileSync(join(dir, 'ann.xlsx'), await book(['Gallia']));
+    expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(0);
+    writeFileSync(join(dir, 'cy.xlsx'), await book(['Gallia']));
+    const r = await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'), join(dir, 'cy.xlsx'), '--json');
+    const files = JSON.parse(r.out).files as { input: string; error: string | null }[];
+    expect(files[0].error).toBeNull();
+    expect(files[1].error).toMatch(/^battle "Gallia" \(Battles!A2\) was sealed in an earlier run/);
+  });
+
+  it('is written with every battle about to be sealed before any is, then keeps those that drew dice', async () => {
+    const { dir, keyFile, commitment, ledgerFile } = await sealed();
     writeFileSync(
       join(dir, 'ann.xlsx'),
       await submission(
@@ -662,27 +677,58 @@ describe('the ledger: battle ids sealed in earlier runs of the turn', () => {
         ]),
       ),
     );
-    expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(1);
-    const ledgerFile = join(dir, 'rome.key.battles.json');
-    const ids = JSON.parse(readFileSync(ledgerFile, 'utf8')).battles.map(
-      (b: { id: string }) => b.id,
-    );
-    expect(ids).toEqual(['B1']);
-
-    writeFileSync(ledgerFile, '{"format": "praetor-sealed-battles"');
-    const r = await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'));
-    expect(r.code).toBe(2);
-    expect(r.err).toContain(
-      `--key ${keyFile}: the ledger ${ledgerFile} cannot be read: it is not JSON`,
-    );
-    writeFileSync(
-      ledgerFile,
-      JSON.stringify({ format: 'praetor-sealed-battles', game: 'Carthage', battles: [] }),
-    );
-    expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).err).toContain(
-      `the ledger ${ledgerFile} is game "Carthage"'s, not "Rome"'s`,
-    );
+    writeFileSync(join(dir, 'bob.xlsx'), await book(['B3']));
+    const during: string[][] = [];
+    const reports = await adjudicateBatch({
+      paths: [join(dir, 'ann.xlsx'), join(dir, 'bob.xlsx')],
+      jobs: 0,
+      seal: { key: JSON.parse(readFileSync(keyFile, 'utf8')).key, game: 'Rome', turn: 3 },
+      ledger: {
+        ledger: { format: 'praetor-sealed-battles', game: 'Rome', commitment, battles: [] },
+        path: ledgerFile,
+      },
+      onFile: () => during.push(ledgerIds(ledgerFile)),
+    });
+    // Cut short after the first file, the ledger would hold every battle of the run.
+    expect(during[0]).toEqual(['3 B1', '3 B2', '3 B3']);
+    expect(reports.map((r) => r.errors)).toEqual([1, 0]);
+    // A run that ends rewrites it: B2 gave its own seed, an error, and drew no dice.
+    rmSync(ledgerFile);
+    const whole = await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'), join(dir, 'bob.xlsx'));
+    expect(whole.code).toBe(1);
+    expect(ledgerIds(ledgerFile)).toEqual(['3 B1', '3 B3']);
   });
+
+  it.each([
+    ['{"format": "praetor-sealed-battles"', /cannot be used: it is not JSON \(.*position/],
+    ['{"format": "other", "battles": []}', /is not one Praetor wrote \(its "format" is not/],
+    [
+      '{"format": "praetor-sealed-battles", "battles": [{"turn": "3", "id": "B1", "file": "f", "where": "w"}]}',
+      /: battles\[0\] has "turn" "3": expected a whole number/,
+    ],
+    [
+      '{"format": "praetor-sealed-battles", "game": "Carthage", "commitment": "c", "battles": []}',
+      /is game "Carthage"'s, not "Rome"'s/,
+    ],
+    [
+      '{"format": "praetor-sealed-battles", "game": "Rome", "commitment": "c0ffee", "battles": []}',
+      /lists the battles of another key \(commitment c0ffee\), not of this one \([0-9a-f]{64}\): a key made again rolls other dice, so its ledger starts empty; move the old one aside/,
+    ],
+  ])(
+    'a ledger that cannot be used stops the run before any work (exit 2): %s',
+    async (text, message) => {
+      const { dir, keyFile, ledgerFile } = await sealed();
+      writeFileSync(join(dir, 'ann.xlsx'), await book(['B1']));
+      writeFileSync(ledgerFile, text);
+      const r = await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'));
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(new RegExp(`^praetor adjudicate: the ledger ${ledgerFile}`));
+      expect(r.err).toMatch(message);
+      expect(r.err).not.toContain('--help');
+      expect(existsSync(join(dir, 'ann.praetor.xlsx'))).toBe(false);
+      expect(readFileSync(ledgerFile, 'utf8')).toBe(text);
+    },
+  );
 });
 
 describe('a key sealed for one turn (praetor seal --turn)', () => {

@@ -1,11 +1,18 @@
 import { existsSync } from 'node:fs';
 import { keyCommitment, parseTurn, Seal } from '../../src/sealed';
 import { adjudicateBatch, DEFAULT_JOBS, DEFAULT_MEMORY_MB, MAX_JOBS } from '../adjudicate';
-import { prepareOutDir } from '../batch-inputs';
+import { earlierOutputs, prepareOutDir } from '../batch-inputs';
 import { FileReport } from '../file-report';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyFile } from '../keyfile';
-import { Ledger, ledgerPath, readLedger, withRun, writeLedger } from '../sealed-ledger';
+import {
+  KeptLedger,
+  LedgerError,
+  ledgerPath,
+  readLedger,
+  withRun,
+  writeLedger,
+} from '../sealed-ledger';
 import { startProgress, Progress } from '../progress';
 import { problemLines, summaryTable } from '../summary';
 import { parseOptionsOnce } from '../flags';
@@ -34,8 +41,9 @@ Options:
   --key KEYFILE sealed dice: every battle's dice come from the game key of "praetor seal",
                 the game and the turn, and Results record the key's commitment (never the
                 key). A battle that gives its own Dice or Seed is then an error. The
-                battles sealed are listed beside the key (KEY.battles.json), and a battle
-                id that another workbook had in an earlier run of the turn is an error.
+                battles sealed are listed beside the key (rome.key.json keeps them in
+                rome.key.battles.json), and a battle id that another workbook had in an
+                earlier run of the turn is an error.
   --turn N      the turn being adjudicated (a whole number); needed with --key, unless the
                 key file was sealed for its turn (praetor seal --turn), which takes no other
   -h, --help    show this help
@@ -76,63 +84,79 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     }
   }
   const seal = readSeal(v.key, v.turn);
-  const ledger = seal && v.key !== undefined ? readKeyLedger(v.key, seal.game) : undefined;
+  let ledger: KeptLedger | undefined;
+  if (seal && v.key !== undefined) {
+    const path = ledgerPath(v.key);
+    const read = readLedger(path, seal.game, keyCommitment(seal.key));
+    if (!read.ok) {
+      io.err(`praetor adjudicate: ${read.error}`);
+      return EXIT.usage;
+    }
+    ledger = { ledger: read.value, path };
+  }
   prepareOutDir(v.out);
   let progress: Progress | undefined;
-  const reports = await adjudicateBatch({
-    paths: positionals,
-    outDir: v.out,
-    jobs,
-    force: v.force === true,
-    seal,
-    ledger,
-    onStart: (inputs) => (progress = startProgress(io, inputs)),
-    onFile: (report) => progress?.fileDone(report),
-  });
+  let reports: FileReport[];
+  try {
+    reports = await adjudicateBatch({
+      paths: positionals,
+      outDir: v.out,
+      jobs,
+      force: v.force === true,
+      seal,
+      ledger,
+      onStart: (inputs) => (progress = startProgress(io, inputs)),
+      onFile: (report) => progress?.fileDone(report),
+    });
+  } catch (e) {
+    if (!(e instanceof LedgerError)) throw e;
+    progress?.finish();
+    io.err(
+      `praetor adjudicate: ${e.message}; the battles are recorded there before they are sealed, so nothing was adjudicated`,
+    );
+    return EXIT.usage;
+  }
   progress?.finish();
   if (reports.length === 0) {
+    const skipped = earlierOutputs(positionals);
     io.err(
-      'praetor adjudicate: no workbooks found (.xlsx or .xlsm) in the paths given or their sub-folders',
+      'praetor adjudicate: no workbooks found (.xlsx or .xlsm) in the paths given or their sub-folders' +
+        (skipped.length > 0
+          ? `; ${skipped.length} earlier output${skipped.length === 1 ? ' was' : 's were'} passed over (${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ', ...' : ''}): name such a file to adjudicate it again`
+          : ''),
     );
     if (v.json) io.out(JSON.stringify(jsonReport(reports), null, 2));
     return EXIT.someFailed;
   }
-  const recorded = seal && ledger ? recordRun(ledger, seal.turn, reports, io) : true;
-  const sealed = { ...sealReport(seal), ...(ledger ? { ledger: ledger.path } : {}) };
+  const ledgerError = seal && ledger ? recordRun(ledger, seal.turn, reports) : null;
+  const sealed = {
+    ...sealReport(seal),
+    ...(ledger ? { ledger: ledger.path } : {}),
+    ...(ledgerError ? { ledgerError } : {}),
+  };
   if (v.json) io.out(JSON.stringify({ ...jsonReport(reports), ...sealed }, null, 2));
-  else io.out(summaryText(reports) + sealText(seal, ledger?.path));
-  return recorded && reports.every((r) => r.errors === 0) ? EXIT.ok : EXIT.someFailed;
+  else io.out(summaryText(reports) + sealText(seal, ledger?.path, ledgerError));
+  const ok = ledgerError === null && reports.every((r) => r.errors === 0);
+  return ok ? EXIT.ok : EXIT.someFailed;
 }
 
-/** The ledger beside the key file: unreadable, it stops the run before any work (exit 2). */
-function readKeyLedger(keyPath: string, game: string): { ledger: Ledger; path: string } {
-  const path = ledgerPath(keyPath);
-  const ledger = readLedger(path, game);
-  if (!ledger.ok) {
-    throw new UsageError(
-      `--key ${keyPath}: ${ledger.error}; it lists the battles sealed with this key in earlier runs (move it aside to start a new one)`,
-    );
-  }
-  return { ledger: ledger.value, path };
-}
-
-/** This run's battles added to the ledger; false, having said why, if it cannot be written. */
+/**
+ * The ledger as it stands after the run: the battles before it and those this run sealed (the
+ * ones written before the run and not sealed leave it). Why it could not be written, or null.
+ */
 function recordRun(
-  { ledger, path }: { ledger: Ledger; path: string },
+  ledger: KeptLedger,
   turn: number,
   reports: readonly FileReport[],
-  io: Io,
-): boolean {
-  const next = withRun(ledger, turn, reports);
-  if (next.battles.length === ledger.battles.length) return true;
+): string | null {
+  const next = withRun(ledger.ledger, turn, reports);
+  if (next.battles.length === 0 && !existsSync(ledger.path)) return null;
   try {
-    writeLedger(path, next);
-    return true;
+    writeLedger({ ...ledger, ledger: next });
+    return null;
   } catch (e) {
-    io.err(
-      `praetor adjudicate: the ledger ${path} could not be written (${e instanceof Error ? e.message : String(e)}): a later run of this turn cannot check its battle ids against this run's`,
-    );
-    return false;
+    if (!(e instanceof LedgerError)) throw e;
+    return `${e.message}: it may list battles of this run that were not sealed, and keep them from other workbooks; check it before the next run of this turn`;
   }
 }
 
@@ -166,10 +190,14 @@ function readSeal(keyPath: string | undefined, turnText: string | undefined): Se
 const sealReport = (seal: Seal | undefined) =>
   seal ? { sealed: { game: seal.game, turn: seal.turn, commitment: keyCommitment(seal.key) } } : {};
 
-const sealText = (seal: Seal | undefined, ledger: string | undefined) =>
+const sealText = (seal: Seal | undefined, ledger?: string, ledgerError?: string | null) =>
   seal
     ? `\n\nDice sealed: game "${seal.game}", turn ${seal.turn}, commitment ${keyCommitment(seal.key)}.` +
-      (ledger ? `\nThe battles sealed with this key are listed in ${ledger}.` : '')
+      (ledgerError
+        ? `\nError: ${ledgerError}.`
+        : ledger
+          ? `\nThe battles sealed with this key are listed in ${ledger}.`
+          : '')
     : '';
 
 function summaryText(reports: FileReport[]): string {
