@@ -367,11 +367,13 @@ function writePlan(sheet: Excel.Worksheet, plan: SheetPlan, features: HostFeatur
     sheet.getRangeByIndexes(plan.headerRow + 1, col, below, 1).format.horizontalAlignment =
       'Center';
   }
-  if (below > 0 && plan.wrapped && plan.wrapped.length > 0) {
+  const body = below > 0 ? sheet.getRangeByIndexes(plan.headerRow + 1, 0, below, cols) : null;
+  if (body && plan.top) body.format.verticalAlignment = 'Top';
+  if (body && plan.wrapped && plan.wrapped.length > 0) {
     for (const col of plan.wrapped) {
       sheet.getRangeByIndexes(plan.headerRow + 1, col, below, 1).format.wrapText = true;
     }
-    sheet.getRangeByIndexes(plan.headerRow + 1, 0, below, cols).format.autofitRows();
+    body.format.autofitRows();
   }
   sheet.freezePanes.freezeRows(plan.headerRow + 1);
   if (!features.printLayout) return;

@@ -73,6 +73,11 @@ export interface SheetPlan {
   wrapped?: readonly number[];
   /** Columns (0-based) of numbers, centered below the header. */
   centered?: readonly number[];
+  /**
+   * The cells below the header aligned to the top of their row, so that a row made tall by its
+   * wrapped text reads from its first line.
+   */
+  top?: boolean;
   /** Printed page header and footer, when the host can lay out pages. */
   print: { header: string; footer: string };
 }

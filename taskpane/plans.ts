@@ -60,6 +60,7 @@ export function resultsPlan(
     widths: RESULTS_WIDTHS.slice(0, rows[0].length).map(charsToPoints),
     wrapped: RESULTS_WRAPPED.filter((col) => col < rows[0].length),
     centered: numberColumns(rows.slice(1)),
+    top: true,
     print: { header: pageSection('Praetor results'), footer: pageSection(`${all.length} battles`) },
   };
 }

@@ -733,7 +733,17 @@ function mutateStructure(rng: Rng, m: Model): Mutation | null {
 // ---------------------------------------------------------------------------------------------
 // Properties
 
-const STYLES = { title: 1, header: 2, quoted: 3, wrapped: 4, wrappedQuoted: 5, centered: 6 };
+const STYLES = {
+  title: 1,
+  header: 2,
+  quoted: 3,
+  wrapped: 4,
+  wrappedQuoted: 5,
+  centered: 6,
+  top: 7,
+  topQuoted: 8,
+  topCentered: 9,
+};
 
 /** Text cells that look like formulas and are not stored as text in the written sheet. */
 function unsafeInXml(content: SheetContent): string[] {
@@ -743,7 +753,7 @@ function unsafeInXml(content: SheetContent): string[] {
   for (const m of xml.matchAll(
     /<c r="([A-Z]+\d+)"( s="(\d+)")?( t="inlineStr")><is><t[^>]*>([^<]{0,40})/g,
   )) {
-    const asText = [STYLES.quoted, STYLES.wrappedQuoted].map(String);
+    const asText = [STYLES.quoted, STYLES.wrappedQuoted, STYLES.topQuoted].map(String);
     if (/^[=+\-@]/.test(m[5]) && !asText.includes(m[3])) {
       bad.push(`${content.name}!${m[1]}: "${m[5]}" written with style ${m[3] ?? 'none'}`);
     }

@@ -9,7 +9,17 @@ import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
 
 /** A worksheet part written by hand: checked by a conforming XML parser, cell by cell. */
 
-const STYLES = { title: 11, header: 12, quoted: 13, wrapped: 14, wrappedQuoted: 15, centered: 16 };
+const STYLES = {
+  title: 11,
+  header: 12,
+  quoted: 13,
+  wrapped: 14,
+  wrappedQuoted: 15,
+  centered: 16,
+  top: 17,
+  topQuoted: 18,
+  topCentered: 19,
+};
 
 function sheet(rows: SheetContent['rows'], more: Partial<SheetContent> = {}): XmlNode {
   return parseXml(
@@ -122,6 +132,38 @@ describe('worksheetXml', () => {
       B3: { s: '13', t: 'inlineStr', text: '=x' },
       C3: { text: '5' },
     });
+  });
+
+  it('aligns every body cell of a top sheet to the top, each keeping its other look', () => {
+    const rows: SheetContent['rows'] = [
+      { cells: ['Title'], kind: 'title' },
+      { cells: ['Battle', 'Rounds', 'Error'], kind: 'header' },
+      { cells: ['B1', 3, 'a long error'], kind: 'body' },
+      { cells: ['=2+3', '', '=looks like a formula', true], kind: 'body' },
+      { cells: ['note'] },
+    ];
+    const more = { wrapped: [2], centered: [1], widths: [10, 8, 5] };
+    expect(cells(sheet(rows, { ...more, top: true }))).toEqual({
+      A1: { s: '11', t: 'inlineStr', text: 'Title' },
+      A2: { s: '12', t: 'inlineStr', text: 'Battle' },
+      B2: { s: '12', t: 'inlineStr', text: 'Rounds' },
+      C2: { s: '12', t: 'inlineStr', text: 'Error' },
+      A3: { s: '17', t: 'inlineStr', text: 'B1' },
+      B3: { s: '19', text: '3' },
+      C3: { s: '14', t: 'inlineStr', text: 'a long error' },
+      A4: { s: '18', t: 'inlineStr', text: '=2+3' },
+      C4: { s: '15', t: 'inlineStr', text: '=looks like a formula' },
+      D4: { s: '17', t: 'b', text: '1' },
+      A5: { s: '17', t: 'inlineStr', text: 'note' },
+    });
+    // A sheet that does not ask keeps Excel's alignment on its plain, quoted and centered cells.
+    expect(cells(sheet(rows, more))).toMatchObject({
+      A3: { t: 'inlineStr', text: 'B1' },
+      B3: { s: '16', text: '3' },
+      A4: { s: '13', t: 'inlineStr', text: '=2+3' },
+      D4: { t: 'b', text: '1' },
+    });
+    expect(cells(sheet(rows, more)).A3.s).toBeUndefined();
   });
 
   it('makes a row as tall as its wrapped text, counted at the column width', () => {

@@ -34,7 +34,17 @@ const EXCEL_STYLES =
 const SECTIONS_IN_ORDER = ['fonts', 'fills', 'borders', 'cellStyleXfs', 'cellXfs'];
 
 /** The formats added to EXCEL_STYLES, after its two. */
-const EXCEL_IDS = { title: 2, header: 3, quoted: 4, wrapped: 5, wrappedQuoted: 6, centered: 7 };
+const EXCEL_IDS = {
+  title: 2,
+  header: 3,
+  quoted: 4,
+  wrapped: 5,
+  wrappedQuoted: 6,
+  centered: 7,
+  top: 8,
+  topQuoted: 9,
+  topCentered: 10,
+};
 
 describe('addPraetorStyles', () => {
   it('appends after the existing formats, and keeps every count equal to its children', () => {
@@ -72,15 +82,40 @@ describe('addPraetorStyles', () => {
     expect(xfs[ids.quoted].attrs).toMatchObject({ quotePrefix: '1', fontId: '0', fillId: '0' });
   });
 
-  it('wraps the text of the wrapped formats within the column; one kept as text', () => {
+  it('wraps the text of the wrapped formats within the column, from the top; one kept as text', () => {
     const { ids, xfs } = styled(EXCEL_STYLES);
     for (const id of [ids.wrapped, ids.wrappedQuoted]) {
       expect(xfs[id].attrs).toMatchObject({ fontId: '0', fillId: '0', applyAlignment: '1' });
-      expect(findAll(xfs[id], 'alignment')[0].attrs).toEqual({ wrapText: '1' });
+      expect(findAll(xfs[id], 'alignment')[0].attrs).toEqual({ vertical: 'top', wrapText: '1' });
     }
     expect(xfs[ids.wrapped].attrs.quotePrefix).toBeUndefined();
     expect(findAll(xfs[ids.centered], 'alignment')[0].attrs).toEqual({ horizontal: 'center' });
     expect(xfs[ids.wrappedQuoted].attrs.quotePrefix).toBe('1');
+  });
+
+  it("aligns a top sheet's body formats to the top, each as its counterpart otherwise", () => {
+    const { ids, xfs } = styled(EXCEL_STYLES);
+    const look = (id: number) => ({
+      quotePrefix: xfs[id].attrs.quotePrefix,
+      alignment: findAll(xfs[id], 'alignment').map((a) => a.attrs),
+    });
+    expect(look(ids.top)).toEqual({ alignment: [{ vertical: 'top' }] });
+    expect(look(ids.topQuoted)).toEqual({ quotePrefix: '1', alignment: [{ vertical: 'top' }] });
+    expect(look(ids.topCentered)).toEqual({
+      alignment: [{ horizontal: 'center', vertical: 'top' }],
+    });
+    for (const id of [ids.top, ids.topQuoted, ids.topCentered]) {
+      expect(xfs[id].attrs).toMatchObject({
+        numFmtId: '0',
+        fontId: '0',
+        fillId: '0',
+        borderId: '0',
+        applyAlignment: '1',
+      });
+    }
+    // The formats of other sheets' body cells keep Excel's bottom alignment.
+    expect(look(ids.quoted)).toEqual({ quotePrefix: '1', alignment: [] });
+    expect(look(ids.centered)).toEqual({ alignment: [{ horizontal: 'center' }] });
   });
 
   it('a workbook whose first font is bold already gets a font with one <b/>', () => {
@@ -196,13 +231,13 @@ describe('addPraetorStyles', () => {
   ])('reads an end tag written with a space before its ">": %s', (_, from, to) => {
     const { out, ids, xfs } = styled(EXCEL_STYLES.replace(from, to));
     expect(ids).toEqual(EXCEL_IDS);
-    expect(xfs).toHaveLength(8);
+    expect(xfs).toHaveLength(11);
     expectWhole(out, ids);
   });
 
   it('updates counts written in single quotes', () => {
     const { out, ids, tree } = styled(EXCEL_STYLES.replace(/="([^"]*)"/g, "='$1'"));
-    expect(findAll(tree, 'cellXfs')[0].attrs.count).toBe('8');
+    expect(findAll(tree, 'cellXfs')[0].attrs.count).toBe('11');
     expect(findAll(tree, 'fonts')[0].attrs.count).toBe('3');
     expectWhole(out, ids);
   });
@@ -225,7 +260,7 @@ describe('addPraetorStyles', () => {
     const { out, ids, xfs } = styled(
       EXCEL_STYLES.replace('<cellXfs', '<!-- <cellXfs count="1"></cellXfs> --><cellXfs'),
     );
-    expect(xfs).toHaveLength(8);
+    expect(xfs).toHaveLength(11);
     expectWhole(out, ids);
   });
 
@@ -259,6 +294,19 @@ describe('addPraetorStyles', () => {
     expect(hasPraetorStyles(scanXml(out), { ...ids, wrapped: ids.quoted })).toBe(false);
     expect(hasPraetorStyles(scanXml(out), { ...ids, wrappedQuoted: ids.wrapped })).toBe(false);
     expect(hasPraetorStyles(scanXml(out), { ...ids, centered: ids.wrapped })).toBe(false);
+    expect(hasPraetorStyles(scanXml(out), { ...ids, centered: ids.topCentered })).toBe(false);
+    expect(hasPraetorStyles(scanXml(out), { ...ids, top: ids.topQuoted })).toBe(false);
+    expect(hasPraetorStyles(scanXml(out), { ...ids, top: 0 })).toBe(false);
+    expect(hasPraetorStyles(scanXml(out), { ...ids, topQuoted: ids.quoted })).toBe(false);
+    expect(hasPraetorStyles(scanXml(out), { ...ids, topCentered: ids.centered })).toBe(false);
+    expect(hasPraetorStyles(scanXml(out), { ...ids, topCentered: ids.topCentered + 1 })).toBe(
+      false,
+    );
+    const bottomWrapped = out.replace(
+      '<alignment vertical="top" wrapText="1"/>',
+      '<alignment wrapText="1"/>',
+    );
+    expect(hasPraetorStyles(scanXml(bottomWrapped), ids)).toBe(false);
     const twice = out.replace('<cellStyles', '<cellXfs count="0"/><cellStyles');
     expect(hasPraetorStyles(scanXml(twice), ids)).toBe(false);
     const miscounted = out.replace('<fills count="3">', '<fills count="2">');

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { resolveAll } from '../taskpane/actions';
-import { SimFixture, SimValue } from './sim/model';
+import { columnLetters } from '../src/cells';
+import { SimFixture, SimSheet, SimValue } from './sim/model';
 import { removeSim } from './sim/office';
 import { openSim } from './sim/open';
 
@@ -52,6 +53,35 @@ function gridOf(ws: ExcelJS.Worksheet): Grid {
     .map((row) => Array.from({ length: lastCol + 1 }, (_, c) => row[c] ?? ''));
 }
 
+/** How a cell is aligned, as `vertical horizontal wrap` ('-' for Excel's default). */
+const alignment = (vertical?: string, horizontal?: string, wrap?: boolean) =>
+  `${vertical?.toLowerCase() ?? '-'} ${horizontal?.toLowerCase() ?? '-'} ${wrap ? 'wrap' : '-'}`;
+
+/** The alignment of each cell that holds a value (blank cells show none), by address. */
+function alignmentsOf(ws: ExcelJS.Worksheet): string[] {
+  const out: string[] = [];
+  ws.eachRow((row) =>
+    row.eachCell((cell) => {
+      if (shown(cell.value) === '') return;
+      const a = cell.alignment ?? {};
+      out.push(`${cell.address} ${alignment(a.vertical, a.horizontal, a.wrapText)}`);
+    }),
+  );
+  return out;
+}
+
+/** The same of a simulated sheet, from the formats the pane gave its cells. */
+function simAlignments(sheet: SimSheet): string[] {
+  return sheet.grid().flatMap((row, r) =>
+    row.flatMap((value, c) => {
+      if (value === '') return [];
+      const f = sheet.formats.get(`${r},${c}`) ?? {};
+      const address = `${columnLetters(c)}${r + 1}`;
+      return [`${address} ${alignment(f.verticalAlignment, f.horizontalAlignment, f.wrapText)}`];
+    }),
+  );
+}
+
 /** The workbook as the simulated Excel holds it: text kept as text, Excel tables as tables. */
 function simFixture(wb: ExcelJS.Workbook): SimFixture {
   const quoted = (v: SimValue) => (typeof v === 'string' && v !== '' ? `'${v}` : v);
@@ -88,8 +118,17 @@ async function compare(input: string): Promise<string[]> {
   await after.xlsx.readFile(output);
   const added = after.worksheets.slice(before.worksheets.length);
   expect(model.sheets.map((s) => s.name)).toEqual(after.worksheets.map((ws) => ws.name));
-  for (const ws of added)
+  for (const ws of added) {
     expect([ws.name, model.sheet(ws.name)!.grid()]).toEqual([ws.name, gridOf(ws)]);
+    // Aligned alike: numbers centered, the error wrapped, Results read from each row's top.
+    const sim = simAlignments(model.sheet(ws.name)!);
+    expect([ws.name, sim]).toEqual([ws.name, alignmentsOf(ws)]);
+  }
+  // Which, in Results, is every cell below the header.
+  const results = added.find((ws) => ws.name.startsWith('Results'))!;
+  const body = alignmentsOf(results).filter((a) => !/^[A-Z]+1 /.test(a));
+  expect(body.length).toBeGreaterThan(0);
+  expect(body.filter((a) => a.split(' ')[1] !== 'top')).toEqual([]);
   return added.map((ws) => ws.name);
 }
 

@@ -118,6 +118,14 @@ describeInBrowser('the taskpane in a browser', () => {
       submission.warnings,
     );
     expect(await sheetGrid(page, 'Results')).toEqual(expected);
+    // Each row, as tall as its wrapped error, reads from its top: every cell below the header.
+    const vertical = await page.evaluate(() => {
+      const sheet = (window as unknown as { __sim: SimWorkbook }).__sim.sheet('Results')!;
+      return sheet
+        .grid()
+        .map((row, r) => row.map((_, c) => sheet.formats.get(`${r},${c}`)?.verticalAlignment));
+    });
+    expect(vertical).toEqual(expected.map((row, r) => row.map(() => (r > 0 ? 'Top' : undefined))));
     await page.close();
   });
 

@@ -250,6 +250,19 @@ describe('Resolve all', () => {
       expect(results.format(r, error - 1).wrapText).toBeUndefined();
     }
     expect(results.format(0, error).wrapText).toBeUndefined();
+    // Every cell below the header reads from the top of its row, however tall the wrapped error
+    // makes it; the header, and the logs (rows of one line), keep Excel's alignment.
+    for (let r = 0; r < expected.length; r++) {
+      for (let c = 0; c < RESULTS_HEADER.length; c++) {
+        const top = r > 0 ? 'Top' : undefined;
+        expect([r, c, results.format(r, c).verticalAlignment]).toEqual([r, c, top]);
+      }
+    }
+    const logFormats = model.sheets
+      .filter((s) => s.name.startsWith('Log '))
+      .flatMap((s) => [...s.formats.values()]);
+    expect(logFormats.length).toBeGreaterThan(0);
+    expect(logFormats.filter((f) => f.verticalAlignment !== undefined)).toEqual([]);
     expect([...results.autofitRows].sort((a, b) => a - b)).toEqual(
       expected.slice(1).map((_, i) => i + 1),
     );

@@ -208,6 +208,23 @@ test('a cell holds at most 32,767 characters, the text prefix aside', async () =
   await expect(ctx.sync()).rejects.toMatchObject({ code: 'InvalidArgument' });
 });
 
+test("vertical alignment: set on every cell of the range, Excel's values only", async () => {
+  const model = workbook();
+  const ctx = new SimContext(model);
+  const data = ctx.workbook.worksheets.getItem('Data');
+  data.getRange('B3:C4').format.verticalAlignment = 'Top';
+  await ctx.sync();
+  const sheet = model.sheet('Data')!;
+  expect([sheet.format(2, 1), sheet.format(3, 2)]).toEqual([
+    { verticalAlignment: 'Top' },
+    { verticalAlignment: 'Top' },
+  ]);
+  expect(sheet.format(1, 1).verticalAlignment).toBeUndefined();
+  data.getRange('A1').format.verticalAlignment = 'top';
+  await expect(ctx.sync()).rejects.toMatchObject({ code: 'InvalidArgument' });
+  expect(sheet.format(0, 0).verticalAlignment).toBeUndefined();
+});
+
 test('a page header or footer holds 255 characters, its sections and their codes', async () => {
   const model = workbook();
   const ctx = new SimContext(model);

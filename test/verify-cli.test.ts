@@ -156,14 +156,15 @@ describe('seal, adjudicate --key, verify', () => {
       expect(results.getCell(r, 11).value).toBe('Rome');
       expect(results.getCell(r, 12).value).toBe(3);
       expect(results.getCell(r, 13).value).toBe(s.commitment);
-      // The 64 hex digits wrap within a narrower column, so that a printed page stays legible.
-      expect(results.getCell(r, 13).alignment).toEqual({ wrapText: true });
-      expect(results.getCell(r, 11).alignment).toBeUndefined();
+      // The 64 hex digits wrap within a narrower column, so that a printed page stays legible;
+      // every body cell is top-aligned, so that a row made tall by them reads from its top.
+      expect(results.getCell(r, 13).alignment).toEqual({ vertical: 'top', wrapText: true });
+      expect(results.getCell(r, 11).alignment).toEqual({ vertical: 'top' });
     }
     expect(results.getColumn(13).width).toBeLessThan(40);
     // Numbers are centered, so that the rounds are not read with the survivors beside them.
-    expect(results.getCell(2, 4).alignment).toEqual({ horizontal: 'center' });
-    expect(results.getCell(2, 5).alignment).toBeUndefined();
+    expect(results.getCell(2, 4).alignment).toEqual({ horizontal: 'center', vertical: 'top' });
+    expect(results.getCell(2, 5).alignment).toEqual({ vertical: 'top' });
     const log = wb.getWorksheet('Log B1')!;
     let logHeader = 1;
     while (log.getCell(logHeader, 1).value !== 'Round') logHeader++;

@@ -7,6 +7,7 @@ import { addSheetsToPackage } from '../headless/workbook/write';
 import { resolveBattle, validateBattle } from '../src/battle';
 import { logSheet } from '../src/sheets';
 import { asXlsm, FIXTURES, parts, submission } from './helpers/workbooks';
+import { findAll, parseXml } from './helpers/xml-tree';
 
 /** Writing sheets into the original package: nothing of the original may change. */
 
@@ -113,6 +114,59 @@ describe('addSheetsToPackage', () => {
     const log = wb.worksheets.find((w) => w.name.startsWith('Log '))!;
     expect(log.name).toBe('Log =B1');
     expect(log.getCell('A1').font?.bold).toBe(true);
+  });
+
+  it('aligns every body cell of Results to the top, keeping its other look; logs as they were', async () => {
+    const input = await submission([['B1']], [['B1', 'Attacker']]);
+    const [, log] = sampleSheets();
+    const rows = [
+      ['Battle', 'Winner', 'Outcome', 'Rounds', 'Survivors', 'Error'],
+      ['B1', 'attacker', 'eliminated', 3, '1 CAT 2 CAV', ''],
+      ['=2+3', '', '', '', '', 'a battle whose error takes lines '.repeat(4)],
+      ['', '', 'warning', '', '', '=looks like a formula'],
+    ];
+    // The Error column is the sixth here.
+    const content = { ...resultsContent('Results', rows, 't.xlsx'), wrapped: [5] };
+    const out = await addSheetsToPackage(input, [content, log]);
+    // Each cell as a reader sees it (exceljs): vertical, horizontal, wrapped, bold; and whether
+    // its format keeps text as text (the quote prefix, which exceljs does not read).
+    const p = await parts(out);
+    const xfs = findAll(parseXml(p.get('xl/styles.xml')!.toString()), 'cellXfs')[0].children;
+    const sheetXml = [...p.values()].map(String).find((x) => x.includes('whose error takes'))!;
+    const quoted = findAll(parseXml(sheetXml), 'c')
+      .filter((c) => xfs[Number(c.attrs.s ?? 0)].attrs.quotePrefix === '1')
+      .map((c) => c.attrs.r);
+    expect(quoted).toEqual(['A3', 'F4']);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(out as unknown as ArrayBuffer);
+    const results = wb.getWorksheet('Results')!;
+    const looks: string[] = [];
+    results.eachRow((row) =>
+      row.eachCell((cell) => {
+        const a = cell.alignment ?? {};
+        const wrap = a.wrapText ? 'wrap' : '-';
+        const bold = cell.font?.bold ? 'bold' : '-';
+        looks.push(`${cell.address} ${a.vertical ?? '-'} ${a.horizontal ?? '-'} ${wrap} ${bold}`);
+      }),
+    );
+    expect(looks).toEqual([
+      ...'ABCDEF'.split('').map((c) => `${c}1 - - - bold`),
+      'A2 top - - -',
+      'B2 top - - -',
+      'C2 top - - -',
+      'D2 top center - -',
+      'E2 top - - -',
+      'A3 top - - -',
+      'F3 top - wrap -',
+      'C4 top - - -',
+      'F4 top - wrap -',
+    ]);
+    expect(results.getRow(3).height).toBeGreaterThan(15);
+    // A log's rows are one line each: they keep Excel's alignment, bottom.
+    const logSheet = wb.worksheets.find((w) => w.name.startsWith('Log '))!;
+    const vertical: string[] = [];
+    logSheet.eachRow((row) => row.eachCell((c) => vertical.push(c.alignment?.vertical ?? '-')));
+    expect(new Set(vertical)).toEqual(new Set(['-']));
   });
 
   it('marks only text whose spaces a reader could lose, and gives that text back whole', async () => {

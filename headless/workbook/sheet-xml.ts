@@ -31,6 +31,11 @@ export interface SheetContent {
   wrapped?: readonly number[];
   /** Columns (0-based) whose body cells are centered (columns of numbers). */
   centered?: readonly number[];
+  /**
+   * Body cells aligned to the top of their row, so that a row made tall by its wrapped text
+   * reads from its first line. (Wrapped cells are top-aligned on any sheet.)
+   */
+  top?: boolean;
   /** Rows kept in view above the scrolling pane. */
   frozenRows: number;
   /** The (0-based) row printed at the top of every page. */
@@ -50,6 +55,27 @@ export interface StyleIds {
   wrappedQuoted: number;
   /** A number centered in its column. */
   centered: number;
+  /** The body cells of a `top` sheet: plain, kept as text, a centered number. */
+  top: number;
+  topQuoted: number;
+  topCentered: number;
+}
+
+/** The styles of one sheet's body cells, by their look. */
+interface BodyStyles {
+  plain: number;
+  quoted: number;
+  centered: number;
+  wrapped: number;
+  wrappedQuoted: number;
+}
+
+/** Chosen once per sheet, so that a cell's style stays a lookup. */
+function bodyStyles(styles: StyleIds, top: boolean): BodyStyles {
+  const [plain, quoted, centered] = top
+    ? [styles.top, styles.topQuoted, styles.topCentered]
+    : [0, styles.quoted, styles.centered];
+  return { plain, quoted, centered, wrapped: styles.wrapped, wrappedQuoted: styles.wrappedQuoted };
 }
 
 export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
@@ -68,8 +94,9 @@ export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
   let rows = '';
   const wrapped = new Map((sheet.wrapped ?? []).map((c) => [c, sheet.widths[c] ?? 8]));
   const centered = new Set(sheet.centered ?? []);
+  const body = bodyStyles(styles, sheet.top ?? false);
   for (let r = 0; r < sheet.rows.length; r++) {
-    rows += rowXml(sheet.rows[r], r, styles, wrapped, centered);
+    rows += rowXml(sheet.rows[r], r, styles, body, wrapped, centered);
   }
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
@@ -109,6 +136,7 @@ function rowXml(
   row: SheetRow,
   r: number,
   styles: StyleIds,
+  body: BodyStyles,
   wrapped: Map<number, number>,
   centered: Set<number>,
 ): string {
@@ -124,22 +152,22 @@ function rowXml(
     }
     const look =
       width !== undefined ? 'wrapped' : rowStyle === 0 && centered.has(c) ? 'centered' : null;
-    cells += cellXml(value, letters(c) + n, rowStyle, styles, look);
+    cells += cellXml(value, letters(c) + n, rowStyle, body, look);
   }
   const height = lines > 1 ? ` ht="${lines * LINE_HEIGHT}" customHeight="1"` : '';
   return `<row r="${n}"${height}>${cells}</row>`;
 }
 
-/** A body cell's style: wrapped, centered (a number), kept as text, or none. */
+/** A body cell's style: wrapped, centered (a number), kept as text, or plain (0: none). */
 function bodyStyle(
-  styles: StyleIds,
+  body: BodyStyles,
   look: 'wrapped' | 'centered' | null,
   quoted: boolean,
   number: boolean,
 ): number {
-  if (look === 'wrapped') return quoted ? styles.wrappedQuoted : styles.wrapped;
-  if (quoted) return styles.quoted;
-  return look === 'centered' && number ? styles.centered : 0;
+  if (look === 'wrapped') return quoted ? body.wrappedQuoted : body.wrapped;
+  if (quoted) return body.quoted;
+  return look === 'centered' && number ? body.centered : body.plain;
 }
 
 /**
@@ -174,7 +202,7 @@ function cellXml(
   value: CellValue,
   ref: string,
   rowStyle: number,
-  styles: StyleIds,
+  body: BodyStyles,
   look: 'wrapped' | 'centered' | null,
 ): string {
   if (value === '' || value === null || value === undefined) {
@@ -183,7 +211,7 @@ function cellXml(
   // Judged on the text as stored: XML drops control characters, so `\u0007=1+1` is `=1+1`.
   const stored = typeof value === 'string' ? xmlChars(value) : value;
   const quoted = looksLikeFormula(stored);
-  const s = rowStyle || bodyStyle(styles, look, quoted, typeof value === 'number');
+  const s = rowStyle || bodyStyle(body, look, quoted, typeof value === 'number');
   const style = s ? ` s="${s}"` : '';
   if (typeof value === 'number' && Number.isFinite(value)) {
     return `<c r="${ref}"${style}><v>${value}</v></c>`;

@@ -136,37 +136,79 @@ export function addPraetorStyles(
     [
       `<xf numFmtId="0" fontId="${font}" fillId="0" borderId="0" xfId="0" applyFont="1"/>`,
       `<xf numFmtId="0" fontId="${font}" fillId="${fill}" borderId="${border}" xfId="0" applyFont="1" applyFill="1" applyBorder="1"/>`,
-      '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/>',
-      `<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1">${WRAP}</xf>`,
-      `<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1" applyAlignment="1">${WRAP}</xf>`,
-      '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment horizontal="center"/></xf>',
+      ...BODY_NAMES.map((name) => bodyXf(BODY_LOOKS[name])),
     ].map((x) => prefixed(x, p)),
   );
   if (atEnd.length > 0) splices.push(appendInto(root, atEnd.join('')));
+  const body = Object.fromEntries(BODY_NAMES.map((name, i) => [name, xf + 2 + i]));
   return {
     xml: applySplices(stylesXml, splices),
-    ids: {
-      title: xf,
-      header: xf + 1,
-      quoted: xf + 2,
-      wrapped: xf + 3,
-      wrappedQuoted: xf + 4,
-      centered: xf + 5,
-    },
+    ids: { title: xf, header: xf + 1, ...(body as Record<BodyStyle, number>) },
   };
 }
 
-/** Wrapped text: within the column, its last line on the row's line as Excel aligns cells. */
-const WRAP = '<alignment wrapText="1"/>';
+type BodyStyle = Exclude<keyof StyleIds, 'title' | 'header'>;
 
-/** An xf that wraps its text. */
-const wraps = (xf: XmlElement | undefined): boolean =>
-  xf !== undefined && childrenNamed(xf, 'alignment').some((a) => attr(a, 'wrapText') === '1');
+/** How a body cell looks: kept as text (quote prefix), wrapped, centered, top-aligned. */
+interface BodyLook {
+  quote?: boolean;
+  wrap?: boolean;
+  center?: boolean;
+  top?: boolean;
+}
+
+/**
+ * The body cells' formats, in the order they are added. Wrapped text is top-aligned wherever
+ * it is: a row is made as tall as its wrapped lines, which then start on the row's first line
+ * (Excel's default, bottom, would start them lines below the text beside them).
+ */
+const BODY_LOOKS: Record<BodyStyle, BodyLook> = {
+  quoted: { quote: true },
+  wrapped: { wrap: true, top: true },
+  wrappedQuoted: { quote: true, wrap: true, top: true },
+  centered: { center: true },
+  top: { top: true },
+  topQuoted: { quote: true, top: true },
+  topCentered: { center: true, top: true },
+};
+const BODY_NAMES = Object.keys(BODY_LOOKS) as BodyStyle[];
+
+/** The alignment attributes of a look, in the schema's order, as written and as checked. */
+const alignmentOf = (look: BodyLook): string[][] =>
+  [
+    ['horizontal', look.center ? 'center' : ''],
+    ['vertical', look.top ? 'top' : ''],
+    ['wrapText', look.wrap ? '1' : ''],
+  ].filter(([, value]) => value !== '');
+
+function bodyXf(look: BodyLook): string {
+  const start = `<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"${look.quote ? ' quotePrefix="1"' : ''}`;
+  const alignment = alignmentOf(look);
+  if (alignment.length === 0) return `${start}/>`;
+  const attrs = alignment.map(([name, value]) => ` ${name}="${value}"`).join('');
+  return `${start} applyAlignment="1"><alignment${attrs}/></xf>`;
+}
+
+/** An xf with a look's quote prefix (or none) and exactly its alignment. */
+function looks(xf: XmlElement | undefined, look: BodyLook): boolean {
+  if (xf === undefined || (attr(xf, 'quotePrefix') === '1') !== (look.quote ?? false)) {
+    return false;
+  }
+  const want = alignmentOf(look);
+  const alignments = childrenNamed(xf, 'alignment');
+  if (want.length === 0) return alignments.length === 0;
+  return (
+    alignments.length === 1 &&
+    attr(xf, 'applyAlignment') === '1' &&
+    alignments[0].attrs.length === want.length &&
+    want.every(([name, value]) => attr(alignments[0], name) === value)
+  );
+}
 
 /**
  * True when the edited styles part holds what `ids` name: each section's count (where given)
  * equal to its children, the title and header formats on a bold font, the header's fill and
- * border in their sections, the quoted format with its prefix.
+ * border in their sections, each body format with its quote prefix (or none) and its alignment.
  */
 export function hasPraetorStyles(root: XmlElement, ids: StyleIds): boolean {
   const children = (section: Section) => {
@@ -192,12 +234,6 @@ export function hasPraetorStyles(root: XmlElement, ids: StyleIds): boolean {
     bold(header) &&
     at(fills, attr(header, 'fillId')) !== undefined &&
     at(borders, attr(header, 'borderId')) !== undefined &&
-    xfs[ids.quoted] !== undefined &&
-    attr(xfs[ids.quoted], 'quotePrefix') === '1' &&
-    wraps(xfs[ids.wrapped]) &&
-    wraps(xfs[ids.wrappedQuoted]) &&
-    attr(xfs[ids.wrappedQuoted], 'quotePrefix') === '1' &&
-    xfs[ids.centered] !== undefined &&
-    childrenNamed(xfs[ids.centered], 'alignment').some((a) => attr(a, 'horizontal') === 'center')
+    BODY_NAMES.every((name) => looks(xfs[ids[name]], BODY_LOOKS[name]))
   );
 }

@@ -26,6 +26,8 @@ export interface SimFormat {
   fontName?: string;
   fill?: string;
   horizontalAlignment?: string;
+  /** None is Excel's default, `Bottom`. */
+  verticalAlignment?: string;
   wrapText?: boolean;
 }
 

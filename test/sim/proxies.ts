@@ -592,6 +592,9 @@ class RangeProxy extends ClientObject<RangeTarget> {
   }
 }
 
+/** `Excel.VerticalAlignment`: the values Excel accepts (it rejects any other at the sync). */
+const VERTICAL_ALIGNMENTS = ['Top', 'Center', 'Bottom', 'Justify', 'Distributed'];
+
 /** Formats: each assignment is queued and applied to every cell (or column) of the range. */
 class RangeFormatProxy {
   constructor(
@@ -630,6 +633,15 @@ class RangeFormatProxy {
 
   set horizontalAlignment(value: string) {
     this.each('horizontalAlignment', (f) => (f.horizontalAlignment = value));
+  }
+
+  set verticalAlignment(value: string) {
+    this.each('verticalAlignment', (f) => {
+      if (!VERTICAL_ALIGNMENTS.includes(value)) {
+        throw new SimError('InvalidArgument', `"${value}" is not an Excel.VerticalAlignment.`);
+      }
+      f.verticalAlignment = value;
+    });
   }
 
   set wrapText(value: boolean) {
