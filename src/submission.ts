@@ -227,9 +227,10 @@ export function readSubmission(
     }
   }
   for (const entry of entries) {
-    if (entry.spec?.seed === TEMPLATE_SEED && entry.seedAt !== undefined) {
+    const seed = entry.spec?.seed;
+    if (typeof seed === 'string' && seed.trim().toLowerCase() === TEMPLATE_SEED && entry.seedAt) {
       warnings.push(
-        `${entry.seedAt}: battle "${entry.id}" has the seed of the template's example battle ("${TEMPLATE_SEED}"): it is fought as any other; delete its rows if it is only the example`,
+        `${entry.seedAt}: battle "${entry.id}" has the seed of the template's example battle ("${seed}"): it is fought as any other; delete its rows if it is only the example`,
       );
     }
   }

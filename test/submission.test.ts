@@ -477,3 +477,22 @@ describe('numberColumns', () => {
     expect(numberColumns([[0], [-2.5]])).toEqual([0]);
   });
 });
+
+describe("the template's example battle", () => {
+  it('is fought with a warning naming its Seed cell, in any case; another seed gets none', () => {
+    const seedAt = `Battles!${String.fromCharCode(65 + BATTLES_HEADER.indexOf('Seed'))}`;
+    const s = read(
+      [
+        battle('B1', { Seed: 'example' }),
+        battle('B2', { Seed: ' Example ' }),
+        battle('B3', { Seed: 'examples' }),
+      ],
+      ['B1', 'B2', 'B3'].flatMap(twoSides),
+    );
+    expect(s.warnings).toEqual([
+      `${seedAt}2: battle "B1" has the seed of the template's example battle ("example"): it is fought as any other; delete its rows if it is only the example`,
+      `${seedAt}3: battle "B2" has the seed of the template's example battle ("Example"): it is fought as any other; delete its rows if it is only the example`,
+    ]);
+    expect(adjudicateSubmission(s).every((a) => a.outcome.ok)).toBe(true);
+  });
+});
