@@ -129,13 +129,15 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     return EXIT.someFailed;
   }
   const ledgerError = seal && ledger ? recordRun(ledger, seal.turn, reports) : null;
+  // Named once there is one: a run that sealed nothing writes none.
+  const kept = ledger && existsSync(ledger.path) ? ledger.path : undefined;
   const sealed = {
     ...sealReport(seal),
-    ...(ledger ? { ledger: ledger.path } : {}),
+    ...(kept ? { ledger: kept } : {}),
     ...(ledgerError ? { ledgerError } : {}),
   };
   if (v.json) io.out(JSON.stringify({ ...jsonReport(reports), ...sealed }, null, 2));
-  else io.out(summaryText(reports) + sealText(seal, ledger?.path, ledgerError));
+  else io.out(summaryText(reports) + sealText(seal, kept, ledgerError));
   const ok = ledgerError === null && reports.every((r) => r.errors === 0);
   return ok ? EXIT.ok : EXIT.someFailed;
 }
