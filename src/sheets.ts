@@ -186,6 +186,63 @@ export interface LogSheet {
 /** The row (0-based) of a log sheet's table header: below the summary and a blank row. */
 export const logHeaderRow = (log: LogSheet): number => log.summary.length + 1;
 
+/** Excel's height of a row of one line of its default font (Calibri 11), in points. */
+export const LINE_HEIGHT = 15;
+/** The most lines a row is made tall for (Excel's rows stop at 409 points). */
+export const MAX_LINES = 27;
+
+/**
+ * The lines `text` takes wrapped at `width` characters, broken between words, and within a
+ * word longer than a line. Counted in characters: a generous measure of proportional text.
+ */
+export function wrappedLines(text: string, width: number): number {
+  const room = Math.max(1, Math.floor(width));
+  let lines = 0;
+  for (const paragraph of text.split('\n')) {
+    let used = 0;
+    lines++;
+    for (const word of paragraph.split(' ')) {
+      let rest = word.length;
+      const gap = used > 0 ? 1 : 0;
+      if (used + gap + rest <= room) {
+        used += gap + rest;
+        continue;
+      }
+      if (used > 0) lines++;
+      while (rest > room) {
+        lines++;
+        rest -= room;
+      }
+      used = rest;
+    }
+  }
+  return lines;
+}
+
+/** The lines a row is made tall for, for `text` wrapped at `width`: at most `MAX_LINES`. */
+export const rowLines = (text: string, width: number): number =>
+  Math.min(MAX_LINES, wrappedLines(text, width));
+
+/** Excel's width of a column that has none set, in characters (8.43, as counted here). */
+export const DEFAULT_WIDTH = 8;
+
+/**
+ * How a log's summary lines sit above its table: each spans the table's `columns` (merged from
+ * column A when there are two or more), wraps at their `width` together (in characters, the sum
+ * of the column widths) and is top-aligned; `lines` is how many lines each takes (1 when it
+ * fits), the height both writers give its row.
+ */
+export function logSummaryLayout(log: LogSheet): {
+  columns: number;
+  width: number;
+  lines: number[];
+} {
+  const columns = Math.max(1, log.header.length);
+  let width = 0;
+  for (let c = 0; c < columns; c++) width += log.widths[c] ?? DEFAULT_WIDTH;
+  return { columns, width, lines: log.summary.map((line) => rowLines(line, width)) };
+}
+
 export function logSheet(
   result: BattleResult,
   takenNames: ReadonlySet<string> = new Set(),

@@ -1,4 +1,5 @@
 import { CellGrid, quoteSheet } from '../src/cells';
+import { LINE_HEIGHT } from '../src/sheets';
 import { err, ok, Result } from '../src/result';
 import { isPlainFormat, SheetVisibility, ShownCell, ShownSheet } from '../src/verify-shown';
 import {
@@ -22,6 +23,12 @@ export const MIN_EXCEL_API = '1.7';
 const PRINT_LAYOUT_API = '1.9';
 const HEADER_FILL = '#0F6CBD';
 const HEADER_FONT = '#FFFFFF';
+/** A log's title: bold, in a larger font than the lines below it. */
+const TITLE_SIZE = 13;
+/** The height of a line of the title's font (Excel's row height for 13-point Calibri). */
+const TITLE_LINE_HEIGHT = 17.25;
+/** The tallest row Excel allows, in points. */
+const MAX_ROW_HEIGHT = 409;
 
 /** Waits for Office, checks the host, and returns the workbook behind the interface. */
 export async function connectExcel(): Promise<Result<WorkbookHost>> {
@@ -357,8 +364,9 @@ function writePlan(sheet: Excel.Worksheet, plan: SheetPlan, features: HostFeatur
   if (plan.summaryRows > 0) {
     const title = sheet.getRangeByIndexes(0, 0, 1, 1);
     title.format.font.bold = true;
-    title.format.font.size = 13;
+    title.format.font.size = TITLE_SIZE;
   }
+  if (plan.summary && plan.summaryRows > 0) writeSummary(sheet, plan.summaryRows, plan.summary);
   plan.widths.forEach((width, col) => {
     sheet.getRangeByIndexes(0, col, 1, 1).format.columnWidth = width;
   });
@@ -385,6 +393,28 @@ function writePlan(sheet: Excel.Worksheet, plan: SheetPlan, features: HostFeatur
   hf.centerHeader = plan.print.header;
   hf.leftFooter = plan.print.footer;
   hf.rightFooter = 'Page &P of &N';
+}
+
+/**
+ * Queues the summary's layout: each line wrapped from the top of its row, merged across the
+ * table's columns (the format first, so that the merged cell has it), and its row made as tall
+ * as its lines, which Excel does not do for a merged cell (`autofitRows` skips them). The title
+ * row is always given its height, that of its larger font's lines.
+ */
+function writeSummary(
+  sheet: Excel.Worksheet,
+  rows: number,
+  summary: NonNullable<SheetPlan['summary']>,
+): void {
+  const lines = sheet.getRangeByIndexes(0, 0, rows, 1);
+  lines.format.wrapText = true;
+  lines.format.verticalAlignment = 'Top';
+  if (summary.columns > 1) sheet.getRangeByIndexes(0, 0, rows, summary.columns).merge(true);
+  summary.lines.slice(0, rows).forEach((count, row) => {
+    if (row > 0 && count <= 1) return;
+    const line = row === 0 ? TITLE_LINE_HEIGHT : LINE_HEIGHT;
+    sheet.getRangeByIndexes(row, 0, 1, 1).format.rowHeight = Math.min(MAX_ROW_HEIGHT, count * line);
+  });
 }
 
 /**

@@ -65,6 +65,12 @@ export interface SheetPlan {
   values: CellValue[][];
   /** Rows above the header holding a summary (the first is the title); 0 for none. */
   summaryRows: number;
+  /**
+   * How the summary rows are laid out (as `praetor adjudicate` lays them out): each merged
+   * across the first `columns` columns (when two or more), wrapped, top-aligned, and made
+   * `lines[i]` lines tall (Excel does not fit a merged cell's row to its wrapped text).
+   */
+  summary?: { columns: number; lines: readonly number[] };
   /** The 0-based row of the column headers: styled, frozen, repeated on printed pages. */
   headerRow: number;
   /** Column widths in points. */

@@ -3,6 +3,7 @@ import {
   CellValue,
   LogSheet,
   logHeaderRow,
+  logSummaryLayout,
   RESULTS_WIDTHS,
   RESULTS_WRAPPED,
   numberColumns,
@@ -30,10 +31,12 @@ export function logPlan(log: LogSheet): SheetPlan {
   const width = Math.max(1, log.header.length, ...log.rows.map((r) => r.length));
   const headerRow = logHeaderRow(log);
   const rows: CellValue[][] = [...log.summary.map((line) => [line]), [], log.header, ...log.rows];
+  const { columns, lines } = logSummaryLayout(log);
   return {
     name: log.name,
     values: rectangle(rows, width),
     summaryRows: headerRow - 1,
+    summary: { columns, lines },
     headerRow,
     widths: log.widths.map(charsToPoints),
     centered: numberColumns(log.rows),

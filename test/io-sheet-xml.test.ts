@@ -1,10 +1,8 @@
-import {
-  printTitlesRef,
-  SheetContent,
-  worksheetXml,
-  wrappedLines,
-} from '../headless/workbook/sheet-xml';
+import { printTitlesRef, SheetContent, worksheetXml } from '../headless/workbook/sheet-xml';
 import { keepSpaces, xmlAttr, xmlText } from '../headless/workbook/xml';
+import { logContent } from '../headless/workbook/layouts';
+import { logSheet, wrappedLines } from '../src/sheets';
+import { fow } from './fow-helpers';
 import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
 
 /** A worksheet part written by hand: checked by a conforming XML parser, cell by cell. */
@@ -183,6 +181,97 @@ describe('worksheetXml', () => {
       [undefined, undefined],
       ['120', '1'],
     ]);
+  });
+
+  it('spans a row across its columns: merged, wrapped from the top, as tall as its lines', () => {
+    // 30 words of 4 letters: at the 60 characters of 10 + 20 + 30, a line holds 12 of them
+    // (12 x 4 + 11 spaces = 59; a 13th makes 64), so 12, 12 and 6: 3 lines of 15 points.
+    const long = Array.from({ length: 30 }, () => 'abcd').join(' ');
+    const tree = sheet(
+      [
+        { cells: ['Battle X'], kind: 'title', span: 3 },
+        { cells: [long], kind: 'body', span: 3 },
+        { cells: ['=looks like a formula'], kind: 'body', span: 3 },
+        { cells: [], kind: 'body' },
+        { cells: ['Round', 'Side', 'Unit'], kind: 'header' },
+        { cells: [1, 'attacker', long], kind: 'body' },
+      ],
+      { widths: [10, 20, 30], centered: [0] },
+    );
+    expect(findAll(tree, 'mergeCell').map((m) => m.attrs.ref)).toEqual(['A1:C1', 'A2:C2', 'A3:C3']);
+    expect(findAll(tree, 'mergeCells')[0].attrs.count).toBe('3');
+    // A line that fits is merged too (one rule for every line), and keeps Excel's height.
+    const rows = findAll(tree, 'row').map((r) => [r.attrs.r, r.attrs.ht, r.attrs.customHeight]);
+    expect(rows).toEqual([
+      ['1', undefined, undefined],
+      ['2', '45', '1'],
+      ['3', undefined, undefined],
+      ['4', undefined, undefined],
+      ['5', undefined, undefined],
+      // A shot's cells are neither merged nor wrapped, however long.
+      ['6', undefined, undefined],
+    ]);
+    expect(cells(tree)).toMatchObject({
+      A1: { s: '11', text: 'Battle X' },
+      A2: { s: '14', text: long },
+      A3: { s: '15', text: '=looks like a formula' },
+      A6: { s: '16', text: '1' },
+      C6: { t: 'inlineStr', text: long },
+    });
+    expect(cells(tree).C6.s).toBeUndefined();
+  });
+
+  // ECMA-376 part 1, 18.3.1.99 (CT_Worksheet): mergeCells comes after sheetData (and its
+  // protection, filter and view elements), before phoneticPr, the formatting and the page.
+  it('writes the merges after sheetData and before the print and page elements', () => {
+    const tree = sheet([{ cells: ['a b c'], span: 2 }], { widths: [1, 1] });
+    expect(tree.children.map((c) => c.name)).toEqual([
+      'sheetPr',
+      'dimension',
+      'sheetViews',
+      'sheetFormatPr',
+      'cols',
+      'sheetData',
+      'mergeCells',
+      'printOptions',
+      'pageMargins',
+      'pageSetup',
+      'headerFooter',
+    ]);
+    // Within one column, nothing is merged: no mergeCells at all.
+    const one = sheet([{ cells: ['a b c'], span: 1 }], { widths: [1] });
+    expect(findAll(one, 'mergeCells')).toEqual([]);
+    expect(findAll(one, 'row')[0].attrs.ht).toBe('45');
+  });
+
+  it("spans a log's summary lines across its table: a fortunes-of-war Options line in 3", () => {
+    const log = logSheet(
+      fow({ attacker: 'Legio X: attack 6', defender: 'Gauls: defence 4', seed: 'wrap' }),
+    );
+    const options = log.summary[1];
+    // 530 characters against the table's 221 (6+16+9+18+10+12+50+40+30+30): more than 2
+    // lines (2 x 221 + the one space a break drops < 530), and no more than 3: a line breaks
+    // only when the next word does not fit, and its longest word, `leaderLossExperience=1,`,
+    // is 23 characters, so each full line holds at least 221 - 24 = 197, and two hold at least
+    // 396 of them, leaving at most 134 for the third.
+    expect(options).toMatch(/^Options: meleeRounds=10, /);
+    expect(options).toHaveLength(530);
+    expect(Math.max(...options.split(' ').map((w) => w.length))).toBe(23);
+    expect(log.widths.reduce((a, b) => a + b)).toBe(221);
+    const tree = parseXml(worksheetXml(logContent(log), STYLES));
+    expect(findAll(tree, 'mergeCell').map((m) => m.attrs.ref)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((r) => `A${r}:J${r}`),
+    );
+    const heights = findAll(tree, 'row')
+      .filter((r) => r.attrs.ht !== undefined)
+      .map((r) => [r.attrs.r, r.attrs.ht]);
+    expect(heights).toEqual([['2', '45']]);
+    // The values where they were: each line alone in column A of its row.
+    const written = cells(tree);
+    log.summary.forEach((line, r) => expect(written[`A${r + 1}`].text).toBe(line));
+    expect(Object.keys(written).filter((a) => /^[B-Z]+[1-7]$/.test(a))).toEqual([]);
+    expect(written.A1.s).toBe('11');
+    expect(written.A2.s).toBe('14');
   });
 
   it('counts wrapped lines between words, and within a word longer than a line', () => {

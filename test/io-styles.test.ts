@@ -71,6 +71,13 @@ describe('addPraetorStyles', () => {
     expect(findAll(font, 'b')).toHaveLength(1);
     expect(findAll(font, 'name')[0].attrs.val).toBe('Arial');
     expect(title.fillId).toBe('0');
+    // The title (a log's first line, merged across its table) wraps from the top.
+    expect(title.applyAlignment).toBe('1');
+    expect(findAll(xfs[ids.title], 'alignment')[0].attrs).toEqual({
+      vertical: 'top',
+      wrapText: '1',
+    });
+    expect(findAll(xfs[ids.header], 'alignment')).toEqual([]);
     expect(header.fontId).toBe(title.fontId);
     expect(findAll(fills[Number(header.fillId)], 'patternFill')[0].attrs.patternType).toBe('solid');
     expect(header.applyFill).toBe('1');
@@ -307,6 +314,12 @@ describe('addPraetorStyles', () => {
       '<alignment wrapText="1"/>',
     );
     expect(hasPraetorStyles(scanXml(bottomWrapped), ids)).toBe(false);
+    const unwrappedTitle = out.replace(
+      'applyFont="1" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf>',
+      'applyFont="1"/>',
+    );
+    expect(unwrappedTitle).not.toBe(out);
+    expect(hasPraetorStyles(scanXml(unwrappedTitle), ids)).toBe(false);
     const twice = out.replace('<cellStyles', '<cellXfs count="0"/><cellStyles');
     expect(hasPraetorStyles(scanXml(twice), ids)).toBe(false);
     const miscounted = out.replace('<fills count="3">', '<fills count="2">');

@@ -37,11 +37,18 @@ function shown(value: ExcelJS.CellValue): SimValue {
   throw new Error(`the comparison does not handle the cell value ${JSON.stringify(value)}`);
 }
 
+/**
+ * A cell's value as `range.values` gives it. exceljs gives a cell a merge covers its merged
+ * area's value; Excel gives it blank, the value being the top-left cell's alone.
+ */
+const valueOf = (cell: ExcelJS.Cell): SimValue =>
+  cell.isMerged && cell.master !== cell ? '' : shown(cell.value);
+
 /** A sheet's values from A1 to its last value, as the simulated sheet's `grid()` gives them. */
 function gridOf(ws: ExcelJS.Worksheet): Grid {
   const rows: Grid = [];
   ws.eachRow({ includeEmpty: true }, (row, r) => {
-    rows[r - 1] = Array.from({ length: ws.columnCount }, (_, c) => shown(row.getCell(c + 1).value));
+    rows[r - 1] = Array.from({ length: ws.columnCount }, (_, c) => valueOf(row.getCell(c + 1)));
   });
   const full = Array.from({ length: rows.length }, (_, r) => rows[r] ?? []);
   const lastOf = <T>(items: T[], used: (item: T) => boolean) =>
@@ -62,7 +69,7 @@ function alignmentsOf(ws: ExcelJS.Worksheet): string[] {
   const out: string[] = [];
   ws.eachRow((row) =>
     row.eachCell((cell) => {
-      if (shown(cell.value) === '') return;
+      if (valueOf(cell) === '') return;
       const a = cell.alignment ?? {};
       out.push(`${cell.address} ${alignment(a.vertical, a.horizontal, a.wrapText)}`);
     }),
@@ -105,6 +112,36 @@ function simFixture(wb: ExcelJS.Workbook): SimFixture {
   };
 }
 
+/** A sheet's merged areas, sorted: `A1:I1`, ... */
+const mergesOf = (ws: ExcelJS.Worksheet): string[] =>
+  [...(ws.model as unknown as { merges: string[] }).merges].sort();
+
+const simMerges = (sheet: SimSheet): string[] =>
+  sheet.merges
+    .map((m) => `${columnLetters(m.c0)}${m.r0 + 1}:${columnLetters(m.c1)}${m.r1 + 1}`)
+    .sort();
+
+/**
+ * The rows of a log made taller than a line, with the lines each is made tall for (`4: 3`): in
+ * the file, its height over Excel's 15-point line; in the pane, the same, but for the title,
+ * whose 13-point font's lines are 17.25 points (and whose row the pane always sizes).
+ */
+function tallRows(ws: ExcelJS.Worksheet): string[] {
+  const out: string[] = [];
+  ws.eachRow({ includeEmpty: true }, (row, r) => {
+    if (row.height !== undefined && row.height > 15) out.push(`${r - 1}: ${row.height / 15}`);
+  });
+  return out;
+}
+
+function simTallRows(sheet: SimSheet): string[] {
+  return [...sheet.rowHeights.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([r, height]) => [r, height / (r === 0 ? 17.25 : 15)])
+    .filter(([, lines]) => lines > 1)
+    .map(([r, lines]) => `${r}: ${lines}`);
+}
+
 async function compare(input: string): Promise<string[]> {
   const before = new ExcelJS.Workbook();
   await before.xlsx.readFile(input);
@@ -123,6 +160,19 @@ async function compare(input: string): Promise<string[]> {
     // Aligned alike: numbers centered, the error wrapped, Results read from each row's top.
     const sim = simAlignments(model.sheet(ws.name)!);
     expect([ws.name, sim]).toEqual([ws.name, alignmentsOf(ws)]);
+    // The same merged areas (a log's summary lines, across its table), the same tall rows.
+    expect([ws.name, simMerges(model.sheet(ws.name)!)]).toEqual([ws.name, mergesOf(ws)]);
+    if (ws.name.startsWith('Log')) {
+      expect([ws.name, simTallRows(model.sheet(ws.name)!)]).toEqual([ws.name, tallRows(ws)]);
+    }
+  }
+  // Every log's summary lines span its table, wrapped from the top.
+  for (const ws of added.filter((w) => w.name.startsWith('Log'))) {
+    const grid = gridOf(ws);
+    const blank = grid.findIndex((row) => row.every((v) => v === ''));
+    const last = columnLetters(grid[blank + 1].filter((v) => v !== '').length - 1);
+    const summary = Array.from({ length: blank }, (_, r) => `A${r + 1}:${last}${r + 1}`);
+    expect([ws.name, mergesOf(ws)]).toEqual([ws.name, summary.sort()]);
   }
   // Which, in Results, is every cell below the header.
   const results = added.find((ws) => ws.name.startsWith('Results'))!;
@@ -130,6 +180,13 @@ async function compare(input: string): Promise<string[]> {
   expect(body.length).toBeGreaterThan(0);
   expect(body.filter((a) => a.split(' ')[1] !== 'top')).toEqual([]);
   return added.map((ws) => ws.name);
+}
+
+/** The rows of a log of the output made taller than a line (`3: 3`, row 4 three lines tall). */
+async function tallRowsOf(name: string): Promise<string[]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(join(dir, 'out.xlsx'));
+  return tallRows(wb.getWorksheet(name)!);
 }
 
 test('the bundled examples/turn-3.xlsx', async () => {
@@ -149,6 +206,7 @@ test('Excel tables on other sheets, a Fleets table, text that looks like numbers
       ['=2+3', '', '', '', '42', ''],
       ['Sol', 'imperium', '', 'short', 'sol', ''],
       ['B4', '', '', '', '', '1,2,3'],
+      ['B5', '', '', '', 'five', ''],
     ],
   });
   orders.addTable({
@@ -164,6 +222,9 @@ test('Excel tables on other sheets, a Fleets table, text that looks like numbers
       ['=2+3', 'Defender', '007', 2, 0, 0],
       ['B4', 'Attacker', '', 5, 0, 0],
       ['B4', 'Defender', '', 5, 0, 0],
+      ...FIVE_LEGIONS.map((leader) => ['B5', 'Attacker', leader, 3, 1, 1]),
+      ['B5', 'Defender', 'Hannibal Barca', 3, 1, 1],
+      ['B5', 'Defender', 'Hasdrubal Barca', 3, 1, 1],
     ],
   });
   wb.addWorksheet('Ships').addTable({
@@ -182,5 +243,21 @@ test('Excel tables on other sheets, a Fleets table, text that looks like numbers
   const input = join(dir, 'tables.xlsx');
   await wb.xlsx.writeFile(input);
   const added = await compare(input);
-  expect(added).toEqual(['Results (2)', 'Log B1 (2)', 'Log =2+3', 'Log Sol']);
+  expect(added).toEqual(['Results (2)', 'Log B1 (2)', 'Log =2+3', 'Log Sol', 'Log B5']);
+  // B5's attacker line, 225 characters, wraps at the table's 89 (6+9+7+5+8+7+7+20+20) into 3
+  // lines, broken by hand between words: `Attacker: ... Caesar: 1 CAT 1 CAV` (88),
+  // `3 INF; Publius ... Sulla: 1 CAT 1 CAV 3` (89), `INF; Gnaeus Pompeius Magnus: ...` (46).
+  // Its defender line, 79 characters, fits in one.
+  const tall = await tallRowsOf('Log B5');
+  expect(tall).toContain('3: 3');
+  expect(tall.filter((row) => row.startsWith('4:'))).toEqual([]);
 });
+
+/** Five leaders whose names make the attacker's forces line far wider than the log's table. */
+const FIVE_LEGIONS = [
+  'Marcus Aurelius Antoninus',
+  'Gaius Julius Caesar',
+  'Publius Cornelius Scipio',
+  'Lucius Cornelius Sulla',
+  'Gnaeus Pompeius Magnus',
+];

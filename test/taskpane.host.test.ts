@@ -82,6 +82,47 @@ describe('Resolve', () => {
     expect(model.active).toBe('Log B1');
   });
 
+  test('spans each summary line across the table, wrapped from the top, rows as tall as its lines', async () => {
+    const host = await open(
+      submissionWorkbook({ sheets: [{ name: 'Armies', rows: bigArmies(5) }] }),
+    );
+    const roster = 'Armies!A1:E11';
+    const expected = coreLog(roster, roster, { id: 'B1', seed: 'alpha' }, sheetNames());
+    const report = await resolveOne(host, paneInput({ attacker: roster, defender: roster }));
+    expect(report.tone).toBe('success');
+    expect(model.syncCount).toBe(2);
+    const sheet = model.sheet('Log B1')!;
+    // The values where they were: each line in column A, the cells it spans blank.
+    expect(sheet.grid()).toEqual(logCells(expected));
+    const summary = expected.summary.length;
+    // Merged across the 9 columns of the cote-pbem table (A:I), row by row.
+    expect(sheet.merges).toEqual(
+      Array.from({ length: summary }, (_, r) => ({ r0: r, c0: 0, r1: r, c1: 8 })),
+    );
+    for (let r = 0; r < summary; r++) {
+      expect([r, sheet.format(r, 0)]).toMatchObject([
+        r,
+        { wrapText: true, verticalAlignment: 'Top' },
+      ]);
+    }
+    expect(sheet.format(0, 0)).toMatchObject({ bold: true, fontSize: 13 });
+    // `Attacker: A1: 1 CAT 2 CAV 4 INF; ...; A5: ...` is 123 characters: at the table's 89
+    // (6+9+7+5+8+7+7+20+20) it breaks after `A4: 1 CAT` (88) and goes on for 34, so 2 lines
+    // of 15 points; the defender's the same. The title, 78 characters, is one line of its
+    // 13-point font (17.25 points); the other lines fit, and keep Excel's height.
+    expect(expected.summary[3]).toHaveLength(123);
+    expect([...sheet.rowHeights].sort(([a], [b]) => a - b)).toEqual([
+      [0, 17.25],
+      [3, 30],
+      [4, 30],
+    ]);
+    // The shots below are as they were: no merge, no wrapping, no height.
+    const shots = [...sheet.formats.entries()].filter(
+      ([key]) => Number(key.split(',')[0]) > summary,
+    );
+    expect(shots.filter(([, f]) => f.wrapText || f.verticalAlignment)).toEqual([]);
+  });
+
   test('costs 2 syncs whatever the log length, and one values write per sheet', async () => {
     const counts: Record<number, { rows: number; syncs: number }> = {};
     for (const legions of [1, 6, 30]) {
@@ -251,16 +292,21 @@ describe('Resolve all', () => {
     }
     expect(results.format(0, error).wrapText).toBeUndefined();
     // Every cell below the header reads from the top of its row, however tall the wrapped error
-    // makes it; the header, and the logs (rows of one line), keep Excel's alignment.
+    // makes it; the header, and the logs' shots (rows of one line), keep Excel's alignment.
     for (let r = 0; r < expected.length; r++) {
       for (let c = 0; c < RESULTS_HEADER.length; c++) {
         const top = r > 0 ? 'Top' : undefined;
         expect([r, c, results.format(r, c).verticalAlignment]).toEqual([r, c, top]);
       }
     }
+    // A log's summary lines (above its blank row) are wrapped from the top; nothing else is.
     const logFormats = model.sheets
       .filter((s) => s.name.startsWith('Log '))
-      .flatMap((s) => [...s.formats.values()]);
+      .flatMap((s) => {
+        const blank = s.grid().findIndex((row) => row.every((v) => v === ''));
+        return [...s.formats.entries()].filter(([key]) => Number(key.split(',')[0]) > blank);
+      })
+      .map(([, f]) => f);
     expect(logFormats.length).toBeGreaterThan(0);
     expect(logFormats.filter((f) => f.verticalAlignment !== undefined)).toEqual([]);
     expect([...results.autofitRows].sort((a, b) => a - b)).toEqual(

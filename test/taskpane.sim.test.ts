@@ -292,3 +292,67 @@ test('a workbook keeps one visible sheet; hiding the active sheet activates anot
   await expect(ctx.sync()).rejects.toMatchObject({ code: 'InvalidOperation' });
   expect(model.sheet('My sheet')!.visibility).toBe('Visible');
 });
+
+test('merge: the top-left value stays, covered cells read blank and take its format', async () => {
+  const model = workbook();
+  const ctx = new SimContext(model);
+  const sheet = ctx.workbook.worksheets.getItem('Data');
+  sheet.getRange('A5:D6').values = [
+    ['first', '', '', ''],
+    ['second', '', '', ''],
+  ];
+  sheet.getRange('A5:A6').format.wrapText = true;
+  sheet.getRange('A5:D6').merge(true);
+  const read = sheet.getRange('A5:D6');
+  read.load('values');
+  await ctx.sync();
+  const data = model.sheet('Data')!;
+  // Across: each row of the range is merged alone.
+  expect(data.merges).toEqual([
+    { r0: 4, c0: 0, r1: 4, c1: 3 },
+    { r0: 5, c0: 0, r1: 5, c1: 3 },
+  ]);
+  expect(read.values).toEqual([
+    ['first', '', '', ''],
+    ['second', '', '', ''],
+  ]);
+  expect(data.format(4, 3)).toEqual({ wrapText: true });
+  // A value given to a covered cell is refused; blank is fine.
+  sheet.getRange('B5:C5').values = [['', '']];
+  await ctx.sync();
+  sheet.getRange('C5').values = [['x']];
+  await expect(ctx.sync()).rejects.toMatchObject({ code: 'InvalidOperation' });
+  expect(data.value(4, 2)).toBe('');
+});
+
+test('merge: refused over a value other than the top-left one, or over another merge', async () => {
+  const model = workbook();
+  const ctx = new SimContext(model);
+  const sheet = ctx.workbook.worksheets.getItem('Data');
+  // B2:C3 holds a, 1, b, 2: merging it would drop three values.
+  sheet.getRange('B2:C3').merge();
+  await expect(ctx.sync()).rejects.toThrow(/would drop the value of C2/);
+  sheet.getRange('E1:F1').merge();
+  await ctx.sync();
+  sheet.getRange('F1:G1').merge();
+  await expect(ctx.sync()).rejects.toThrow(/overlaps a merged area/);
+  // One cell is left as it is.
+  sheet.getRange('H1').merge();
+  await ctx.sync();
+  expect(model.sheet('Data')!.merges).toEqual([{ r0: 0, c0: 4, r1: 0, c1: 5 }]);
+  expect(JSON.parse(model.snapshot()).sheets[0].merges).toEqual([{ r0: 0, c0: 4, r1: 0, c1: 5 }]);
+});
+
+test('row height: set on every row of the range, 0 to 409 points', async () => {
+  const model = workbook();
+  const ctx = new SimContext(model);
+  const sheet = ctx.workbook.worksheets.getItem('Data');
+  sheet.getRange('A2:A3').format.rowHeight = 30;
+  await ctx.sync();
+  expect([...model.sheet('Data')!.rowHeights]).toEqual([
+    [1, 30],
+    [2, 30],
+  ]);
+  sheet.getRange('A1').format.rowHeight = 410;
+  await expect(ctx.sync()).rejects.toMatchObject({ code: 'InvalidArgument' });
+});

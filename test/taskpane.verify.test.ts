@@ -15,7 +15,7 @@ import { readPastedKey, sessionSeal } from '../taskpane/seal';
 import { verifyAll } from '../taskpane/verify';
 import { submissionWorkbook, unseededWorkbook } from './sim/fixtures';
 import * as expected from './sim/expected';
-import { SimFixture, SimValue, SimWorkbook } from './sim/model';
+import { parseA1, SimFixture, SimValue, SimWorkbook } from './sim/model';
 import { installSim, removeSim } from './sim/office';
 
 /**
@@ -243,8 +243,14 @@ describe('Verify and praetor verify on the same tampered .xlsx', () => {
       ({ hidden: 'Hidden', veryHidden: 'VeryHidden' } as const)[
         ws.state as 'hidden' | 'veryHidden'
       ] ?? 'Visible';
+    // Merged areas as Excel holds them: the value in the top-left cell, the others blank
+    // (exceljs gives each covered cell the area's value).
+    for (const ref of (ws.model as unknown as { merges: string[] }).merges) {
+      sheet.merges.push(parseA1(ref)!);
+    }
     ws.eachRow((row) =>
       row.eachCell((cell) => {
+        if (cell.isMerged && cell.master !== cell) return;
         const [r, c] = [Number(cell.row) - 1, Number(cell.col) - 1];
         const value = cell.value as ExcelJS.CellValue;
         if (cell.formula !== undefined) {

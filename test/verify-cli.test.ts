@@ -297,11 +297,16 @@ describe('seal, adjudicate --key, verify', () => {
   });
 
   it('logs posted before they named the forces (no Attacker and Defender rows) verify', async () => {
-    // As Praetor wrote a log before: the same rows without the two forces lines.
+    // As Praetor wrote a log before: the same rows without the two forces lines, and with no
+    // merged summary (exceljs would move a merge's covered cells, its value in each, and not
+    // the merge).
     const earlier = (wb: ExcelJS.Workbook) => {
       for (const ws of wb.worksheets.filter((w) => w.name.startsWith('Log '))) {
         expect(String(ws.getCell(4, 1).value)).toMatch(/^Attacker: /);
         expect(String(ws.getCell(5, 1).value)).toMatch(/^Defender: /);
+        const merges = (ws.model as unknown as { merges: string[] }).merges;
+        expect(merges).toHaveLength(7);
+        for (const merge of merges) ws.unMergeCells(merge);
         ws.spliceRows(4, 2);
         expect(ws.getCell(7, 1).value).toBe('Round');
       }
@@ -523,6 +528,31 @@ describe('praetor verify without a key', () => {
     expect(bad.out).toMatch(
       /MISMATCH battle B4, shot 1 \('Log B4'!E\d+\): the log says Result "(hit|miss)"/,
     );
+  });
+
+  it('a log whose summary lines are merged across its table and wrapped verifies', async () => {
+    const dir = tempDir();
+    const leaders = ['Marcus Aurelius', 'Gaius Julius', 'Publius Cornelius', 'Lucius', 'Gnaeus'];
+    writeFileSync(
+      join(dir, 'five.xlsx'),
+      await submission(
+        [battle('B1', { Seed: 'five', Fort: 1 })],
+        [
+          ...leaders.map((name) => legion('B1', 'Attacker', name, 3, 1, 1)),
+          ...leaders.map((name) => legion('B1', 'Defender', `${name} II`, 3, 1)),
+        ],
+      ),
+    );
+    expect((await run('adjudicate', join(dir, 'five.xlsx'), '--jobs', '1')).code).toBe(0);
+    const output = join(dir, 'five.praetor.xlsx');
+    // The layout this is about: every summary line merged across the table, the forces lines
+    // (five legions a side, far wider than the table) made taller than a line.
+    const sheet = (await parts(readFileSync(output))).get('xl/worksheets/sheet4.xml')!.toString();
+    expect(sheet).toContain('<mergeCell ref="A4:I4"/><mergeCell ref="A5:I5"/>');
+    expect(sheet).toMatch(/<row r="4" ht="(30|45)" customHeight="1">/);
+    const r = await run('verify', output);
+    expect(r.out).toMatch(/1 battle, \d+ logged shots; dice from seeds or scripted lists\nOK$/);
+    expect(r.code).toBe(0);
   });
 
   it.each([

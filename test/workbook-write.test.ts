@@ -116,7 +116,7 @@ describe('addSheetsToPackage', () => {
     expect(log.getCell('A1').font?.bold).toBe(true);
   });
 
-  it('aligns every body cell of Results to the top, keeping its other look; logs as they were', async () => {
+  it('aligns every body cell of Results to the top, keeping its other look; logs their summary', async () => {
     const input = await submission([['B1']], [['B1', 'Attacker']]);
     const [, log] = sampleSheets();
     const rows = [
@@ -162,11 +162,26 @@ describe('addSheetsToPackage', () => {
       'F4 top - wrap -',
     ]);
     expect(results.getRow(3).height).toBeGreaterThan(15);
-    // A log's rows are one line each: they keep Excel's alignment, bottom.
+    // A log's summary lines wrap from the top, each merged across the table (9 columns, A:I),
+    // the title bold; its shots are one line each and keep Excel's alignment, bottom.
     const logSheet = wb.worksheets.find((w) => w.name.startsWith('Log '))!;
+    const summary = log.rows.findIndex((row) => row.cells.length === 0);
+    expect(summary).toBe(7);
     const vertical: string[] = [];
-    logSheet.eachRow((row) => row.eachCell((c) => vertical.push(c.alignment?.vertical ?? '-')));
-    expect(new Set(vertical)).toEqual(new Set(['-']));
+    logSheet.eachRow((row) =>
+      row.eachCell((c) => {
+        if (c.isMerged && c.master !== c) return;
+        const a = c.alignment ?? {};
+        vertical.push(
+          `${Number(c.row) <= summary ? 'summary' : 'table'} ${a.vertical ?? '-'} ${a.wrapText ? 'wrap' : '-'}`,
+        );
+      }),
+    );
+    expect(new Set(vertical)).toEqual(new Set(['summary top wrap', 'table - -']));
+    expect(logSheet.getCell('A1').font?.bold).toBe(true);
+    expect((logSheet.model as unknown as { merges: string[] }).merges.sort()).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((r) => `A${r}:I${r}`),
+    );
   });
 
   it('marks only text whose spaces a reader could lose, and gives that text back whole', async () => {

@@ -2,6 +2,7 @@ import {
   CellValue,
   logHeaderRow,
   LogSheet,
+  logSummaryLayout,
   numberColumns,
   RESULTS_WIDTHS,
   RESULTS_WRAPPED,
@@ -28,12 +29,17 @@ export function resultsContent(name: string, rows: CellValue[][], workbook: stri
 
 export function logContent(log: LogSheet): SheetContent {
   const header = logHeaderRow(log);
+  // Each summary line spans the table's columns and wraps there: an Options line or a side of
+  // five legions runs to hundreds of characters, which would make the printed page, fitted to
+  // one page wide, shrink to fit it (LibreOffice), or be cut at the table's edge (Excel).
+  const { columns } = logSummaryLayout(log);
   return {
     name: log.name,
     rows: [
       ...log.summary.map((line, i): SheetRow => ({
         cells: [line],
         kind: i === 0 ? 'title' : 'body',
+        span: columns,
       })),
       // Every row with a kind, so that the writer sees rows of one shape.
       { cells: [], kind: 'body' },

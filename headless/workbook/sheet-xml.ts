@@ -1,6 +1,12 @@
 import { columnLetters, EXCEL_MAX_TEXT } from '../../src/cells';
 import { pageSection } from '../../src/page-text';
-import { CellValue, looksLikeFormula } from '../../src/sheets';
+import {
+  CellValue,
+  DEFAULT_WIDTH,
+  LINE_HEIGHT,
+  looksLikeFormula,
+  rowLines,
+} from '../../src/sheets';
 import { keepSpaces, MAIN_NS, REL_NS, xmlChars, xmlText } from './xml';
 
 /**
@@ -13,6 +19,12 @@ export type RowKind = 'title' | 'header' | 'body';
 export interface SheetRow {
   cells: readonly CellValue[];
   kind?: RowKind;
+  /**
+   * The columns (from A) the row's one cell spans: merged when two or more, its text wrapped
+   * at their widths together and top-aligned, the row as tall as its wrapped lines. (A log's
+   * summary lines, which are far wider than its table.)
+   */
+  span?: number;
 }
 
 /** The three sections of a printed page's header or footer, as plain text. */
@@ -92,11 +104,21 @@ export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
     .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w + 1.7}" customWidth="1"/>`)
     .join('');
   let rows = '';
-  const wrapped = new Map((sheet.wrapped ?? []).map((c) => [c, sheet.widths[c] ?? 8]));
+  const wrapped = new Map((sheet.wrapped ?? []).map((c) => [c, sheet.widths[c] ?? DEFAULT_WIDTH]));
   const centered = new Set(sheet.centered ?? []);
   const body = bodyStyles(styles, sheet.top ?? false);
+  const merges: string[] = [];
   for (let r = 0; r < sheet.rows.length; r++) {
-    rows += rowXml(sheet.rows[r], r, styles, body, wrapped, centered);
+    const row = sheet.rows[r];
+    if (row.span === undefined) {
+      rows += rowXml(row, r, styles, body, wrapped, centered);
+      continue;
+    }
+    const span = Math.max(1, Math.floor(row.span));
+    let spanWidth = 0;
+    for (let c = 0; c < span; c++) spanWidth += sheet.widths[c] ?? DEFAULT_WIDTH;
+    rows += rowXml(row, r, styles, body, new Map([[0, spanWidth]]), centered);
+    if (span > 1) merges.push(`<mergeCell ref="A${r + 1}:${letters(span - 1)}${r + 1}"/>`);
   }
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
@@ -107,6 +129,10 @@ export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
     '<sheetFormatPr defaultRowHeight="15"/>' +
     (cols ? `<cols>${cols}</cols>` : '') +
     `<sheetData>${rows}</sheetData>` +
+    // CT_Worksheet's order: mergeCells after sheetData, before the print and page elements.
+    (merges.length > 0
+      ? `<mergeCells count="${merges.length}">${merges.join('')}</mergeCells>`
+      : '') +
     '<printOptions gridLines="0"/>' +
     '<pageMargins left="0.5" right="0.5" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>' +
     '<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>' +
@@ -122,15 +148,11 @@ export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
 const LETTERS = Array.from({ length: 64 }, (_, c) => columnLetters(c));
 const letters = (c: number) => LETTERS[c] ?? columnLetters(c);
 
-/** Excel's height of a row of one line of its default font, in points. */
-const LINE_HEIGHT = 15;
-/** The most lines a row is made tall for (Excel's rows stop at 409 points). */
-const MAX_LINES = 27;
-
 /**
  * `wrapped`: the width (in characters) of each column that wraps. A row whose wrapped text
  * takes more than a line is given the height of its lines, as Excel's readers do not all
- * grow a row to its wrapped text when they open the file.
+ * grow a row to its wrapped text when they open the file (nor, for merged cells, does Excel).
+ * A title row's cells keep the title style, which wraps from the top too.
  */
 function rowXml(
   row: SheetRow,
@@ -144,11 +166,12 @@ function rowXml(
   const n = r + 1;
   let cells = '';
   let lines = 1;
+  const spanned = row.span !== undefined;
   for (let c = 0; c < row.cells.length; c++) {
-    const width = rowStyle === 0 ? wrapped.get(c) : undefined;
+    const width = rowStyle === 0 || spanned ? wrapped.get(c) : undefined;
     const value = row.cells[c];
     if (width !== undefined && typeof value === 'string') {
-      lines = Math.max(lines, Math.min(MAX_LINES, wrappedLines(value, width)));
+      lines = Math.max(lines, rowLines(value, width));
     }
     const look =
       width !== undefined ? 'wrapped' : rowStyle === 0 && centered.has(c) ? 'centered' : null;
@@ -168,34 +191,6 @@ function bodyStyle(
   if (look === 'wrapped') return quoted ? body.wrappedQuoted : body.wrapped;
   if (quoted) return body.quoted;
   return look === 'centered' && number ? body.centered : body.plain;
-}
-
-/**
- * The lines `text` takes wrapped at `width` characters, broken between words, and within a
- * word longer than a line. Counted in characters: a generous measure of proportional text.
- */
-export function wrappedLines(text: string, width: number): number {
-  const room = Math.max(1, Math.floor(width));
-  let lines = 0;
-  for (const paragraph of text.split('\n')) {
-    let used = 0;
-    lines++;
-    for (const word of paragraph.split(' ')) {
-      let rest = word.length;
-      const gap = used > 0 ? 1 : 0;
-      if (used + gap + rest <= room) {
-        used += gap + rest;
-        continue;
-      }
-      if (used > 0) lines++;
-      while (rest > room) {
-        lines++;
-        rest -= room;
-      }
-      used = rest;
-    }
-  }
-  return lines;
 }
 
 function cellXml(

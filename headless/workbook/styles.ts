@@ -134,7 +134,8 @@ export function addPraetorStyles(
   const xf = append(
     'cellXfs',
     [
-      `<xf numFmtId="0" fontId="${font}" fillId="0" borderId="0" xfId="0" applyFont="1"/>`,
+      // The title (a log's first summary line) wraps from the top, as the lines below it.
+      `<xf numFmtId="0" fontId="${font}" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf>`,
       `<xf numFmtId="0" fontId="${font}" fillId="${fill}" borderId="${border}" xfId="0" applyFont="1" applyFill="1" applyBorder="1"/>`,
       ...BODY_NAMES.map((name) => bodyXf(BODY_LOOKS[name])),
     ].map((x) => prefixed(x, p)),
@@ -172,6 +173,9 @@ const BODY_LOOKS: Record<BodyStyle, BodyLook> = {
   topCentered: { center: true, top: true },
 };
 const BODY_NAMES = Object.keys(BODY_LOOKS) as BodyStyle[];
+
+/** The title's alignment (its font is bold): wrapped within its merged row, from the top. */
+const TITLE_LOOK: BodyLook = { wrap: true, top: true };
 
 /** The alignment attributes of a look, in the schema's order, as written and as checked. */
 const alignmentOf = (look: BodyLook): string[][] =>
@@ -231,6 +235,7 @@ export function hasPraetorStyles(root: XmlElement, ids: StyleIds): boolean {
   const header = xfs[ids.header];
   return (
     bold(xfs[ids.title]) &&
+    looks(xfs[ids.title], TITLE_LOOK) &&
     bold(header) &&
     at(fills, attr(header, 'fillId')) !== undefined &&
     at(borders, attr(header, 'borderId')) !== undefined &&

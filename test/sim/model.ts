@@ -57,6 +57,10 @@ export class SimSheet {
   readonly columnWidths = new Map<number, number>();
   /** Rows whose height Excel was asked to fit to their contents (`format.autofitRows`). */
   readonly autofitRows = new Set<number>();
+  /** Row heights set (`format.rowHeight`), in points, by row. */
+  readonly rowHeights = new Map<number, number>();
+  /** Merged areas (`range.merge`): each shows, and holds, the value of its top-left cell. */
+  readonly merges: Box[] = [];
   frozenRows = 0;
   page: PageSetup = { headerFooter: {} };
   visibility: SimVisibility = 'Visible';
@@ -70,6 +74,44 @@ export class SimSheet {
   /** What `range.values` gives for a cell: '' when empty. */
   value(r: number, c: number): SimValue {
     return this.cell(r, c)?.value ?? '';
+  }
+
+  /** The merged area that covers a cell other than its top-left one, if any. */
+  coveredBy(r: number, c: number): Box | undefined {
+    return this.merges.find(
+      (m) => m.r0 <= r && r <= m.r1 && m.c0 <= c && c <= m.c1 && (r > m.r0 || c > m.c0),
+    );
+  }
+
+  /**
+   * Merges a box into one cell. Excel keeps only the top-left cell's value (its own command
+   * asks first before dropping the others): the simulation refuses a merge over any other
+   * value, so that a pane that would lose one fails here. A merge over part of another is
+   * refused too (Excel would grow one of them; the pane never asks for it). The merged area
+   * takes the top-left cell's format, as in Excel. One cell is left as it is.
+   */
+  merge(box: Box): string | null {
+    if (box.r0 === box.r1 && box.c0 === box.c1) return null;
+    for (const key of this.cells.keys()) {
+      const [r, c] = key.split(',').map(Number);
+      const inside = box.r0 <= r && r <= box.r1 && box.c0 <= c && c <= box.c1;
+      if (inside && (r > box.r0 || c > box.c0)) {
+        return `merging ${columnName(box.c0)}${box.r0 + 1}:${columnName(box.c1)}${box.r1 + 1} would drop the value of ${columnName(c)}${r + 1}`;
+      }
+    }
+    if (this.merges.some((m) => intersect(m, box) !== null)) {
+      return 'the range overlaps a merged area';
+    }
+    const top = this.formats.get(`${box.r0},${box.c0}`);
+    for (let r = box.r0; r <= box.r1; r++) {
+      for (let c = box.c0; c <= box.c1; c++) {
+        if (r === box.r0 && c === box.c0) continue;
+        if (top) this.formats.set(`${r},${c}`, { ...top });
+        else this.formats.delete(`${r},${c}`);
+      }
+    }
+    this.merges.push({ ...box });
+    return null;
   }
 
   /** Stores a value as Excel would store it when assigned through `range.values`. */
@@ -320,6 +362,8 @@ export class SimWorkbook {
         cells: sorted(s.cells),
         formats: sorted(s.formats),
         widths: sorted(s.columnWidths),
+        heights: sorted(s.rowHeights),
+        merges: s.merges,
         frozen: s.frozenRows,
         page: s.page,
         visibility: s.visibility,

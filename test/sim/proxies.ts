@@ -1,5 +1,6 @@
 import {
   Box,
+  columnName,
   SimTable,
   boxAddress,
   intersect,
@@ -499,6 +500,19 @@ class RangeProxy extends ClientObject<RangeTarget> {
       if (values.some((row) => row.some((v) => text(v).length > MAX_CELL_TEXT))) {
         throw new SimError('InvalidArgument', `A cell holds at most ${MAX_CELL_TEXT} characters.`);
       }
+      // Only a merged area's top-left cell holds a value; the simulation refuses one given to
+      // a cell the area covers (blank is fine), rather than keep a value Excel would not show.
+      values.forEach((row, r) =>
+        row.forEach((v, c) => {
+          if (v === null || v === undefined || v === '') return;
+          if (sheet.coveredBy(box.r0 + r, box.c0 + c)) {
+            throw new SimError(
+              'InvalidOperation',
+              `${columnName(box.c0 + c)}${box.r0 + r + 1} is covered by a merged cell.`,
+            );
+          }
+        }),
+      );
       values.forEach((row, r) => row.forEach((v, c) => sheet.assign(box.r0 + r, box.c0 + c, v)));
     });
   }
@@ -590,6 +604,23 @@ class RangeProxy extends ClientObject<RangeTarget> {
   get format(): RangeFormatProxy {
     return (this.cachedFormat ??= new RangeFormatProxy(this.ctx, () => this.must()));
   }
+
+  /** `range.merge(across)`: the whole range into one cell, or (`across`) each of its rows. */
+  merge(across = false): void {
+    this.call('merge', ({ sheet, box }) => {
+      const boxes = across
+        ? Array.from({ length: box.r1 - box.r0 + 1 }, (_, i) => ({
+            ...box,
+            r0: box.r0 + i,
+            r1: box.r0 + i,
+          }))
+        : [box];
+      for (const b of boxes) {
+        const refused = sheet.merge(b);
+        if (refused !== null) throw new SimError('InvalidOperation', `Cannot merge: ${refused}.`);
+      }
+    });
+  }
 }
 
 /** `Excel.VerticalAlignment`: the values Excel accepts (it rejects any other at the sync). */
@@ -622,6 +653,17 @@ class RangeFormatProxy {
       const { sheet, box } = this.target();
       for (let r = box.r0; r <= box.r1; r++) sheet.autofitRows.add(r);
     }, 'format autofitRows');
+  }
+
+  /** Every row of the range made `points` tall (0 to 409, as Excel allows). */
+  set rowHeight(points: number) {
+    this.ctx.enqueue(() => {
+      const { sheet, box } = this.target();
+      if (!(points >= 0 && points <= 409)) {
+        throw new SimError('InvalidArgument', `A row height is 0 to 409 points, not ${points}.`);
+      }
+      for (let r = box.r0; r <= box.r1; r++) sheet.rowHeights.set(r, points);
+    }, 'format rowHeight');
   }
 
   set columnWidth(points: number) {
