@@ -1,5 +1,6 @@
 import { basename, dirname, extname, join } from 'node:path';
 import { TurnLine } from '../src/economy/lines';
+import { OrdersFingerprint, ordersFingerprint } from '../src/economy/orders-fingerprint';
 import { gameSheetRows, turnReportRows } from '../src/economy/report';
 import { EconomyTables } from '../src/economy/state';
 import { playTurn, TurnOutcome } from '../src/economy/turn';
@@ -12,19 +13,52 @@ import { findTable, loadWorkbook, readPackageFile } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
 import { writeCellsToPackage } from './workbook/sheet-parts';
 import { gameContent, turnReportContent } from './workbook/turn-layouts';
-import { addSheetsToPackage } from './workbook/write';
+import { addSheetsToPackage, readWorkbookName } from './workbook/write';
 
 /**
  * One workbook's turn, start to end: check the package, read the books and the orders, play
  * the turn with the pure core, then write a new workbook: the original package with the changed
  * cells of `Players`, `Territories` and `Game` rewritten in place and a `Turn report` sheet
  * added. Never throws: a bad file is a report.
+ *
+ * The output records the fingerprint of the orders it played (see `ordersFingerprint`) as a
+ * hidden workbook-level defined name, `_Praetor_TurnOrders`, whose formula is the string
+ * constant `"<64 hex digits>"`. A workbook that holds the fingerprint of its own orders is a
+ * turn's output played again with the same orders: it is refused, unless `again`.
  */
+
+/** The defined name that holds the fingerprint of the orders a turn's output was played with. */
+export const TURN_ORDERS_NAME = '_Praetor_TurnOrders';
+
+const ordersFormula = (f: OrdersFingerprint) => `"${f.hex}"`;
+
+/** The fingerprint a `_Praetor_TurnOrders` formula holds, or null when it holds none. */
+export function fingerprintOf(formula: string | undefined): string | null {
+  const m = /^"([0-9a-f]{64})"$/.exec(formula ?? '');
+  return m ? m[1] : null;
+}
+
+/** Why a turn's output with its orders unchanged is not played again. */
+export function playedBefore(f: OrdersFingerprint): string {
+  return f.empty
+    ? 'this workbook was written by a turn with no orders, and it still has none: playing it ' +
+        "would pay the income again. Write the new turn's orders in Purchases or Ransoms, or " +
+        'add --again if this turn has none either'
+    : 'these orders were played by the turn that wrote this workbook (its Purchases and ' +
+        "Ransoms are still that turn's): clear Purchases and Ransoms, or write the new turn's " +
+        'orders, before the next turn; or add --again to play them once more';
+}
+
+export const PLAYED_AGAIN =
+  'these orders were played before, by the turn that wrote this workbook: they are played again (--again)';
+export const TURN_REPORT_WARNING = `the workbook already has a sheet "Turn report": is it a turn's output? Its orders may have been played before`;
 
 export interface TurnJob {
   input: string;
   output: string;
   force: boolean;
+  /** Play orders that the workbook records as played already (its own turn's). */
+  again?: boolean;
   limits?: PackageLimits;
 }
 
@@ -109,6 +143,10 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
     ransoms: findTable(workbook, 'Ransoms'),
   };
   const sheetNames = workbook.worksheets.map((ws) => ws.name);
+  const fingerprint = ordersFingerprint(tables.purchases, tables.ransoms);
+  const recorded = readWorkbookName(checked.value, TURN_ORDERS_NAME);
+  const playedAgain = fingerprintOf(recorded) === fingerprint.hex;
+  if (playedAgain && job.again !== true) return failedTurn(job.input, playedBefore(fingerprint));
   const played = playTurn(tables, sheetNames);
   if (!played.ok) {
     return { ...emptyReport(job.input), errors: played.error.length, problems: played.error };
@@ -117,8 +155,14 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
   const taken = new Set(sheetNames);
   const reportName = freeSheetName('Turn report', taken);
   const warnings = [...outcome.warnings];
-  if (reportName !== 'Turn report') {
-    const warning = `the workbook already has a sheet "Turn report": is it a turn's output? Its orders may have been played before`;
+  // A workbook that records no orders but has a Turn report: a turn's output from before the
+  // orders were recorded, or one whose names were lost (a tool that keeps no defined names).
+  const warning = playedAgain
+    ? PLAYED_AGAIN
+    : fingerprintOf(recorded) === null && reportName !== 'Turn report'
+      ? TURN_REPORT_WARNING
+      : null;
+  if (warning !== null) {
     warnings.push(warning);
     outcome.lines.push({
       step: 'warning',
@@ -145,7 +189,9 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
   const name = basename(job.input);
   const sheets: SheetContent[] = [turnReportContent(reportName, turnReportRows(outcome), name)];
   if (outcome.addGameSheet) sheets.push(gameContent(gameSheetRows(outcome), name));
-  const written = await addSheetsToPackage(patched.value, sheets);
+  const written = await addSheetsToPackage(patched.value, sheets, {
+    names: [{ name: TURN_ORDERS_NAME, formula: ordersFormula(fingerprint), hidden: true }],
+  });
   writeFileAtomic(job.output, written, job.force);
   return { ...report, output: job.output };
 }

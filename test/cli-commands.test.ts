@@ -94,7 +94,7 @@ describe('praetor turn', () => {
     const file = join(dir, 'game.xlsx');
     const r = await praetor('turn', '--template', file, ...extra);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('--template FILE takes no workbooks, --out or --json');
+    expect(r.err).toContain('--template FILE takes no workbooks, --out, --again or --json');
     expect(existsSync(file)).toBe(false);
   });
 });

@@ -2,6 +2,8 @@ import {
   addContentTypes,
   addRelationships,
   addSheetsToWorkbook,
+  hasSheets,
+  workbookNameFormula,
 } from '../headless/workbook/package-parts';
 import { resultsContent } from '../headless/workbook/layouts';
 import { addSheetsToPackage } from '../headless/workbook/write';
@@ -103,6 +105,94 @@ describe('addSheetsToWorkbook', () => {
     const tree = parseXml(xml);
     expect(findAll(tree, 'sheet').map((s) => s.name)).toEqual(['x:sheet', 'x:sheet']);
     expect(findAll(tree, 'definedNames').map((s) => s.name)).toEqual(['x:definedNames']);
+  });
+});
+
+describe('addSheetsToWorkbook: the workbook-level names a writer sets', () => {
+  const A = '<sheet name="A" sheetId="1" r:id="rId1"/>';
+  const ORDERS = { name: '_Praetor_TurnOrders', formula: '"abc"', hidden: true };
+  const results = [{ name: 'Results', relId: 'rId5', printTitles: "'Results'!$1:$1" }];
+
+  it('adds a name, hidden, into a definedNames made in its schema place', () => {
+    const xml = addSheetsToWorkbook(workbook(A, '<calcPr calcId="1"/>'), [], undefined, [ORDERS]);
+    const tree = parseXml(xml);
+    expect(tree.children.map((c) => c.name)).toEqual(['sheets', 'definedNames', 'calcPr']);
+    const [name] = findAll(tree, 'definedName');
+    expect([name.attrs, name.text]).toEqual([
+      { name: '_Praetor_TurnOrders', hidden: '1' },
+      '"abc"',
+    ]);
+    expect(workbookNameFormula(xml, '_praetor_turnorders')).toBe('"abc"');
+    expect(hasSheets(scanXml(xml), [], xml, [ORDERS])).toBe(true);
+  });
+
+  it('replaces the name where it is (in any case, every copy), beside the print titles', () => {
+    const before = workbook(
+      A,
+      '<definedNames><definedName name="Mine">A!$A$1</definedName>' +
+        '<definedName name="_PRAETOR_TurnOrders">&quot;old&quot;</definedName>' +
+        '<definedName name="_Praetor_TurnOrders" localSheetId="0">"sheet-level: kept"</definedName>' +
+        '<definedName name="_praetor_turnorders" hidden="1">"twice"</definedName></definedNames>',
+    );
+    expect(workbookNameFormula(before, '_Praetor_TurnOrders')).toBe('"old"');
+    const xml = addSheetsToWorkbook(before, results, undefined, [ORDERS]);
+    const names = findAll(parseXml(xml), 'definedName').map((d) => [d.attrs.name, d.text]);
+    expect(names).toEqual([
+      ['Mine', 'A!$A$1'],
+      ['_Praetor_TurnOrders', '"abc"'],
+      ['_Praetor_TurnOrders', '"sheet-level: kept"'],
+      ['_xlnm.Print_Titles', "'Results'!$1:$1"],
+    ]);
+    expect(hasSheets(scanXml(xml), results, xml, [ORDERS])).toBe(true);
+    // Set again: still once.
+    const again = addSheetsToWorkbook(xml, [], undefined, [{ ...ORDERS, formula: '"new"' }]);
+    expect(findAll(parseXml(again), 'definedName').map((d) => d.text)).toEqual([
+      'A!$A$1',
+      '"new"',
+      '"sheet-level: kept"',
+      "'Results'!$1:$1",
+    ]);
+  });
+
+  it('opens an empty definedNames, and keeps the prefix of a prefixed workbook', () => {
+    const xml = addSheetsToWorkbook(
+      `<x:workbook xmlns:x="${MAIN}" xmlns:r="${REL}"><x:sheets>${A.replace('<sheet', '<x:sheet')}</x:sheets><x:definedNames/></x:workbook>`,
+      [],
+      undefined,
+      [ORDERS],
+    );
+    const tree = parseXml(xml);
+    expect(findAll(tree, 'definedNames').map((d) => d.name)).toEqual(['x:definedNames']);
+    expect(findAll(tree, 'definedName').map((d) => [d.name, d.text])).toEqual([
+      ['x:definedName', '"abc"'],
+    ]);
+  });
+
+  it('reads no name from a comment, and none that holds anything but text', () => {
+    const commented = workbook(
+      A,
+      `<!-- <definedNames><definedName name="_Praetor_TurnOrders">"x"</definedName></definedNames> -->`,
+    );
+    expect(workbookNameFormula(commented, '_Praetor_TurnOrders')).toBeUndefined();
+    const cdata = workbook(
+      A,
+      '<definedNames><definedName name="_Praetor_TurnOrders"><![CDATA["x"]]></definedName></definedNames>',
+    );
+    expect(workbookNameFormula(cdata, '_Praetor_TurnOrders')).toBe('');
+  });
+
+  it('is checked: a name set twice, or not as asked, does not hold', () => {
+    const xml = workbook(
+      A,
+      '<definedNames><definedName name="_Praetor_TurnOrders" hidden="1">"abc"</definedName>' +
+        '<definedName name="_Praetor_TurnOrders" hidden="1">"abc"</definedName></definedNames>',
+    );
+    expect(hasSheets(scanXml(xml), [], xml, [ORDERS])).toBe(false);
+    const shown = workbook(
+      A,
+      '<definedNames><definedName name="_Praetor_TurnOrders">"abc"</definedName></definedNames>',
+    );
+    expect(hasSheets(scanXml(shown), [], shown, [ORDERS])).toBe(false);
   });
 });
 

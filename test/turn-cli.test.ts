@@ -134,7 +134,7 @@ describe('praetor turn', () => {
     expect([written.value, written.numFmt, written.font?.bold]).toEqual([15, '0 "talents"', true]);
   }, 30000);
 
-  it('adds a Game sheet to a workbook without one; the next turn reads it, and warns of a Turn report', async () => {
+  it('adds a Game sheet to a workbook without one; the next turn reads it', async () => {
     const dir = tempDir();
     writeFileSync(
       join(dir, 't1.xlsx'),
@@ -150,12 +150,13 @@ describe('praetor turn', () => {
     expect(first.out).toContain('Inflation: level 1 -> 2 (prices doubled)');
     const t2 = join(dir, 't1.turn.xlsx');
     expect(await sheetRows(t2, 'Game')).toEqual([['Inflation'], [2]]);
-    const second = await run('turn', t2, '--json');
+    // Neither turn has orders: the second is one of income alone after another (--again).
+    const second = await run('turn', t2, '--json', '--again');
     expect(second.code).toBe(0);
     const json = JSON.parse(second.out);
     expect(json.files[0].inflation).toEqual({ before: 2, after: 2 });
     expect(json.files[0].warnings).toEqual([
-      'the workbook already has a sheet "Turn report": is it a turn\'s output? Its orders may have been played before',
+      'these orders were played before, by the turn that wrote this workbook: they are played again (--again)',
     ]);
     expect(await sheetRows(join(dir, 't1.turn.turn.xlsx'), 'Turn report (2)')).toContainEqual([
       'warning',
@@ -297,6 +298,7 @@ describe('praetor turn: usage', () => {
       'Ransoms',
       'Inflation',
       '--template',
+      '--again',
       'Exit status',
     ]) {
       expect(r.out).toContain(word);
@@ -309,6 +311,7 @@ describe('praetor turn: usage', () => {
     expect((await run('turn', 'a.xlsx', '--bogus')).code).toBe(2);
     expect((await run('turn', '--template', 'x.xls')).code).toBe(2);
     expect((await run('turn', '--template', 'x.xlsx', 'a.xlsx')).code).toBe(2);
+    expect((await run('turn', '--template', 'x.xlsx', '--again')).code).toBe(2);
   });
 
   it('--template will not overwrite without --force', async () => {

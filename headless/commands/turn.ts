@@ -8,7 +8,7 @@ import { failedTurn, TurnFileReport, turnFile, turnOutputPath } from '../turn-fi
 import { turnTemplateWorkbook } from '../workbook/turn-template';
 import { parseOptionsOnce } from '../flags';
 
-export const TURN_HELP = `Usage: praetor turn WORKBOOK... [--out DIR] [--force] [--json]
+export const TURN_HELP = `Usage: praetor turn WORKBOOK... [--out DIR] [--force] [--again] [--json]
        praetor turn --template FILE.xlsx [--force]
 
 Plays a turn's economy (Conquest of the Empire, seed 001) from a game master's workbook and
@@ -39,10 +39,17 @@ input is never changed. In the output, only the changed cells (Treasury, City, I
 rewritten, each keeping its format; a cell that holds a formula is refused. The Turn report
 lists every change, every rejected order and every error with the cell of its order.
 
+The output records a fingerprint of the orders it played (Purchases and Ransoms). Played
+again with the same orders, it is refused (an error, no output): its income would be paid and
+its purchases bought twice. Clear Purchases and Ransoms, or write the next turn's orders, in
+it first; a turn with no orders after one with none needs --again too.
+
 Options:
   --out DIR        write the outputs into DIR (made if missing) instead of beside each input
   --force          overwrite outputs written before (never an input: a workbook whose output
                    would replace another workbook given is refused, and not played)
+  --again          play orders that the workbook records as played by the turn that wrote it
+                   (a turn's output whose Purchases and Ransoms are unchanged) once more
   --json           print a JSON report on stdout instead of the summary
   --template FILE  write an example economy workbook to FILE (.xlsx) instead
   -h, --help       show this help
@@ -52,11 +59,13 @@ Examples:
   praetor turn economy.xlsx --out out --json
 
 Exit status: 0 every turn played (rejected orders are part of a turn), 1 some order or file had
-errors (a workbook whose books cannot be read gets no output), 2 bad usage.`;
+errors (a workbook whose books cannot be read, or a turn's output given again with its own
+orders, gets no output), 2 bad usage.`;
 
 const OPTIONS = {
   out: { type: 'string' },
   force: { type: 'boolean' },
+  again: { type: 'boolean' },
   json: { type: 'boolean' },
   template: { type: 'string' },
 } as const;
@@ -76,7 +85,11 @@ export async function turnCommand(argv: string[], io: Io): Promise<number> {
     if (error !== undefined) reports.push(failedTurn(input, error));
     else if (v.force !== true && existsSync(output)) {
       reports.push(failedTurn(input, `${output} exists; add --force to overwrite it`));
-    } else reports.push(await turnFile({ input, output, force: v.force === true }));
+    } else {
+      reports.push(
+        await turnFile({ input, output, force: v.force === true, again: v.again === true }),
+      );
+    }
   }
   if (v.json) io.out(JSON.stringify(jsonReport(reports), null, 2));
   else io.out(reports.map(summary).join('\n\n'));
@@ -86,11 +99,11 @@ export async function turnCommand(argv: string[], io: Io): Promise<number> {
 async function writeTemplate(
   file: string,
   positionals: string[],
-  v: { force?: boolean; out?: string; json?: boolean },
+  v: { force?: boolean; out?: string; json?: boolean; again?: boolean },
   io: Io,
 ): Promise<number> {
-  if (positionals.length > 0 || v.out !== undefined || v.json) {
-    throw new UsageError('--template FILE takes no workbooks, --out or --json');
+  if (positionals.length > 0 || v.out !== undefined || v.json || v.again) {
+    throw new UsageError('--template FILE takes no workbooks, --out, --again or --json');
   }
   if (extname(file).toLowerCase() !== '.xlsx') {
     throw new UsageError(`${file}: the template is an .xlsx workbook; name it so`);

@@ -1,9 +1,10 @@
-import { REL_NS, xmlAttr } from './xml';
+import { REL_NS, xmlAttr, xmlText } from './xml';
 import {
   appendInto,
   applySplices,
   attr,
   childrenNamed,
+  elementText,
   namespaceOf,
   prefixFor,
   scanXml,
@@ -13,10 +14,11 @@ import {
 
 /**
  * Edits of the package parts that must change when sheets are added: the workbook's sheet
- * index (and print titles), its relationships and the content types (the styles are in
- * styles.ts). Each edit inserts text at the tags of the part's scanned elements, leaving
- * everything else in it as the author wrote it; each has a check of the edited part, which
- * the writer makes before anything is written.
+ * index (and print titles, and the workbook-level defined names a writer sets), its
+ * relationships and the content types (the styles are in styles.ts). Each edit inserts text
+ * at the tags of the part's scanned elements (or replaces a defined name's element whole),
+ * leaving everything else in it as the author wrote it; each has a check of the edited part,
+ * which the writer makes before anything is written.
  */
 
 export const WORKSHEET_TYPE =
@@ -30,6 +32,19 @@ export interface NewSheet {
   relId: string;
   /** The defined name's formula for the rows repeated on printed pages, if any. */
   printTitles?: string;
+}
+
+/**
+ * A workbook-level defined name (no `localSheetId`) that a writer sets: the workbook's own
+ * names of that name, in any case, are replaced by it, so that it is there once.
+ */
+export interface WorkbookName {
+  /** A name Excel accepts: a letter or `_` first, then letters, digits, `_` and `.`. */
+  name: string;
+  /** Its formula as Excel writes it, without the `=`: `"text"` for a string constant. */
+  formula: string;
+  /** Hidden from Excel's Name Manager and the name box. */
+  hidden?: boolean;
 }
 
 export interface Relationship {
@@ -58,11 +73,39 @@ export const sheetElements = (root: XmlElement): XmlElement[] =>
 export const relIdOf = (sheet: XmlElement): string | undefined =>
   sheet.attrs.find((a) => a.name.endsWith(':id') && namespaceOf(sheet, a.name) === REL_NS)?.value;
 
-/** Appends sheets to `<sheets>` and their print titles to `<definedNames>`. */
+/** The workbook's own names (no `localSheetId`) called `name`, in any case. */
+function workbookNamesCalled(root: XmlElement, name: string): XmlElement[] {
+  const wanted = name.toLowerCase();
+  return childrenNamed(root, 'definedNames')
+    .flatMap((d) => childrenNamed(d, 'definedName'))
+    .filter(
+      (d) => attr(d, 'localSheetId') === undefined && attr(d, 'name')?.toLowerCase() === wanted,
+    );
+}
+
+/**
+ * The formula of the workbook-level defined name `name` (the first, if it is given twice),
+ * undefined when there is none, and '' when it holds anything but text.
+ */
+export function workbookNameFormula(
+  xml: string,
+  name: string,
+  root = scanXml(xml),
+): string | undefined {
+  const found = workbookNamesCalled(root, name)[0];
+  return found && (elementText(xml, found) ?? '');
+}
+
+/**
+ * Appends sheets to `<sheets>` and their print titles to `<definedNames>`, and sets `names`:
+ * each takes the place of the workbook's names of that name (the first; any other is removed),
+ * or is appended to `<definedNames>` when there is none.
+ */
 export function addSheetsToWorkbook(
   xml: string,
   sheets: readonly NewSheet[],
   root = scanXml(xml),
+  names: readonly WorkbookName[] = [],
 ): string {
   const index = sheetIndex(root);
   const existing = childrenNamed(index, 'sheet');
@@ -84,48 +127,79 @@ export function addSheetsToWorkbook(
 
   const definedNames = childrenNamed(root, 'definedNames');
   const q = root.prefix;
-  const names = sheets
+  let appended = sheets
     .map((s, i) =>
       s.printTitles === undefined
         ? ''
         : `<${q}definedName name="_xlnm.Print_Titles" localSheetId="${existing.length + i}">${xmlAttr(s.printTitles)}</${q}definedName>`,
     )
     .join('');
-  if (names !== '') {
+  for (const n of names) {
+    const text =
+      `<${q}definedName name="${xmlAttr(n.name)}"${n.hidden ? ' hidden="1"' : ''}>` +
+      `${xmlText(n.formula)}</${q}definedName>`;
+    const old = workbookNamesCalled(root, n.name);
+    if (old.length === 0) appended += text;
+    old.forEach((el, i) =>
+      splices.push({ at: el.start, remove: el.end - el.start, text: i === 0 ? text : '' }),
+    );
+  }
+  if (appended !== '') {
     if (definedNames.length > 0) {
       // A workbook holds one definedNames (an empty `<definedNames/>` is opened for the names).
-      splices.push(appendInto(definedNames[0], names));
+      splices.push(appendInto(definedNames[0], appended));
     } else {
       // `definedNames` follows sheets, functionGroups and externalReferences.
       const after = ['externalReferences', 'functionGroups', 'sheets']
         .map((local) => childrenNamed(root, local)[0])
         .find((el) => el !== undefined)!;
-      const text = `<${q}definedNames>${names}</${q}definedNames>`;
+      const text = `<${q}definedNames>${appended}</${q}definedNames>`;
       splices.push({ at: after.end, remove: 0, text });
     }
   }
   return applySplices(xml, splices);
 }
 
-/** True when the edited sheet index ends with `sheets`, each with its print titles. */
-export function hasSheets(root: XmlElement, sheets: readonly NewSheet[]): boolean {
+/**
+ * True when the edited sheet index (`xml`, scanned as `root`) ends with `sheets`, each with its
+ * print titles, and holds each of `names` once, as set.
+ */
+export function hasSheets(
+  root: XmlElement,
+  sheets: readonly NewSheet[],
+  xml = '',
+  names: readonly WorkbookName[] = [],
+): boolean {
   const all = sheetElements(root);
   const definedNames = childrenNamed(root, 'definedNames');
   if (definedNames.length > 1) return false;
   const titles = definedNames.flatMap((d) => childrenNamed(d, 'definedName'));
-  return sheets.every((s, i) => {
-    const at = all.length - sheets.length + i;
-    const sheet = all[at];
+  const named = names.every((n) => {
+    const set = workbookNamesCalled(root, n.name);
     return (
-      sheet !== undefined &&
-      attr(sheet, 'name') === s.name &&
-      relIdOf(sheet) === s.relId &&
-      (s.printTitles === undefined ||
-        titles.some(
-          (t) => attr(t, 'name') === '_xlnm.Print_Titles' && attr(t, 'localSheetId') === String(at),
-        ))
+      set.length === 1 &&
+      attr(set[0], 'name') === n.name &&
+      (attr(set[0], 'hidden') === '1') === (n.hidden === true) &&
+      elementText(xml, set[0]) === n.formula
     );
   });
+  return (
+    named &&
+    sheets.every((s, i) => {
+      const at = all.length - sheets.length + i;
+      const sheet = all[at];
+      return (
+        sheet !== undefined &&
+        attr(sheet, 'name') === s.name &&
+        relIdOf(sheet) === s.relId &&
+        (s.printTitles === undefined ||
+          titles.some(
+            (t) =>
+              attr(t, 'name') === '_xlnm.Print_Titles' && attr(t, 'localSheetId') === String(at),
+          ))
+      );
+    })
+  );
 }
 
 /** The relationships of a relationships part. */

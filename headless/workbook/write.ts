@@ -14,6 +14,8 @@ import {
   sheetElements,
   STYLES_REL,
   STYLES_TYPE,
+  WorkbookName,
+  workbookNameFormula,
   WORKSHEET_REL,
   WORKSHEET_TYPE,
 } from './package-parts';
@@ -26,23 +28,50 @@ import { ZipPackage } from './zip-package';
 
 /**
  * Adds sheets to a workbook by editing its zip package: new worksheet parts, and insertions into
- * the sheet index, its relationships, the content types and the styles. Every other part is
- * carried over untouched, so charts, pivot tables, macros and parts no library knows survive.
+ * the sheet index (with any workbook-level defined names the caller sets), its relationships,
+ * the content types and the styles. Every other part is carried over untouched, so charts,
+ * pivot tables, macros and parts no library knows survive.
  * The parts edited must be well-formed XML, and each is checked once edited: a part the edits
  * could not extend as they should is a plain error, never a damaged output.
  */
 
 const OFFICE_DOCUMENT = `${REL_NS}/officeDocument`;
 
-export async function addSheetsToPackage(
-  source: Buffer | ZipPackage,
-  sheets: readonly SheetContent[],
-): Promise<Buffer> {
-  const pkg = openPackage(ZipPackage.of(source));
-  const workbookPath = (
+type OpenPackage = ReturnType<typeof openPackage>;
+
+/** The workbook part's path in the package: the one the package's relationships name. */
+function workbookPathOf(pkg: OpenPackage): string {
+  return (
     relationshipsOf(pkg.scan('_rels/.rels').root).find((r) => r.type === OFFICE_DOCUMENT)?.target ??
     'xl/workbook.xml'
   ).replace(/^\//, '');
+}
+
+/**
+ * The formula of a workbook-level defined name of the package's workbook part (which the
+ * strict scanner reads: exceljs, and so Praetor's reader, keeps no defined names); undefined
+ * when there is none, '' when it holds anything but text. Throws when the part is missing or
+ * not well-formed, as `addSheetsToPackage` would.
+ */
+export function readWorkbookName(source: Buffer | ZipPackage, name: string): string | undefined {
+  const pkg = openPackage(ZipPackage.of(source));
+  const { xml, root } = pkg.scan(workbookPathOf(pkg));
+  return workbookNameFormula(xml, name, root);
+}
+
+export interface AddSheetsOptions {
+  /** Workbook-level defined names to set (each replacing the workbook's own of that name). */
+  names?: readonly WorkbookName[];
+}
+
+export async function addSheetsToPackage(
+  source: Buffer | ZipPackage,
+  sheets: readonly SheetContent[],
+  options: AddSheetsOptions = {},
+): Promise<Buffer> {
+  const pkg = openPackage(ZipPackage.of(source));
+  const workbookPath = workbookPathOf(pkg);
+  const names = options.names ?? [];
   const dir = posix.dirname(workbookPath);
   const relsPath = `${dir}/_rels/${posix.basename(workbookPath)}.rels`;
   const typesPath = '[Content_Types].xml';
@@ -112,7 +141,12 @@ export async function addSheetsToPackage(
     };
   });
 
-  const edits: [what: string, path: string, xml: string, ok: (root: XmlElement) => boolean][] = [
+  const edits: [
+    what: string,
+    path: string,
+    xml: string,
+    ok: (root: XmlElement, xml: string) => boolean,
+  ][] = [
     ['styles', stylesPath, styles.xml, (root) => hasPraetorStyles(root, styles.ids)],
     [
       'relationships',
@@ -123,8 +157,8 @@ export async function addSheetsToPackage(
     [
       'sheet index',
       workbookPath,
-      addSheetsToWorkbook(workbook.xml, added, workbook.root),
-      (root) => hasSheets(root, added),
+      addSheetsToWorkbook(workbook.xml, added, workbook.root, names),
+      (root, xml) => hasSheets(root, added, xml, names),
     ],
     [
       'content types',
@@ -141,9 +175,9 @@ export async function addSheetsToPackage(
 }
 
 /** True when `xml` is well-formed and `ok` of its root. */
-function holds(xml: string, ok: (root: XmlElement) => boolean): boolean {
+function holds(xml: string, ok: (root: XmlElement, xml: string) => boolean): boolean {
   try {
-    return ok(scanXml(xml));
+    return ok(scanXml(xml), xml);
   } catch {
     return false;
   }

@@ -328,6 +328,22 @@ export const attr = (el: XmlElement, name: string): string | undefined =>
 export const childrenNamed = (el: XmlElement, local: string): XmlElement[] =>
   el.children.filter((c) => c.local === local && c.prefix === el.prefix);
 
+/**
+ * The text an element holds, its references resolved, when it holds text only: undefined when
+ * it holds elements, a comment, a CDATA section or a processing instruction. `xml` is the part
+ * `el` was scanned from (so its references are known to be well-formed).
+ */
+export function elementText(xml: string, el: XmlElement): string | undefined {
+  if (el.children.length > 0) return undefined;
+  const text = xml.slice(el.startEnd, el.endStart);
+  if (text.includes('<')) return undefined;
+  return text.replace(
+    /&(?:(amp|lt|gt|quot|apos)|#([0-9]+)|#x([0-9a-fA-F]+));/g,
+    (_, name, dec, hx) =>
+      name ? ENTITIES[name] : String.fromCodePoint(dec ? Number(dec) : parseInt(hx, 16)),
+  );
+}
+
 /** A change of a part's text: `remove` characters at `at` replaced by `text`. */
 export interface Splice {
   at: number;

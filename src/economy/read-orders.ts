@@ -14,14 +14,14 @@ const MAX_QUANTITY = 999;
  * be read is an order with an error, and the other orders go on.
  */
 
-const PURCHASE_COLUMNS = {
+export const PURCHASE_COLUMNS = {
   player: ['player', 'buyer'],
   item: ['item', 'unit', 'purchase'],
   quantity: ['quantity', 'qty', 'number', 'count'],
   territory: ['territory', 'place', 'where'],
 } as const;
 
-const RANSOM_COLUMNS = {
+export const RANSOM_COLUMNS = {
   payer: ['payer', 'paid by', 'player'],
   general: ['general', 'leader', 'captive'],
   amount: ['amount', 'ransom', 'talents'],
