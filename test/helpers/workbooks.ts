@@ -151,6 +151,17 @@ export async function parts(data: Buffer): Promise<Map<string, Buffer>> {
   return out;
 }
 
+/** The parts (as `parts` gives them) that `after` changed from `before`, and those it added. */
+export function partChanges(
+  before: ReadonlyMap<string, Buffer>,
+  after: ReadonlyMap<string, Buffer>,
+): { changed: string[]; added: string[] } {
+  return {
+    changed: [...before.keys()].filter((n) => !after.get(n)?.equals(before.get(n)!)).sort(),
+    added: [...after.keys()].filter((n) => !before.has(n)).sort(),
+  };
+}
+
 export const FIXTURES = join(__dirname, '..', 'fixtures');
 
 /**
