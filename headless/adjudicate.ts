@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { failedFile, FileJob, FileReport, IdsJob, IdsReport } from './file-report';
 import { PlannedFile, planFiles, prepareOutDir } from './batch-inputs';
+import { listProblems } from '../src/problem-list';
 import { Seal } from '../src/sealed';
 import { KeptLedger, ledgerClashes, sealedIds, withPending, writeLedger } from './sealed-ledger';
 import { PackageLimits } from './workbook/guard';
@@ -190,9 +191,7 @@ export function sharedIds(books: readonly ({ input: string } & IdsReport)[]): Ma
   }
   const why = new Map<string, string>();
   for (const [input, lines] of clashes) {
-    const more = lines.length - MAX_SHARED_LISTED;
-    const listed =
-      lines.slice(0, MAX_SHARED_LISTED).join('; ') + (more > 0 ? `; and ${more} more` : '');
+    const listed = listProblems(lines, MAX_SHARED_LISTED);
     why.set(
       input,
       `${listed}: in a sealed turn a battle's id picks its dice, so two battles with one id would ` +

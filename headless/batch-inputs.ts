@@ -1,6 +1,6 @@
 import { accessSync, constants, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import { fsErrorReason, isFsError, makeFolder, OutputWriteError } from './fs-errors';
+import { fsErrorReason, isFsError, makeFolder, OutputWriteError, realPath } from './fs-errors';
 import { UsageError } from './io';
 
 /**
@@ -72,15 +72,6 @@ function missingReason(path: string, e: unknown): string {
   return fsErrorReason(e, path);
 }
 
-/** A folder's real path, to walk each folder once however links lead back to it. */
-function realFolder(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
-
 /**
  * The inputs a batch's paths give: files as they are; a folder's workbooks sorted by name, then
  * its sub-folders' in turn.
@@ -107,7 +98,7 @@ function searchFolders(
   const inputs: BatchInput[] = [];
   const walked = new Set<string>();
   const walk = (root: string, dir: string): void => {
-    const real = realFolder(dir);
+    const real = realPath(dir);
     if (walked.has(real)) return;
     walked.add(real);
     let names: string[];

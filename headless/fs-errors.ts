@@ -1,5 +1,5 @@
-import { lstatSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, normalize } from 'node:path';
+import { lstatSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import { dirname, normalize, resolve } from 'node:path';
 
 /** File system errors in plain words, naming the path at fault: what a user is shown. */
 
@@ -124,5 +124,14 @@ export function makeFolder(path: string): void {
           : fsErrorReason(e, dir);
       throw new OutputWriteError(path, reason);
     }
+  }
+}
+
+/** A path with its links resolved (the same file or folder however it is named), or as given. */
+export function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
   }
 }

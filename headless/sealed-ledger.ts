@@ -1,10 +1,10 @@
-import { accessSync, constants, existsSync, readFileSync, realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { listProblems } from '../src/problem-list';
 import { isRecord } from '../src/saved-checks';
 import { err, ok, Result } from '../src/result';
 import { OutputWriteError, writeFileAtomic } from './atomic-write';
 import { FileReport, IdsReport } from './file-report';
-import { fsErrorReason } from './fs-errors';
+import { fsErrorReason, realPath } from './fs-errors';
 
 /**
  * The battles sealed with a key, kept beside the key file from one run of `adjudicate --key` to
@@ -88,15 +88,6 @@ export function readLedger(path: string, game: string, commitment: string): Resu
   return ok({ ...empty, battles: parsed.battles as LedgerEntry[] });
 }
 
-/** A workbook's real path, as the ledger keeps it: the same file however it is named. */
-export function realFile(input: string): string {
-  try {
-    return realpathSync(input);
-  } catch {
-    return resolve(input);
-  }
-}
-
 /** The battle ids of `turn` in the ledger, each with its entry. */
 export function sealedIds(ledger: Ledger, turn: number): Map<string, LedgerEntry> {
   return new Map(ledger.battles.filter((e) => e.turn === turn).map((e) => [e.id, e]));
@@ -117,7 +108,7 @@ export function ledgerClashes(
   const earlier = sealedIds(ledger, turn);
   const why = new Map<string, string>();
   for (const { input, battles } of books) {
-    const file = realFile(input);
+    const file = realPath(input);
     const lines = battles.flatMap(({ id, where }) => {
       const e = earlier.get(id);
       return e && e.file !== file
@@ -127,10 +118,9 @@ export function ledgerClashes(
         : [];
     });
     if (lines.length === 0) continue;
-    const more = lines.length - MAX_LISTED;
     why.set(
       input,
-      `${lines.slice(0, MAX_LISTED).join('; ')}${more > 0 ? `; and ${more} more` : ''}, and ` +
+      `${listProblems(lines, MAX_LISTED)}, and ` +
         'its log has told the dice that id gives in this turn: if this is another battle, give it its own id and run again; if it is the same workbook, moved or sent again, remove its entries from the ledger ' +
         path,
     );
@@ -163,7 +153,7 @@ export const withPending = (
   withEntries(
     ledger,
     books.flatMap(({ input, battles }) =>
-      battles.map(({ id, where }) => ({ turn, id, file: realFile(input), where })),
+      battles.map(({ id, where }) => ({ turn, id, file: realPath(input), where })),
     ),
   );
 
@@ -176,7 +166,7 @@ export const withRun = (ledger: Ledger, turn: number, reports: readonly FileRepo
         ? []
         : r.results
             .filter((b) => b.error === null)
-            .map((b) => ({ turn, id: b.id, file: realFile(r.input), where: b.where })),
+            .map((b) => ({ turn, id: b.id, file: realPath(r.input), where: b.where })),
     ),
   );
 

@@ -5,14 +5,14 @@ import { err, ok, Result } from './result';
 export const MAX_PROBLEMS_LISTED = 5;
 
 /**
- * Problems as one error, in the order given: joined with `; `, at most MAX_PROBLEMS_LISTED and
- * then `; and N more`, and fewer when that would be longer than an Excel cell holds.
+ * Problems as one error, in the order given: joined with `; `, at most `most` (5 unless said)
+ * and then `; and N more`, and fewer when that would be longer than an Excel cell holds.
  */
-export function listProblems(messages: readonly string[]): string {
+export function listProblems(messages: readonly string[], most = MAX_PROBLEMS_LISTED): string {
   const text = (n: number) =>
     messages.slice(0, n).join('; ') +
     (n < messages.length ? `; and ${messages.length - n} more` : '');
-  let listed = Math.min(messages.length, MAX_PROBLEMS_LISTED);
+  let listed = Math.min(messages.length, most);
   while (listed > 1 && text(listed).length > EXCEL_MAX_TEXT) listed--;
   return text(listed);
 }

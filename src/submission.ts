@@ -33,6 +33,11 @@ import { capitalise } from './narrate-words';
 
 /** The seed of `praetor template`'s example battle: a battle that keeps it is named. */
 export const TEMPLATE_SEED = 'example';
+const TEMPLATE_SEED_WARNING = "has the seed of the template's example battle";
+
+/** A warning that a battle keeps the template's seed (Results written before 2026-11-30 lack it). */
+export const isTemplateSeedWarning = (warning: string): boolean =>
+  warning.includes(TEMPLATE_SEED_WARNING);
 /**
  * A submission workbook's `Battles` and `Legions` tables, read into battle specs. Pure: the
  * taskpane (Office.js `range.values`) and the headless referee (exceljs) both hand it grids,
@@ -230,7 +235,7 @@ export function readSubmission(
     const seed = entry.spec?.seed;
     if (typeof seed === 'string' && seed.trim().toLowerCase() === TEMPLATE_SEED && entry.seedAt) {
       warnings.push(
-        `${entry.seedAt}: battle "${entry.id}" has the seed of the template's example battle ("${seed}"): it is fought as any other; delete its rows if it is only the example`,
+        `${entry.seedAt}: battle "${entry.id}" ${TEMPLATE_SEED_WARNING} ("${seed}"): delete its rows if it is only the example, not a battle of this turn`,
       );
     }
   }

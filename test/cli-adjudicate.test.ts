@@ -234,7 +234,7 @@ describe('praetor template', () => {
       // Every column is known; the one warning is that the example battle is the example.
       const seedAt = `Battles!${String.fromCharCode(64 + header.length - 1)}2`;
       expect(report.warnings).toEqual([
-        `${seedAt}: battle "B1" has the seed of the template's example battle ("example"): it is fought as any other; delete its rows if it is only the example`,
+        `${seedAt}: battle "B1" has the seed of the template's example battle ("example"): delete its rows if it is only the example, not a battle of this turn`,
       ]);
       expect(report.results[0].id).toBe('B1');
     },

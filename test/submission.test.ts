@@ -490,8 +490,8 @@ describe("the template's example battle", () => {
       ['B1', 'B2', 'B3'].flatMap(twoSides),
     );
     expect(s.warnings).toEqual([
-      `${seedAt}2: battle "B1" has the seed of the template's example battle ("example"): it is fought as any other; delete its rows if it is only the example`,
-      `${seedAt}3: battle "B2" has the seed of the template's example battle ("Example"): it is fought as any other; delete its rows if it is only the example`,
+      `${seedAt}2: battle "B1" has the seed of the template's example battle ("example"): delete its rows if it is only the example, not a battle of this turn`,
+      `${seedAt}3: battle "B2" has the seed of the template's example battle ("Example"): delete its rows if it is only the example, not a battle of this turn`,
     ]);
     expect(adjudicateSubmission(s).every((a) => a.outcome.ok)).toBe(true);
   });

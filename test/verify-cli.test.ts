@@ -813,3 +813,32 @@ describe('a key sealed for one turn (praetor seal --turn)', () => {
     ).toBe(2);
   });
 });
+
+describe("Results written before the template's example seed was warned of", () => {
+  it('verify, with a note, and a change beside the missing row is still caught', async () => {
+    const dir = tempDir();
+    const file = join(dir, 't.xlsx');
+    expect((await run('template', file)).code).toBe(0);
+    expect((await run('adjudicate', file, '--jobs', '1')).code).toBe(0);
+    const output = join(dir, 't.praetor.xlsx');
+    // As the build before wrote it: no warning row below B1's.
+    const old = await edited(
+      output,
+      (wb) => wb.getWorksheet('Results')!.spliceRows(3, 1),
+      'old.xlsx',
+    );
+    const r = await run('verify', old);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      "Results has no warning of the template's example seed (written before Praetor gave it): compared without it",
+    );
+    const forged = await edited(
+      old,
+      (wb) => (wb.getWorksheet('Results')!.getCell('D2').value = 9),
+      'forged.xlsx',
+    );
+    const caught = await run('verify', forged);
+    expect(caught.code).toBe(1);
+    expect(caught.out).toContain('Results!D2');
+  }, 30000);
+});

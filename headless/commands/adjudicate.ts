@@ -24,7 +24,7 @@ Resolves every battle of submitted workbooks and writes each back with a Results
 "Log <battle>" sheet per battle, leaving everything else in the workbook as it was.
 
 PATH is a workbook (.xlsx or .xlsm) or a folder of them, its sub-folders searched too (not
-hidden ones, nor --out). Each workbook needs the sheets (or Excel tables) "Battles" and
+hidden ones). Each workbook needs the sheets (or Excel tables) "Battles" and
 "Legions"; "praetor template FILE.xlsx" writes an empty one. NAME.xlsx gives NAME.praetor.xlsx
 (NAME.xlsm gives NAME.praetor.xlsm), beside it or in --out, in the sub-folder it was found in:
 submissions/alba/orders.xlsx gives out/alba/orders.praetor.xlsx.
@@ -57,7 +57,8 @@ Examples:
   praetor adjudicate submissions/ --out sealed --key rome.key.json --turn 3
 
 Exit status: 0 every battle resolved, 1 some battles or files had errors (or no workbook was
-found), 2 bad usage.`;
+found, or the ledger could not be written at the end), 2 bad usage (or a ledger that cannot be
+read or written before any work).`;
 
 const OPTIONS = {
   out: { type: 'string' },

@@ -167,7 +167,7 @@ export function addSheetsToWorkbook(
 export function hasSheets(
   root: XmlElement,
   sheets: readonly NewSheet[],
-  xml = '',
+  xml: string,
   names: readonly WorkbookName[] = [],
 ): boolean {
   const all = sheetElements(root);

@@ -11,7 +11,7 @@ import { bodyRows } from './tables';
  * second time) is told from playing it with the next turn's orders.
  *
  * What is hashed is the orders as the rules read them, not the sheets' layout: for `Purchases`
- * then `Ransoms`, each row below the header that is not wholly blank (the rows the turn plays),
+ * then `Ransoms`, each row below the header with a value in a column the rules read,
  * as the cells of the columns the rules read, in a fixed order (Player, Item, Quantity,
  * Territory; Payer, General, Amount, Captor), a column the table lacks being blank. A cell is
  * its value as read (a formula's saved result, rich text joined, a date as YYYY-MM-DD), text
@@ -58,8 +58,13 @@ function canonicalRows<K extends string>(
   if (table === null || table.cells.length === 0) return [];
   const cols = findColumns(table.cells[0], words);
   const keys = Object.keys(words) as K[];
-  return bodyRows(table).map(({ row }) =>
-    keys.map((key) => (cols[key] === undefined ? null : canonicalCell(row[cols[key]!]))),
+  return (
+    bodyRows(table)
+      .map(({ row }) =>
+        keys.map((key) => (cols[key] === undefined ? null : canonicalCell(row[cols[key]!]))),
+      )
+      // A row with text only in columns the rules do not read (a note of its own) is no order.
+      .filter((cells) => cells.some((c) => c !== null))
   );
 }
 
