@@ -82,6 +82,11 @@ describe('praetor turn: the same orders are not played twice', () => {
     expect(j.code).toBe(1);
     expect(j.file).toMatchObject({ input: output, output: null, errors: 1, error: REFUSED });
     expect(j.file.lines).toEqual([]);
+
+    // With an output there already, the refusal is what is said, not "add --force".
+    writeFileSync(join(dir, 'game.turn.turn.xlsx'), 'old');
+    expect((await run('turn', output)).out).toBe(`${output}: ${REFUSED}`);
+    expect(readFileSync(join(dir, 'game.turn.turn.xlsx'), 'utf8')).toBe('old');
   }, 30000);
 
   it('--again plays them once more, and the report says so', async () => {

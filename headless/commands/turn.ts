@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { INFLATION_WORDS, InflationLevel } from '../../src/economy/items';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
@@ -82,10 +81,10 @@ export async function turnCommand(argv: string[], io: Io): Promise<number> {
     (input) => turnOutputPath(input, v.out),
   );
   for (const { input, output, error } of planned) {
+    // An output there already is refused when it would be written (`${output} exists; add
+    // --force`), after the workbook is read: orders played before are named first.
     if (error !== undefined) reports.push(failedTurn(input, error));
-    else if (v.force !== true && existsSync(output)) {
-      reports.push(failedTurn(input, `${output} exists; add --force to overwrite it`));
-    } else {
+    else {
       reports.push(
         await turnFile({ input, output, force: v.force === true, again: v.again === true }),
       );
