@@ -324,9 +324,22 @@ export function prefixFor(el: XmlElement, ns: string): string | undefined {
 export const attr = (el: XmlElement, name: string): string | undefined =>
   el.attrs.find((a) => a.name === name)?.value;
 
-/** The children of `el` named `local`, written with `el`'s own prefix. */
-export const childrenNamed = (el: XmlElement, local: string): XmlElement[] =>
-  el.children.filter((c) => c.local === local && c.prefix === el.prefix);
+/**
+ * The children of `el` named `local` in `el`'s own namespace, whatever prefix each is written
+ * with (`<definedNames>` and `<x:definedNames xmlns:x="...">` alike).
+ */
+export function childrenNamed(el: XmlElement, local: string): XmlElement[] {
+  const named = el.children.filter((c) => c.local === local);
+  if (named.length === 0) return named;
+  const ns = elementNamespace(el);
+  return named.filter(
+    (c) => (c.prefix === el.prefix && !redeclares(c)) || elementNamespace(c) === ns,
+  );
+}
+
+/** Whether `el` binds its own prefix anew (so that it may name another namespace). */
+const redeclares = (el: XmlElement): boolean =>
+  el.attrs.some((a) => a.name === (el.prefix === '' ? 'xmlns' : `xmlns:${el.prefix.slice(0, -1)}`));
 
 /**
  * The text an element holds, its references resolved, when it holds text only: undefined when
