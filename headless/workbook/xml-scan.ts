@@ -73,6 +73,25 @@ const isChar = (c: number) =>
   (c >= 0xe000 && c <= 0xfffd) ||
   (c >= 0x10000 && c <= 0x10ffff);
 
+/**
+ * Text or an attribute value with its references resolved; `bad` is told, at the offset of its
+ * `&`, of a bare `&` or of a reference to no character XML can hold, and throws.
+ */
+function resolveReferences(text: string, bad: (offset: number, why: string) => never): string {
+  let out = '';
+  let from = 0;
+  for (let amp = text.indexOf('&'); amp >= 0; amp = text.indexOf('&', from)) {
+    REFERENCE.lastIndex = amp;
+    const m = REFERENCE.exec(text);
+    if (!m) return bad(amp, 'a "&" that starts no entity (write "&amp;")');
+    const code = m[2] ? Number(m[2]) : m[3] ? parseInt(m[3], 16) : -1;
+    if (code !== -1 && !isChar(code)) bad(amp, `${m[0]} is no character XML can hold`);
+    out += text.slice(from, amp) + (code === -1 ? ENTITIES[m[1]] : String.fromCodePoint(code));
+    from = amp + m[0].length;
+  }
+  return out + text.slice(from);
+}
+
 const isSpace = (c: number) => c === 0x20 || c === 0x9 || c === 0xa || c === 0xd;
 
 function skipSpace(xml: string, at: number): number {
@@ -120,20 +139,8 @@ export function scanXml(xml: string, keep?: (el: XmlElement) => boolean): XmlEle
   if (bad) fail(bad.index, `a character XML cannot hold (U+${hex(xml.charCodeAt(bad.index))})`);
 
   /** Text or an attribute value with its references resolved; fails on a bare `&`. */
-  const resolve = (text: string, at: number): string => {
-    let out = '';
-    let from = 0;
-    for (let amp = text.indexOf('&'); amp >= 0; amp = text.indexOf('&', from)) {
-      REFERENCE.lastIndex = amp;
-      const m = REFERENCE.exec(text);
-      if (!m) return fail(at + amp, 'a "&" that starts no entity (write "&amp;")');
-      const code = m[2] ? Number(m[2]) : m[3] ? parseInt(m[3], 16) : -1;
-      if (code !== -1 && !isChar(code)) fail(at + amp, `${m[0]} is no character XML can hold`);
-      out += text.slice(from, amp) + (code === -1 ? ENTITIES[m[1]] : String.fromCodePoint(code));
-      from = amp + m[0].length;
-    }
-    return out + text.slice(from);
-  };
+  const resolve = (text: string, at: number): string =>
+    resolveReferences(text, (offset, why) => fail(at + offset, why));
 
   let pos = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
   XML_DECL.lastIndex = pos;
@@ -350,11 +357,9 @@ export function elementText(xml: string, el: XmlElement): string | undefined {
   if (el.children.length > 0) return undefined;
   const text = xml.slice(el.startEnd, el.endStart);
   if (text.includes('<')) return undefined;
-  return text.replace(
-    /&(?:(amp|lt|gt|quot|apos)|#([0-9]+)|#x([0-9a-fA-F]+));/g,
-    (_, name, dec, hx) =>
-      name ? ENTITIES[name] : String.fromCodePoint(dec ? Number(dec) : parseInt(hx, 16)),
-  );
+  return resolveReferences(text, (offset, why) => {
+    throw new XmlError(`${why} (at ${el.startEnd + offset}), in a part said to be scanned`);
+  });
 }
 
 /** A change of a part's text: `remove` characters at `at` replaced by `text`. */
