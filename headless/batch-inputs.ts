@@ -79,6 +79,13 @@ function missingReason(path: string, e: unknown): string {
 export const scanInputs = (paths: readonly string[]): BatchInput[] =>
   searchFolders(paths, isWorkbookName, true);
 
+/**
+ * The adjudicated workbooks `paths` give to a report: files named as they are, and in folders
+ * the outputs `praetor adjudicate` wrote (`NAME.praetor.xlsx`), found as a batch's inputs are.
+ */
+export const adjudicatedInputs = (paths: readonly string[]): BatchInput[] =>
+  searchFolders(paths, isAdjudicatedName, true);
+
 /** The outputs of earlier runs in the folders named (a folder search passes them over). */
 export const earlierOutputs = (paths: readonly string[]): string[] =>
   searchFolders(paths, (name) => OUTPUT.test(name), false)
@@ -144,6 +151,10 @@ function searchFolders(
 /** A workbook to take from a folder: not Excel's `~$` lock files, not macOS' `._` shadows. */
 const isWorkbookName = (name: string): boolean =>
   WORKBOOK.test(name) && !OUTPUT.test(name) && !name.startsWith('~$') && !name.startsWith('._');
+
+/** A workbook `praetor adjudicate` wrote, not a lock file or shadow of one. */
+const isAdjudicatedName = (name: string): boolean =>
+  OUTPUT.test(name) && !name.startsWith('~$') && !name.startsWith('._');
 
 /**
  * Where a write to `path` lands: its folder's real path (links resolved) and its own name (a

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { extname } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
 import {
   Battle,
   BattleResult,
@@ -10,7 +10,7 @@ import {
 } from '../../src/battle';
 import { computeOdds } from '../../src/odds';
 import { findRuleset } from '../../src/rulesets';
-import { buildReport, ReportContext } from '../../src/report/model';
+import { BattleReport, buildReport, ReportContext } from '../../src/report/model';
 import { reportHtml } from '../../src/report/html';
 import { resumptionOf } from '../../src/report/replay';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
@@ -22,8 +22,11 @@ import { chromiumMissing, chromiumPath } from '../browser';
 import { htmlToPdf, Paper } from '../report/pdf';
 import { recheckResult } from '../report/recheck';
 import { parseOptionsOnce } from '../flags';
+import { adjudicatedInputs, BatchInput } from '../batch-inputs';
+import { fileLabels } from '../file-labels';
+import { realPath } from '../fs-errors';
 
-export const REPORT_HELP = `Usage: praetor report INPUT --out FILE.pdf|FILE.html [options]
+export const REPORT_HELP = `Usage: praetor report INPUT... --out FILE.pdf|FILE.html [options]
 
 Writes a printable report of each battle: the forces, the rules and dice, the outcome in one
 sentence, every shot in plain words, a chart of each side's strength, the leaders captured and a
@@ -35,9 +38,13 @@ replayed from their orders and checked against its Results sheet), or a JSON fil
 as "praetor battle --input" takes (or of results, as "praetor battle --json" prints: each is
 fought again from its forces, options and dice, and one that differs is not reported).
 
+INPUT may be a folder: its adjudicated workbooks (NAME.praetor.xlsx) and its sub-folders' are
+reported, sorted by path. Give several inputs for one report of a whole turn: each battle then
+names the file it came from, and a file that cannot be read is an error, the others reported.
+
 Options:
   --out FILE         the report: .pdf (printed with headless Chromium) or .html
-  --battle ID        only this battle (repeatable); default every battle in INPUT
+  --battle ID        only this battle (repeatable; FILE:ID for one file's); default every battle
   --paper SIZE       a4 (default) or letter
   --game NAME        the game's name, printed on every report (default: a sealed battle's)
   --turn N           the turn, printed on every report (default: a sealed battle's)
@@ -48,6 +55,7 @@ Options:
 Examples:
   praetor report out/turn-3.praetor.xlsx --out turn-3.pdf --game "Mare Nostrum" --turn 3
   praetor report examples/battles.json --out battles.html --battle gallia --paper letter
+  praetor report out/ --out turn-3.html --game "Mare Nostrum" --turn 3
 
 Exit status: 0 the report was written, 1 some battles had errors (the others are reported),
 2 bad usage or nothing could be written.`;
@@ -68,9 +76,22 @@ interface Loaded {
   territories?: Map<string, string>;
 }
 
+/** One file's battles, and what the report calls the file when it holds several. */
+interface Source {
+  path: string;
+  label?: string;
+  loaded: Loaded;
+}
+
+/** A battle to report, with the file it came from. */
+interface Entry {
+  result: BattleResult;
+  source: Source;
+}
+
 export async function reportCommand(argv: string[], io: Io): Promise<number> {
   const { values: v, positionals } = parseOptionsOnce(argv, OPTIONS, true);
-  if (positionals.length !== 1) throw new UsageError('give one INPUT file');
+  if (positionals.length === 0) throw new UsageError('give an INPUT file or folder (or several)');
   if (v.out === undefined) throw new UsageError('give --out FILE.pdf or --out FILE.html');
   const format = extname(v.out).toLowerCase();
   if (format !== '.pdf' && format !== '.html')
@@ -89,35 +110,31 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
     if (!read.ok) throw new UsageError(`--key ${read.error}`);
     key = read.value.key;
   }
-  const loaded = await loadInput(positionals[0], key);
-  let results = loaded.results;
+  const inputsName = positionals.length === 1 ? positionals[0] : 'the inputs';
+  // One file named alone is read as it always was: a file that cannot be read is bad usage.
+  const alone = positionals.length === 1 && !isFolder(positionals[0]);
+  const { sources, errors } = alone
+    ? await loadAlone(positionals[0], key)
+    : await loadSeveral(positionals, key);
+  let entries = sources.flatMap((source) =>
+    source.loaded.results.map((result) => ({ result, source })),
+  );
   if (v.battle !== undefined) {
-    // Battle ids compare in any case, as in the workbook (docs/workbook.md).
-    const wanted = new Set(v.battle.map((id) => id.trim().toLowerCase()));
-    const missing = v.battle.filter(
-      (id) => !results.some((r) => r.id.toLowerCase() === id.trim().toLowerCase()),
-    );
-    if (missing.length > 0)
-      throw new UsageError(`--battle ${missing.join(', ')}: no such battle in ${positionals[0]}`);
-    results = results.filter((r) => wanted.has(r.id.toLowerCase()));
+    const missing = v.battle.filter((ask) => !entries.some((e) => isAsked(e, ask)));
+    if (missing.length > 0) {
+      // Say first which files could not be read: the battle may be in one of them.
+      if (!alone) for (const e of errors) io.err(`error: ${e}`);
+      throw new UsageError(`--battle ${missing.join(', ')}: no such battle in ${inputsName}`);
+    }
+    entries = entries.filter((e) => v.battle!.some((ask) => isAsked(e, ask)));
   }
-  for (const e of loaded.errors) io.err(`error: ${e}`);
-  if (results.length === 0) {
-    io.err(`praetor report: no battle in ${positionals[0]} could be reported`);
+  for (const e of errors) io.err(`error: ${e}`);
+  if (entries.length === 0) {
+    io.err(`praetor report: no battle in ${inputsName} could be reported`);
     return EXIT.usage;
   }
-  const reports = results.map((r) => {
-    // A sealed battle names its game and turn; --game and --turn name the others.
-    const seal = sealOf(r);
-    const context: ReportContext = {
-      game: v.game ?? seal?.game,
-      turn: v.turn ?? (seal ? String(seal.turn) : undefined),
-      territory: loaded.territories?.get(r.id),
-      // The odds before a resumed battle are not those of its orders after the pause.
-      odds: resumptionOf(r) ? undefined : oddsBefore(r),
-    };
-    return buildReport(r, context);
-  });
+  const results = entries.map((e) => e.result);
+  const reports = entries.map((e) => battleReport(e, v.game, v.turn));
   const seals = new Set(results.map((r) => JSON.stringify(sealOf(r))));
   const seal = seals.size === 1 ? sealOf(results[0]) : null;
   const html = reportHtml(
@@ -131,8 +148,118 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
     if (e instanceof OutputExistsError) throw new UsageError(e.message);
     throw e;
   }
-  io.err(`wrote ${v.out}: ${results.length} battle${results.length === 1 ? '' : 's'}`);
-  return loaded.errors.length > 0 ? EXIT.someFailed : EXIT.ok;
+  io.err(`wrote ${v.out}: ${plural(results.length, 'battle')}${fromFiles(entries, sources)}`);
+  return errors.length > 0 ? EXIT.someFailed : EXIT.ok;
+}
+
+/** A sealed battle names its game and turn; --game and --turn name the others. */
+function battleReport({ result, source }: Entry, game?: string, turn?: string): BattleReport {
+  const seal = sealOf(result);
+  return buildReport(result, {
+    game: game ?? seal?.game,
+    turn: turn ?? (seal ? String(seal.turn) : undefined),
+    territory: source.loaded.territories?.get(result.id),
+    source: source.label,
+    // The odds before a resumed battle are not those of its orders after the pause.
+    odds: resumptionOf(result) ? undefined : oddsBefore(result),
+  });
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** ` from 5 workbooks` when the report's battles were read from several files, else ''. */
+function fromFiles(entries: readonly Entry[], sources: readonly Source[]): string {
+  if (sources.every((s) => s.label === undefined)) return '';
+  const files = new Set(entries.map((e) => e.source));
+  const workbooks = [...files].every((f) => WORKBOOK_FILE.test(f.path));
+  return ` from ${plural(files.size, workbooks ? 'workbook' : 'file')}`;
+}
+
+const WORKBOOK_FILE = /\.xls[xm]$/i;
+
+/**
+ * Whether `--battle ASK` names this battle: its id in any case, as in the workbook
+ * (docs/workbook.md), or `FILE:ID` for the battle of that id in one file.
+ */
+function isAsked({ result, source }: Entry, ask: string): boolean {
+  const isId = (id: string) => result.id.toLowerCase() === id.trim().toLowerCase();
+  if (isId(ask)) return true;
+  const colon = ask.lastIndexOf(':');
+  if (colon <= 0 || !isId(ask.slice(colon + 1))) return false;
+  const file = ask.slice(0, colon);
+  return file === source.label || resolve(file) === resolve(source.path);
+}
+
+interface Sources {
+  sources: Source[];
+  /** Errors of files, folders and battles, each naming its file. */
+  errors: string[];
+}
+
+async function loadAlone(path: string, key: string | undefined): Promise<Sources> {
+  const loaded = await loadInput(path, key);
+  return { sources: [{ path, loaded }], errors: [...loaded.errors] };
+}
+
+/**
+ * The battles of several inputs, or of a folder's: a file that cannot be read, or a folder with
+ * no adjudicated workbook, is an error of its own, and the other files are still read. Each file
+ * is labelled (by its name, with as many folders as tell it apart) when there are several.
+ */
+async function loadSeveral(paths: readonly string[], key: string | undefined): Promise<Sources> {
+  const inputs = inputFiles(paths);
+  const files = inputs.flatMap((i) => (i.error === undefined ? [i.input] : []));
+  const labels = files.length > 1 ? fileLabels(files) : new Map<string, string>();
+  const sources: Source[] = [];
+  const errors: string[] = [];
+  for (const { input: path, error } of inputs) {
+    if (error !== undefined) {
+      errors.push(`${path}: ${error}`);
+      continue;
+    }
+    try {
+      const loaded = await loadInput(path, key);
+      sources.push({ path, label: labels.get(path), loaded });
+      errors.push(...loaded.errors.map((e) => (e.startsWith(`${path}: `) ? e : `${path}: ${e}`)));
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      errors.push(e.message);
+    }
+  }
+  return { sources, errors };
+}
+
+/**
+ * The files to read, in the order named: files as they are, each folder's adjudicated workbooks
+ * (its sub-folders' too) sorted by path. A file reached twice, by two names or through a link,
+ * is read once; a folder without one adjudicated workbook is an error.
+ */
+function inputFiles(paths: readonly string[]): BatchInput[] {
+  const inputs: BatchInput[] = [];
+  const seen = new Set<string>();
+  for (const path of paths) {
+    const found = adjudicatedInputs([path]).sort((a, b) => compareText(a.input, b.input));
+    if (found.length === 0) {
+      const error = 'no adjudicated workbook (NAME.praetor.xlsx) in this folder or its sub-folders';
+      inputs.push({ input: path, error });
+    }
+    for (const input of found) {
+      if (input.error === undefined && seen.has(realPath(input.input))) continue;
+      seen.add(realPath(input.input));
+      inputs.push(input);
+    }
+  }
+  return inputs;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** The PDF, or why Chromium could not print it: the machine's problem, told in one line. */

@@ -32,7 +32,18 @@ function oddsTable(odds: NonNullable<BattleReport['odds']>): string {
   return `<table class="odds"><caption>${caption}</caption><thead><tr><th scope="col">Attacker wins</th><th scope="col">Defender wins</th><th scope="col">Attacker retreats</th></tr></thead><tbody><tr><td>${percent(odds.attackerWins)}</td><td>${percent(odds.defenderWins)}</td><td>${percent(odds.attackerRetreats)}</td></tr></tbody></table>`;
 }
 
-function battleSection(report: BattleReport): string {
+/** A battle's heading id: `battle-ID`, with `-2`, `-3`... where battles of two files share an id. */
+function headingIds(reports: readonly BattleReport[]): string[] {
+  const used = new Set<string>();
+  return reports.map((r) => {
+    let id = `battle-${r.id}`;
+    for (let n = 2; used.has(id); n++) id = `battle-${r.id}-${n}`;
+    used.add(id);
+    return id;
+  });
+}
+
+function battleSection(report: BattleReport, headingId: string): string {
   const where = [report.game, report.turn && `turn ${report.turn}`, report.territory].filter(
     Boolean,
   );
@@ -43,9 +54,9 @@ function battleSection(report: BattleReport): string {
         `<h4>Round ${r.round}</h4><ol class="shots">${r.lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ol>`,
     )
     .join('');
-  return `<section class="battle" aria-labelledby="battle-${escape(report.id)}">
-<h2 id="battle-${escape(report.id)}">Battle ${escape(report.id)}${report.territory ? ` — ${escape(report.territory)}` : ''}</h2>
-${where.length > 0 ? `<p class="where">${escape(where.join(', '))}</p>` : ''}
+  return `<section class="battle" aria-labelledby="${escape(headingId)}">
+<h2 id="${escape(headingId)}">Battle ${escape(report.id)}${report.territory ? ` — ${escape(report.territory)}` : ''}</h2>
+${report.source ? `<p class="source">From ${escape(report.source)}</p>\n` : ''}${where.length > 0 ? `<p class="where">${escape(where.join(', '))}</p>` : ''}
 ${resumedNote(report)}
 <p class="outcome"><strong>${escape(report.outcome)}</strong><br>Leaders captured: ${report.captured.length > 0 ? escape(report.captured.join(', ')) : 'none'}.</p>
 <div class="facts">
@@ -119,6 +130,7 @@ export function reportHtml(
   reports: readonly BattleReport[],
   title = 'Praetor battle reports',
 ): string {
+  const ids = headingIds(reports);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -129,7 +141,7 @@ export function reportHtml(
 <body>
 <header><h1>${escape(title)}</h1></header>
 <main>
-${reports.map(battleSection).join('\n')}
+${reports.map((r, i) => battleSection(r, ids[i])).join('\n')}
 </main>
 </body>
 </html>

@@ -10,6 +10,8 @@ export interface BattleReport {
   game?: string;
   turn?: string;
   territory?: string;
+  /** The file the battle was read from, when a report holds several (two players' `B1`). */
+  source?: string;
   ruleset: string;
   options: string[];
   dice: string;
@@ -40,6 +42,7 @@ export interface ReportContext {
   game?: string;
   turn?: string;
   territory?: string;
+  source?: string;
   odds?: BattleReport['odds'];
 }
 

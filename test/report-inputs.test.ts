@@ -1,0 +1,223 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { praetor } from './helpers/cli';
+import { battle, legion, simpleSubmission, submission, tempDir } from './helpers/workbooks';
+
+/** `praetor report` of several adjudicated workbooks, or of a folder of them: a turn's report. */
+
+const dir = tempDir();
+let alba = '';
+let gallia = '';
+
+/** A player's workbook, adjudicated in place: `NAME.praetor.xlsx`. */
+async function adjudicated(name: string, battles: unknown[][], legions: unknown[][]) {
+  const input = join(dir, `${name}.xlsx`);
+  writeFileSync(input, await submission(battles, legions));
+  expect((await praetor('adjudicate', input, '--jobs', '1')).code).toBe(0);
+  return join(dir, `${name}.praetor.xlsx`);
+}
+
+beforeAll(async () => {
+  // Both players call their first battle B1; only the territory and the leaders tell them apart.
+  alba = await adjudicated(
+    'alba',
+    [battle('B1', { Territory: 'Gallia', Seed: 'alba' }), battle('B2', { Seed: 'two' })],
+    [
+      legion('B1', 'Attacker', 'Marcus', 4),
+      legion('B1', 'Defender', 'Brutus', 3),
+      legion('B2', 'Attacker', 'Nero', 3),
+      legion('B2', 'Defender', 'Otho', 3),
+    ],
+  );
+  gallia = await adjudicated(
+    'gallia',
+    [battle('B1', { Territory: 'Hispania', Seed: 'gallia' })],
+    [legion('B1', 'Attacker', 'Titus', 2, 1), legion('B1', 'Defender', 'Gaius', 3)],
+  );
+}, 60000);
+
+let runs = 0;
+/** Runs `praetor report INPUTS... --out FILE.html ARGS...`; the HTML is '' when none was written. */
+async function report(inputs: string[], ...args: string[]) {
+  const out = join(dir, `report-${++runs}.html`);
+  const r = await praetor('report', ...inputs, '--out', out, ...args);
+  const html = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  return {
+    ...r,
+    out,
+    html,
+    sections: html.split('</main>')[0].split('<section class="battle"').slice(1),
+  };
+}
+
+/** A folder (made under the test's folder) holding `files`, each copied from a path. */
+function folder(name: string, files: Record<string, string>): string {
+  const root = join(dir, name);
+  for (const [path, from] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    copyFileSync(from, join(root, path));
+  }
+  return root;
+}
+
+const withoutSource = (section: string) => section.replace(/<p class="source">[^<]*<\/p>\n/, '');
+
+test('two workbooks that both hold a battle B1: both reported, each naming its workbook', async () => {
+  const r = await report([alba, gallia]);
+  expect(r.err).toBe(`wrote ${r.out}: 3 battles from 2 workbooks\n`);
+  expect(r.code).toBe(0);
+  expect(r.sections).toHaveLength(3);
+  expect(r.sections[0]).toContain(
+    'Battle B1 — Gallia</h2>\n<p class="source">From alba.praetor.xlsx</p>',
+  );
+  expect(r.sections[0]).toContain('Marcus');
+  expect(r.sections[1]).toContain('Battle B2</h2>\n<p class="source">From alba.praetor.xlsx</p>');
+  expect(r.sections[2]).toContain(
+    'Battle B1 — Hispania</h2>\n<p class="source">From gallia.praetor.xlsx</p>',
+  );
+  expect(r.sections[2]).toContain('Titus');
+  // Two B1 headings, two ids: each section is labelled by its own heading.
+  const ids = [...r.html.matchAll(/<h2 id="([^"]+)"/g)].map((m) => m[1]);
+  expect(ids).toEqual(['battle-B1', 'battle-B2', 'battle-B1-2']);
+  expect(r.sections[2]).toMatch(/^ aria-labelledby="battle-B1-2">/);
+
+  // Apart from the line naming the workbook, each battle reads as in its workbook's own report.
+  const [one, two] = [await report([alba]), await report([gallia])];
+  expect(r.sections.slice(0, 2).map(withoutSource)).toEqual(one.sections);
+  expect(withoutSource(r.sections[2]).replace(/battle-B1-2/g, 'battle-B1')).toBe(two.sections[0]);
+});
+
+test('one input: the report is as it always was, with no workbook named', async () => {
+  const r = await report([alba]);
+  expect(r.err).toBe(`wrote ${r.out}: 2 battles\n`);
+  expect(r.code).toBe(0);
+  expect(r.html).not.toContain('class="source"');
+  expect(r.html).not.toContain('alba.praetor.xlsx');
+  expect(r.sections[0]).toContain(
+    '<h2 id="battle-B1">Battle B1 — Gallia</h2>\n<p class="where">Gallia</p>',
+  );
+  // A folder that holds one workbook reports it just as when it is named.
+  const alone = folder('one', { 'alba.praetor.xlsx': alba });
+  const fromFolder = await report([alone]);
+  expect(fromFolder.err).toBe(`wrote ${fromFolder.out}: 2 battles\n`);
+  expect(fromFolder.html).toBe(r.html);
+  // A file named alone that cannot be read is still bad usage, exit 2.
+  const raw = join(dir, 'raw.xlsx');
+  writeFileSync(raw, await simpleSubmission());
+  const bad = await report([raw]);
+  expect(bad.code).toBe(2);
+  expect(bad.err).toContain(`${raw}: no Results sheet; adjudicate it first`);
+  expect(bad.err).not.toContain('error:');
+});
+
+test('a folder: its sub-folders searched, sorted by path; the files that are not adjudicated workbooks passed over', async () => {
+  const raw = join(dir, 'orders.xlsx');
+  writeFileSync(raw, await simpleSubmission());
+  const junk = join(dir, 'junk.txt');
+  writeFileSync(junk, 'not a workbook');
+  const turn = folder('turn', {
+    // Sorted by path: alba..., sub/gallia..., zeta... (not a folder's files before its sub-folders').
+    'zeta.praetor.xlsx': gallia,
+    'alba.praetor.xlsx': alba,
+    'sub/gallia.praetor.xlsx': gallia,
+    // Not adjudicated workbooks, or not workbooks at all: a report of any would be an error.
+    'orders.xlsx': raw,
+    'sub/orders.xlsx': raw,
+    'battles.json': junk,
+    '~$alba.praetor.xlsx': junk,
+    '._alba.praetor.xlsx': junk,
+    '.hidden/old.praetor.xlsx': junk,
+    '__MACOSX/sub/._gallia.praetor.xlsx': junk,
+    '__MACOSX/x.praetor.xlsx': junk,
+  });
+  const r = await report([turn]);
+  expect(r.err).toBe(`wrote ${r.out}: 4 battles from 3 workbooks\n`);
+  expect(r.code).toBe(0);
+  const sources = r.sections.map((s) => /<p class="source">From ([^<]*)<\/p>/.exec(s)?.[1]);
+  expect(sources).toEqual([
+    'alba.praetor.xlsx',
+    'alba.praetor.xlsx',
+    'gallia.praetor.xlsx',
+    'zeta.praetor.xlsx',
+  ]);
+  // The same folder named twice, or with one of its files, is read once.
+  const again = await report([turn, join(turn, 'alba.praetor.xlsx'), turn]);
+  expect(again.err).toBe(`wrote ${again.out}: 4 battles from 3 workbooks\n`);
+});
+
+test('files of one name in two folders are told apart by their folders', async () => {
+  const turn = folder('players', {
+    'alba/orders.praetor.xlsx': alba,
+    'gallia/orders.praetor.xlsx': gallia,
+  });
+  const r = await report([turn]);
+  expect(r.code).toBe(0);
+  const sources = r.sections.map((s) => /<p class="source">From ([^<]*)<\/p>/.exec(s)?.[1]);
+  expect(sources).toEqual([
+    join('alba', 'orders.praetor.xlsx'),
+    join('alba', 'orders.praetor.xlsx'),
+    join('gallia', 'orders.praetor.xlsx'),
+  ]);
+});
+
+test('a file that cannot be read is an error naming it; the others are reported, exit 1', async () => {
+  const junk = join(dir, 'junk.xlsx');
+  writeFileSync(junk, 'not a zip');
+  const raw = join(dir, 'never-adjudicated.xlsx');
+  writeFileSync(raw, await simpleSubmission());
+  const missing = join(dir, 'missing.praetor.xlsx');
+  const r = await report([alba, junk, raw, missing, gallia]);
+  expect(r.code).toBe(1);
+  const lines = r.err.trim().split('\n');
+  expect(lines).toEqual([
+    expect.stringMatching(new RegExp(`^error: ${junk}: not a workbook`)),
+    `error: ${raw}: no Results sheet; adjudicate it first (praetor adjudicate ${raw})`,
+    `error: ${missing}: no such file or folder`,
+    `wrote ${r.out}: 3 battles from 2 workbooks`,
+  ]);
+  expect(r.sections).toHaveLength(3);
+});
+
+test('nothing that can be reported: exit 2, each input named, no report written', async () => {
+  const junk = join(dir, 'junk2.xlsx');
+  writeFileSync(junk, 'not a zip');
+  const empty = join(dir, 'empty');
+  mkdirSync(join(empty, 'sub'), { recursive: true });
+  writeFileSync(join(empty, 'sub', 'orders.xlsx'), 'a player file, not adjudicated');
+  const r = await report([junk, empty]);
+  expect(r.code).toBe(2);
+  expect(r.err.trim().split('\n')).toEqual([
+    expect.stringMatching(new RegExp(`^error: ${junk}: not a workbook`)),
+    `error: ${empty}: no adjudicated workbook (NAME.praetor.xlsx) in this folder or its sub-folders`,
+    'praetor report: no battle in the inputs could be reported',
+  ]);
+  expect(existsSync(r.out)).toBe(false);
+  // A folder named alone with no adjudicated workbook: the same error, exit 2.
+  const alone = await report([empty]);
+  expect(alone.code).toBe(2);
+  expect(alone.err).toContain(`error: ${empty}: no adjudicated workbook`);
+});
+
+test("--battle picks battles across the inputs, FILE:ID one file's; an id no input has is bad usage", async () => {
+  const both = await report([alba, gallia], '--battle', 'b1');
+  expect(both.code).toBe(0);
+  expect(both.err).toBe(`wrote ${both.out}: 2 battles from 2 workbooks\n`);
+  expect(both.sections.map((s) => /Battle B1 — (\w+)/.exec(s)?.[1])).toEqual([
+    'Gallia',
+    'Hispania',
+  ]);
+
+  const one = await report([alba, gallia], '--battle', 'gallia.praetor.xlsx:B1', '--battle', 'B2');
+  expect(one.err).toBe(`wrote ${one.out}: 2 battles from 2 workbooks\n`);
+  expect(one.sections[0]).toContain('Battle B2</h2>');
+  expect(one.sections[1]).toContain('Battle B1 — Hispania');
+
+  const path = await report([alba, gallia], '--battle', `${gallia}:b1`);
+  expect(path.sections).toHaveLength(1);
+  expect(path.sections[0]).toContain('Battle B1 — Hispania');
+
+  const none = await report([alba, gallia], '--battle', 'B7', '--battle', 'alba.praetor.xlsx:B3');
+  expect(none.code).toBe(2);
+  expect(none.err).toContain('--battle B7, alba.praetor.xlsx:B3: no such battle in the inputs');
+  expect(existsSync(none.out)).toBe(false);
+});
