@@ -29,6 +29,16 @@ export interface BatchInput {
   error?: string;
 }
 
+/**
+ * What a folder that cannot be read is told by: it stands in the batch as an input of its own,
+ * with this error, so that the run names it and fails; the summary counts it apart.
+ */
+export const UNREADABLE_FOLDER = 'cannot read the folder';
+
+/** True for the error of a folder that could not be read, not of a workbook. */
+export const isUnreadableFolder = (error: string | null | undefined): boolean =>
+  error?.startsWith(`${UNREADABLE_FOLDER}: `) ?? false;
+
 const WORKBOOK = /\.xls[xm]$/i;
 const OUTPUT = /\.praetor\.xls[xm]$/i;
 
@@ -112,7 +122,7 @@ function searchFolders(
     try {
       names = readdirSync(dir).sort();
     } catch (e) {
-      inputs.push({ input: dir, error: `cannot read the folder: ${fsErrorReason(e, dir)}` });
+      inputs.push({ input: dir, error: `${UNREADABLE_FOLDER}: ${fsErrorReason(e, dir)}` });
       return;
     }
     const subFolder = relative(root, dir);

@@ -1,3 +1,4 @@
+import { isUnreadableFolder } from './batch-inputs';
 import { BattleReport, FileReport } from './file-report';
 import { fileLabels } from './file-labels';
 import { renderTextTable } from '../src/log';
@@ -5,17 +6,22 @@ import { printable } from './io';
 
 /** The end of a batch: a table of files, then every error and warning with its place. */
 
+/**
+ * The table of the batch's workbooks. A folder that could not be read is no workbook: it is
+ * left out of the rows and the count, and named among the errors (`problemLines`).
+ */
 export function summaryTable(reports: readonly FileReport[]): string {
-  const sum = (key: 'battles' | 'resolved' | 'errors') => reports.reduce((n, r) => n + r[key], 0);
-  const labels = fileLabels(reports.map((r) => r.input));
-  const rows = reports.map((r) => [
+  const workbooks = reports.filter((r) => !isUnreadableFolder(r.error));
+  const sum = (key: 'battles' | 'resolved' | 'errors') => workbooks.reduce((n, r) => n + r[key], 0);
+  const labels = fileLabels(workbooks.map((r) => r.input));
+  const rows = workbooks.map((r) => [
     printable(labels.get(r.input)!),
     r.battles,
     r.resolved,
     r.errors,
     r.error ? 'not written' : printable(r.output ?? 'not written'),
   ]);
-  const files = `${reports.length} file${reports.length === 1 ? '' : 's'}`;
+  const files = `${workbooks.length} file${workbooks.length === 1 ? '' : 's'}`;
   rows.push(['total', sum('battles'), sum('resolved'), sum('errors'), files]);
   return renderTextTable({
     headers: ['File', 'Battles', 'Resolved', 'Errors', 'Output'],

@@ -51,6 +51,9 @@ export function playedBefore(f: OrdersFingerprint): string {
 
 export const PLAYED_AGAIN =
   'these orders were played before, by the turn that wrote this workbook: they are played again (--again)';
+/** Why `--again` changed nothing: the orders are new to the workbook, played as any. */
+export const NOT_PLAYED_BEFORE =
+  '--again: the workbook does not record these orders as played before; they were played once';
 export const TURN_REPORT_WARNING = `the workbook already has a sheet "Turn report": is it a turn's output? Its orders may have been played before`;
 
 export interface TurnJob {
@@ -84,6 +87,8 @@ export interface TurnFileReport {
   /** Why the turn could not be played: unreadable books or order tables. */
   problems: string[];
   warnings: string[];
+  /** About the command line rather than the workbook (an `--again` that changed nothing). */
+  notes: string[];
   /** Why the file could not be read or written at all. */
   error: string | null;
 }
@@ -105,6 +110,7 @@ const emptyReport = (input: string): TurnFileReport => ({
   errors: 0,
   problems: [],
   warnings: [],
+  notes: [],
   error: null,
 });
 
@@ -193,7 +199,8 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
     names: [{ name: TURN_ORDERS_NAME, formula: ordersFormula(fingerprint), hidden: true }],
   });
   writeFileAtomic(job.output, written, job.force);
-  return { ...report, output: job.output };
+  const notes = job.again === true && !playedAgain ? [NOT_PLAYED_BEFORE] : [];
+  return { ...report, output: job.output, notes };
 }
 
 function fileReport(input: string, outcome: TurnOutcome, warnings: string[]): TurnFileReport {

@@ -190,6 +190,19 @@ export const logHeaderRow = (log: LogSheet): number => log.summary.length + 1;
 export const LINE_HEIGHT = 15;
 /** The most lines a row is made tall for (Excel's rows stop at 409 points). */
 export const MAX_LINES = 27;
+/** A log's title (its first summary line), in both writers: bold, in a larger font. */
+export const TITLE_FONT_SIZE = 13;
+/** The height of a line of the title's font (Excel's row height for 13-point Calibri). */
+export const TITLE_LINE_HEIGHT = 17.25;
+/** The tallest row Excel allows, in points. */
+export const MAX_ROW_HEIGHT = 409;
+
+/**
+ * The height both writers give a row of `lines` wrapped lines of `lineHeight` points each
+ * (`TITLE_LINE_HEIGHT` for a log's title), in points: at most Excel's tallest row.
+ */
+export const rowHeight = (lines: number, lineHeight = LINE_HEIGHT): number =>
+  Math.min(MAX_ROW_HEIGHT, lines * lineHeight);
 
 /**
  * The lines `text` takes wrapped at `width` characters, broken between words, and within a

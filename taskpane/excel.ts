@@ -1,5 +1,5 @@
 import { CellGrid, quoteSheet } from '../src/cells';
-import { LINE_HEIGHT } from '../src/sheets';
+import { LINE_HEIGHT, rowHeight, TITLE_FONT_SIZE, TITLE_LINE_HEIGHT } from '../src/sheets';
 import { err, ok, Result } from '../src/result';
 import { isPlainFormat, SheetVisibility, ShownCell, ShownSheet } from '../src/verify-shown';
 import {
@@ -23,12 +23,6 @@ export const MIN_EXCEL_API = '1.7';
 const PRINT_LAYOUT_API = '1.9';
 const HEADER_FILL = '#0F6CBD';
 const HEADER_FONT = '#FFFFFF';
-/** A log's title: bold, in a larger font than the lines below it. */
-const TITLE_SIZE = 13;
-/** The height of a line of the title's font (Excel's row height for 13-point Calibri). */
-const TITLE_LINE_HEIGHT = 17.25;
-/** The tallest row Excel allows, in points. */
-const MAX_ROW_HEIGHT = 409;
 
 /** Waits for Office, checks the host, and returns the workbook behind the interface. */
 export async function connectExcel(): Promise<Result<WorkbookHost>> {
@@ -364,7 +358,7 @@ function writePlan(sheet: Excel.Worksheet, plan: SheetPlan, features: HostFeatur
   if (plan.summaryRows > 0) {
     const title = sheet.getRangeByIndexes(0, 0, 1, 1);
     title.format.font.bold = true;
-    title.format.font.size = TITLE_SIZE;
+    title.format.font.size = TITLE_FONT_SIZE;
   }
   if (plan.summary && plan.summaryRows > 0) writeSummary(sheet, plan.summaryRows, plan.summary);
   plan.widths.forEach((width, col) => {
@@ -413,7 +407,7 @@ function writeSummary(
   summary.lines.slice(0, rows).forEach((count, row) => {
     if (row > 0 && count <= 1) return;
     const line = row === 0 ? TITLE_LINE_HEIGHT : LINE_HEIGHT;
-    sheet.getRangeByIndexes(row, 0, 1, 1).format.rowHeight = Math.min(MAX_ROW_HEIGHT, count * line);
+    sheet.getRangeByIndexes(row, 0, 1, 1).format.rowHeight = rowHeight(count, line);
   });
 }
 

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import fs = require('node:fs');
 import { join } from 'node:path';
 import { main } from '../headless/cli';
 import { rulesetIds } from '../src/rulesets';
@@ -140,6 +141,44 @@ describe('praetor adjudicate', () => {
     expect(again.stderr()).toContain(
       `; 1 earlier output was passed over (${join(dir, 'alba', 'orders.praetor.xlsx')}): name such a file to adjudicate it again`,
     );
+  });
+
+  // Tests run as root, whom chmod 000 does not stop: the folder's listing is refused instead.
+  it('a folder that cannot be read is an error line, not a file of the summary; exit 1', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.xlsx'), await simpleSubmission());
+    const locked = join(dir, 'locked');
+    mkdirSync(locked);
+    const listing = fs.readdirSync;
+    const readdir = jest.spyOn(fs, 'readdirSync');
+    readdir.mockImplementation(((path: string, ...rest: []) => {
+      if (path === locked) {
+        throw Object.assign(new Error(`EACCES: permission denied, scandir '${path}'`), {
+          code: 'EACCES',
+          path,
+        });
+      }
+      return listing(path, ...rest);
+    }) as typeof fs.readdirSync);
+    try {
+      const io = bufferIo();
+      expect(await main(['adjudicate', dir, '--jobs', '1'], io)).toBe(1);
+      const out = io.stdout();
+      expect(out).toMatch(/total\s+2\s+2\s+0\s+1 file *$/m);
+      expect(out).not.toMatch(/^locked\s/m);
+      expect(out).toMatch(new RegExp(`^Errors:\\n  ${locked}: cannot read the folder: .+$`, 'm'));
+
+      const json = bufferIo();
+      expect(await main(['adjudicate', dir, '--jobs', '1', '--json', '--force'], json)).toBe(1);
+      const report = JSON.parse(json.stdout());
+      expect(report.files.map((f: { input: string }) => f.input)).toEqual([
+        join(dir, 'a.xlsx'),
+        locked,
+      ]);
+      expect(report.files[1].error).toMatch(/^cannot read the folder: /);
+    } finally {
+      readdir.mockRestore();
+    }
   });
 
   it('draws a progress bar on a terminal', async () => {

@@ -899,8 +899,11 @@ describe('bugs once of the package writer (XML edited by patterns), fixed', () =
     const { output } = await adjudicated(data);
     const fonts = findAll(treeOf(output, 'xl/styles.xml'), 'font');
     // Before the fix, the bold font is spliced into the first font's processing instruction.
-    expect(fonts.length).toBe(3);
+    // The two fonts added: the header's, bold, and the log title's, bold at 13 points.
+    expect(fonts.length).toBe(4);
     expect(findAll(fonts[2], 'b').length).toBe(1);
+    expect(findAll(fonts[3], 'b').length).toBe(1);
+    expect(findAll(fonts[3], 'sz').map((sz) => sz.attrs.val)).toEqual(['13']);
   });
 
   it('styles.xml with single-quoted attributes: the section counts are updated', async () => {

@@ -1,7 +1,15 @@
 import { printTitlesRef, SheetContent, worksheetXml } from '../headless/workbook/sheet-xml';
 import { keepSpaces, xmlAttr, xmlText } from '../headless/workbook/xml';
 import { logContent } from '../headless/workbook/layouts';
-import { logSheet, wrappedLines } from '../src/sheets';
+import {
+  logSheet,
+  MAX_LINES,
+  MAX_ROW_HEIGHT,
+  rowHeight,
+  TITLE_FONT_SIZE,
+  TITLE_LINE_HEIGHT,
+  wrappedLines,
+} from '../src/sheets';
 import { fow } from './fow-helpers';
 import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
 
@@ -200,10 +208,11 @@ describe('worksheetXml', () => {
     );
     expect(findAll(tree, 'mergeCell').map((m) => m.attrs.ref)).toEqual(['A1:C1', 'A2:C2', 'A3:C3']);
     expect(findAll(tree, 'mergeCells')[0].attrs.count).toBe('3');
-    // A line that fits is merged too (one rule for every line), and keeps Excel's height.
+    // A line that fits is merged too (one rule for every line), and keeps Excel's height; the
+    // title's row is always given the height of its larger font's line, as the pane gives it.
     const rows = findAll(tree, 'row').map((r) => [r.attrs.r, r.attrs.ht, r.attrs.customHeight]);
     expect(rows).toEqual([
-      ['1', undefined, undefined],
+      ['1', '17.25', '1'],
       ['2', '45', '1'],
       ['3', undefined, undefined],
       ['4', undefined, undefined],
@@ -244,6 +253,24 @@ describe('worksheetXml', () => {
     expect(findAll(one, 'row')[0].attrs.ht).toBe('45');
   });
 
+  it("gives a log's title row the pane's height: 17.25 points a line of its 13-point font", () => {
+    expect([TITLE_FONT_SIZE, TITLE_LINE_HEIGHT, MAX_ROW_HEIGHT]).toEqual([13, 17.25, 409]);
+    // 10 + 20 + 30 = 60 characters a line: 1, 2 and (at most) 27 lines, the last cut at 409.
+    const titles = ['Battle X', 'word '.repeat(20).trim(), 'word '.repeat(400).trim()];
+    const heights = titles.map((title) => {
+      const tree = sheet([{ cells: [title], kind: 'title', span: 3 }], { widths: [10, 20, 30] });
+      const [row] = findAll(tree, 'row');
+      return [row.attrs.ht, row.attrs.customHeight];
+    });
+    expect(heights).toEqual([
+      ['17.25', '1'],
+      ['34.5', '1'],
+      ['409', '1'],
+    ]);
+    expect(rowHeight(2, TITLE_LINE_HEIGHT)).toBe(34.5);
+    expect(rowHeight(MAX_LINES, TITLE_LINE_HEIGHT)).toBe(MAX_ROW_HEIGHT);
+  });
+
   it("spans a log's summary lines across its table: a fortunes-of-war Options line in 3", () => {
     const log = logSheet(
       fow({ attacker: 'Legio X: attack 6', defender: 'Gauls: defence 4', seed: 'wrap' }),
@@ -265,7 +292,10 @@ describe('worksheetXml', () => {
     const heights = findAll(tree, 'row')
       .filter((r) => r.attrs.ht !== undefined)
       .map((r) => [r.attrs.r, r.attrs.ht]);
-    expect(heights).toEqual([['2', '45']]);
+    expect(heights).toEqual([
+      ['1', '17.25'],
+      ['2', '45'],
+    ]);
     // The values where they were: each line alone in column A of its row.
     const written = cells(tree);
     log.summary.forEach((line, r) => expect(written[`A${r + 1}`].text).toBe(line));

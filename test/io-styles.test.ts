@@ -1,5 +1,6 @@
 import { addPraetorStyles, hasPraetorStyles } from '../headless/workbook/styles';
 import { StyleIds } from '../headless/workbook/sheet-xml';
+import { TITLE_FONT_SIZE } from '../src/sheets';
 import { scanXml } from '../headless/workbook/xml-scan';
 import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
 
@@ -70,6 +71,8 @@ describe('addPraetorStyles', () => {
     const font = fonts[Number(title.fontId)];
     expect(findAll(font, 'b')).toHaveLength(1);
     expect(findAll(font, 'name')[0].attrs.val).toBe('Arial');
+    // As the taskpane writes it: 13 points, the workbook's typeface.
+    expect(findAll(font, 'sz').map((sz) => sz.attrs.val)).toEqual([String(TITLE_FONT_SIZE)]);
     expect(title.fillId).toBe('0');
     // The title (a log's first line, merged across its table) wraps from the top.
     expect(title.applyAlignment).toBe('1');
@@ -78,7 +81,14 @@ describe('addPraetorStyles', () => {
       wrapText: '1',
     });
     expect(findAll(xfs[ids.header], 'alignment')).toEqual([]);
-    expect(header.fontId).toBe(title.fontId);
+    // The header's font: bold, in the workbook's own typeface and size.
+    const headerFont = fonts[Number(header.fontId)];
+    expect(header.fontId).not.toBe(title.fontId);
+    expect(headerFont.children.map((c) => [c.name, c.attrs.val])).toEqual([
+      ['b', undefined],
+      ['sz', '10'],
+      ['name', 'Arial'],
+    ]);
     expect(findAll(fills[Number(header.fillId)], 'patternFill')[0].attrs.patternType).toBe('solid');
     expect(header.applyFill).toBe('1');
     expect(findAll(borders[Number(header.borderId)], 'bottom')[0].attrs.style).toBe('thin');
@@ -138,10 +148,15 @@ describe('addPraetorStyles', () => {
       EXCEL_STYLES.replace('<font><sz val="10"/><name val="Arial"/></font>', '<font />'),
     );
     const fonts = section(tree, 'fonts');
-    expect(fonts).toHaveLength(3);
+    expect(fonts).toHaveLength(4);
     expect(findAll(fonts[1], 'i')).toHaveLength(1);
-    const bold = fonts[Number(xfs[ids.title].attrs.fontId)];
+    const bold = fonts[Number(xfs[ids.header].attrs.fontId)];
     expect(bold.children.map((c) => c.name)).toEqual(['b']);
+    const title = fonts[Number(xfs[ids.title].attrs.fontId)];
+    expect(title.children.map((c) => [c.name, c.attrs.val])).toEqual([
+      ['b', undefined],
+      ['sz', '13'],
+    ]);
   });
 
   it('keeps the prefix of a styles part that prefixes every element', () => {
@@ -245,7 +260,7 @@ describe('addPraetorStyles', () => {
   it('updates counts written in single quotes', () => {
     const { out, ids, tree } = styled(EXCEL_STYLES.replace(/="([^"]*)"/g, "='$1'"));
     expect(findAll(tree, 'cellXfs')[0].attrs.count).toBe('11');
-    expect(findAll(tree, 'fonts')[0].attrs.count).toBe('3');
+    expect(findAll(tree, 'fonts')[0].attrs.count).toBe('4');
     expectWhole(out, ids);
   });
 
@@ -256,9 +271,11 @@ describe('addPraetorStyles', () => {
   ])('never writes into %s that holds `</fonts>` in the first font', (_, trap) => {
     const { out, ids, tree, xfs } = styled(EXCEL_STYLES.replace('<font>', `<font>${trap}`));
     const fonts = section(tree, 'fonts');
-    expect(fonts).toHaveLength(3);
-    const bold = fonts[Number(xfs[ids.title].attrs.fontId)];
-    expect(bold.children.map((c) => c.name)).toEqual(['b', 'sz', 'name']);
+    expect(fonts).toHaveLength(4);
+    for (const id of [ids.header, ids.title]) {
+      const bold = fonts[Number(xfs[id].attrs.fontId)];
+      expect(bold.children.map((c) => c.name)).toEqual(['b', 'sz', 'name']);
+    }
     expect(out.split(trap)).toHaveLength(2);
     expectWhole(out, ids);
   });
@@ -324,6 +341,10 @@ describe('addPraetorStyles', () => {
     expect(hasPraetorStyles(scanXml(twice), ids)).toBe(false);
     const miscounted = out.replace('<fills count="3">', '<fills count="2">');
     expect(hasPraetorStyles(scanXml(miscounted), ids)).toBe(false);
+    // A title font of another size than the pane's 13 points is not Praetor's title.
+    const smallTitle = out.replace('<sz val="13"/>', '<sz val="11"/>');
+    expect(smallTitle).not.toBe(out);
+    expect(hasPraetorStyles(scanXml(smallTitle), ids)).toBe(false);
   });
 
   it('refuses a part that is not a styleSheet', () => {

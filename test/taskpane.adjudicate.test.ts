@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { resolveAll } from '../taskpane/actions';
 import { columnLetters } from '../src/cells';
+import { LINE_HEIGHT, TITLE_LINE_HEIGHT } from '../src/sheets';
 import { SimFixture, SimSheet, SimValue } from './sim/model';
 import { removeSim } from './sim/office';
 import { openSim } from './sim/open';
@@ -121,26 +122,39 @@ const simMerges = (sheet: SimSheet): string[] =>
     .map((m) => `${columnLetters(m.c0)}${m.r0 + 1}:${columnLetters(m.c1)}${m.r1 + 1}`)
     .sort();
 
+/** The height of a line of a log's row (0-based): the title's larger font, or Excel's default. */
+const lineHeight = (row: number) => (row === 0 ? TITLE_LINE_HEIGHT : LINE_HEIGHT);
+
 /**
- * The rows of a log made taller than a line, with the lines each is made tall for (`4: 3`): in
- * the file, its height over Excel's 15-point line; in the pane, the same, but for the title,
- * whose 13-point font's lines are 17.25 points (and whose row the pane always sizes).
+ * The rows of a log made taller than a line, with the lines each is made tall for (`4: 3`): its
+ * height over the height of its font's line (the title's 13-point font's lines are 17.25 points).
  */
 function tallRows(ws: ExcelJS.Worksheet): string[] {
-  const out: string[] = [];
+  return rowHeights(ws)
+    .map(([r, height]) => [r, height / lineHeight(r)])
+    .filter(([, lines]) => lines > 1)
+    .map(([r, lines]) => `${r}: ${lines}`);
+}
+
+function simTallRows(sheet: SimSheet): string[] {
+  return simRowHeights(sheet)
+    .map(([r, height]) => [r, height / lineHeight(r)])
+    .filter(([, lines]) => lines > 1)
+    .map(([r, lines]) => `${r}: ${lines}`);
+}
+
+/** The rows (0-based) given a height, with it in points: in the file... */
+function rowHeights(ws: ExcelJS.Worksheet): [number, number][] {
+  const out: [number, number][] = [];
   ws.eachRow({ includeEmpty: true }, (row, r) => {
-    if (row.height !== undefined && row.height > 15) out.push(`${r - 1}: ${row.height / 15}`);
+    if (row.height !== undefined) out.push([r - 1, row.height]);
   });
   return out;
 }
 
-function simTallRows(sheet: SimSheet): string[] {
-  return [...sheet.rowHeights.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([r, height]) => [r, height / (r === 0 ? 17.25 : 15)])
-    .filter(([, lines]) => lines > 1)
-    .map(([r, lines]) => `${r}: ${lines}`);
-}
+/** ... and in the pane. */
+const simRowHeights = (sheet: SimSheet): [number, number][] =>
+  [...sheet.rowHeights.entries()].sort(([a], [b]) => a - b);
 
 async function compare(input: string): Promise<string[]> {
   const before = new ExcelJS.Workbook();
@@ -164,6 +178,19 @@ async function compare(input: string): Promise<string[]> {
     expect([ws.name, simMerges(model.sheet(ws.name)!)]).toEqual([ws.name, mergesOf(ws)]);
     if (ws.name.startsWith('Log')) {
       expect([ws.name, simTallRows(model.sheet(ws.name)!)]).toEqual([ws.name, tallRows(ws)]);
+      // The same heights, in points: the title's row too, at its 13-point font's line.
+      const heights = simRowHeights(model.sheet(ws.name)!);
+      expect([ws.name, heights]).toEqual([ws.name, rowHeights(ws)]);
+      expect(heights[0]).toEqual([0, expect.any(Number)]);
+      expect(heights[0][1] % TITLE_LINE_HEIGHT).toBe(0);
+      // The title's font: bold, 13 points, in both.
+      const { bold, fontSize } = model.sheet(ws.name)!.format(0, 0);
+      const font = ws.getCell('A1').font;
+      expect([ws.name, { bold, fontSize }]).toEqual([ws.name, { bold: true, fontSize: 13 }]);
+      expect([ws.name, { bold: font?.bold, fontSize: font?.size }]).toEqual([
+        ws.name,
+        { bold, fontSize },
+      ]);
     }
   }
   // Every log's summary lines span its table, wrapped from the top.

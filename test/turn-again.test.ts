@@ -22,6 +22,8 @@ const REFUSED_EMPTY =
   "this workbook was written by a turn with no orders, and it still has none: playing it would pay the income again. Write the new turn's orders in Purchases or Ransoms, or add --again if this turn has none either";
 const PLAYED_AGAIN =
   'these orders were played before, by the turn that wrote this workbook: they are played again (--again)';
+const NOT_PLAYED_BEFORE =
+  '--again: the workbook does not record these orders as played before; they were played once';
 const OLD_WARNING = `the workbook already has a sheet "Turn report": is it a turn's output? Its orders may have been played before`;
 
 async function run(...argv: string[]) {
@@ -106,6 +108,32 @@ describe('praetor turn: the same orders are not played twice', () => {
     // The summary lists it among the warnings.
     const text = await run('turn', output, '--again', '--out', join(dir, 'out'));
     expect(text.out).toContain(`Warnings:\n  ${PLAYED_AGAIN}`);
+  }, 30000);
+
+  it('--again on orders not played before says so on stderr, plays them once, exit 0', async () => {
+    const { dir, input, output } = await played();
+    // The example game records no orders; the output with Ann's order changed records others.
+    const next = patched(output, 'Purchases', [{ row: 1, col: 2, value: 2 }], join(dir, 't2.xlsx'));
+    for (const file of [input, next]) {
+      const out = join(dir, `again-${file === input ? 'input' : 'next'}`);
+      const text = await run('turn', file, '--again', '--out', out);
+      expect(text.code).toBe(0);
+      expect(text.err).toBe(`note: ${file}: ${NOT_PLAYED_BEFORE}`);
+      expect(text.out).not.toContain(PLAYED_AGAIN);
+      const j = await run('turn', file, '--again', '--out', `${out}-json`, '--json');
+      expect(j.code).toBe(0);
+      expect(j.err).toBe(`note: ${file}: ${NOT_PLAYED_BEFORE}`);
+      const report = JSON.parse(j.out).files[0];
+      expect(report.notes).toEqual([NOT_PLAYED_BEFORE]);
+      expect(report.warnings).not.toContain(PLAYED_AGAIN);
+    }
+    // Orders played before, and orders without --again, get no note.
+    const replay = await run('turn', output, '--again', '--json');
+    expect(replay.err).toBe('');
+    expect(JSON.parse(replay.out).files[0].notes).toEqual([]);
+    const plain = await run('turn', next, '--json');
+    expect(plain.err).toBe('');
+    expect(JSON.parse(plain.out).files[0].notes).toEqual([]);
   }, 30000);
 
   it("plays the output with the next turn's orders, without a warning; the name is set once, hidden", async () => {

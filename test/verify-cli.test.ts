@@ -1,6 +1,14 @@
 import ExcelJS from 'exceljs';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { adjudicateBatch } from '../headless/adjudicate';
 import { main } from '../headless/cli';
@@ -647,6 +655,43 @@ describe('the ledger: battle ids sealed in earlier runs of the turn', () => {
     JSON.parse(readFileSync(file, 'utf8')).battles.map(
       (b: { turn: number; id: string }) => `${b.turn} ${b.id}`,
     );
+
+  it('seal --force over a key with a ledger names the ledger, and leaves it as it was', async () => {
+    const { dir, keyFile, ledgerFile } = await sealed();
+    writeFileSync(join(dir, 'ann.xlsx'), await book(['B1']));
+    expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(0);
+    const kept = readFileSync(ledgerFile, 'utf8');
+    const note =
+      `praetor seal: note: ${ledgerFile}, the ledger of the battles sealed with the key that was in ` +
+      `${keyFile}, belongs to that old key, not to the new one: "praetor adjudicate --key ` +
+      `${keyFile}" refuses it until it is moved aside. It was left as it was.`;
+
+    const text = await run('seal', '--game', 'Rome', '--out', keyFile, '--force');
+    expect(text.code).toBe(0);
+    expect(text.err.split('\n')[0]).toBe(note);
+    const json = await run('seal', '--game', 'Rome', '--out', keyFile, '--force', '--json');
+    expect(json.code).toBe(0);
+    expect(json.err).toBe(note);
+    const { commitment } = JSON.parse(readFileSync(keyFile, 'utf8'));
+    expect(JSON.parse(json.out)).toEqual({
+      game: 'Rome',
+      commitment,
+      keyFile,
+      oldLedger: ledgerFile,
+    });
+    expect(readFileSync(ledgerFile, 'utf8')).toBe(kept);
+    // As the note says: adjudicate refuses it until it is moved aside.
+    expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(2);
+    renameSync(ledgerFile, join(dir, 'old.battles.json'));
+    expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(0);
+
+    // A key with no ledger beside it, or a new key file, gets no note.
+    const other = join(dir, 'other.key.json');
+    for (const args of [[], ['--force'], ['--force']]) {
+      const r = await run('seal', '--game', 'Rome', '--out', other, '--json', ...args);
+      expect([r.code, r.err, JSON.parse(r.out).oldLedger]).toEqual([0, '', undefined]);
+    }
+  });
 
   it('refuses an id another workbook had in an earlier run; the same workbook keeps its ids', async () => {
     const { dir, keyFile, commitment, ledgerFile } = await sealed();

@@ -5,7 +5,7 @@ import { resultsContent, logContent } from '../headless/workbook/layouts';
 import { SheetContent } from '../headless/workbook/sheet-xml';
 import { addSheetsToPackage } from '../headless/workbook/write';
 import { resolveBattle, validateBattle } from '../src/battle';
-import { logSheet } from '../src/sheets';
+import { logSheet, TITLE_FONT_SIZE, TITLE_LINE_HEIGHT } from '../src/sheets';
 import { asXlsm, FIXTURES, parts, submission } from './helpers/workbooks';
 import { findAll, parseXml } from './helpers/xml-tree';
 
@@ -179,6 +179,10 @@ describe('addSheetsToPackage', () => {
     );
     expect(new Set(vertical)).toEqual(new Set(['summary top wrap', 'table - -']));
     expect(logSheet.getCell('A1').font?.bold).toBe(true);
+    // As the taskpane writes it: 13 points, its row 17.25 points a line (src/sheets.ts).
+    expect(logSheet.getCell('A1').font?.size).toBe(TITLE_FONT_SIZE);
+    expect(logSheet.getRow(1).height! % TITLE_LINE_HEIGHT).toBe(0);
+    expect(logSheet.getCell('A2').font?.size).not.toBe(TITLE_FONT_SIZE);
     expect((logSheet.model as unknown as { merges: string[] }).merges.sort()).toEqual(
       [1, 2, 3, 4, 5, 6, 7].map((r) => `A${r}:I${r}`),
     );

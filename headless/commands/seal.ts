@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { checkGame, parseTurn } from '../../src/sealed';
 import { OutputExistsError, OutputWriteError } from '../atomic-write';
 import { EXIT, Io, UsageError } from '../io';
 import { newKeyFile, writeKeyFile } from '../keyfile';
+import { ledgerPath } from '../sealed-ledger';
 import { parseOptionsOnce } from '../flags';
 
 export const SEAL_HELP = `Usage: praetor seal --game NAME [--turn N] --out KEYFILE [--force] [--json]
@@ -19,8 +21,10 @@ Options:
   --turn N        the turn the key seals, recorded in KEYFILE: adjudicate then takes it for
                   that turn only (and needs no --turn), and verify checks it
   --out KEYFILE   where to write the key, e.g. rome-turn3.key.json (never a workbook)
-  --force         overwrite KEYFILE if it exists
-  --json          print {game, commitment, keyFile} as JSON (never the key)
+  --force         overwrite KEYFILE if it exists (its ledger of sealed battles, if any, is
+                  left as it is: stderr names it, to be moved aside before adjudicate)
+  --json          print {game, commitment, keyFile} as JSON (never the key), and oldLedger
+                  when --force replaced a key that has a ledger
   -h, --help      show this help
 
 Examples:
@@ -48,6 +52,7 @@ export function sealCommand(argv: string[], io: Io): number {
   const turn = v.turn === undefined ? undefined : parseTurn(v.turn);
   if (turn && !turn.ok) throw new UsageError(`--turn: ${turn.error}`);
   const file = newKeyFile(game.value, new Date(), turn?.value);
+  const oldLedger = v.force === true ? ledgerOfReplacedKey(v.out) : null;
   try {
     writeKeyFile(v.out, file, v.force === true);
   } catch (e) {
@@ -59,9 +64,11 @@ export function sealCommand(argv: string[], io: Io): number {
     if (e instanceof OutputWriteError) throw e;
     throw new UsageError((e as Error).message);
   }
+  if (oldLedger !== null) io.err(oldLedgerNote(oldLedger, v.out));
   if (v.json) {
     const sealed = { game: game.value, ...(turn ? { turn: turn.value } : {}) };
-    io.out(JSON.stringify({ ...sealed, commitment: file.commitment, keyFile: v.out }));
+    const ledger = oldLedger !== null ? { oldLedger } : {};
+    io.out(JSON.stringify({ ...sealed, commitment: file.commitment, keyFile: v.out, ...ledger }));
     return EXIT.ok;
   }
   io.err(
@@ -71,3 +78,14 @@ export function sealCommand(argv: string[], io: Io): number {
   io.out(file.commitment);
   return EXIT.ok;
 }
+
+/** The ledger of the key at `keyPath`, when both are there: a new key there does not own it. */
+function ledgerOfReplacedKey(keyPath: string): string | null {
+  const ledger = ledgerPath(keyPath);
+  return existsSync(keyPath) && existsSync(ledger) ? ledger : null;
+}
+
+const oldLedgerNote = (ledger: string, keyPath: string) =>
+  `praetor seal: note: ${ledger}, the ledger of the battles sealed with the key that was in ` +
+  `${keyPath}, belongs to that old key, not to the new one: "praetor adjudicate --key ` +
+  `${keyPath}" refuses it until it is moved aside. It was left as it was.`;

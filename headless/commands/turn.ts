@@ -48,7 +48,8 @@ Options:
   --force          overwrite outputs written before (never an input: a workbook whose output
                    would replace another workbook given is refused, and not played)
   --again          play orders that the workbook records as played by the turn that wrote it
-                   (a turn's output whose Purchases and Ransoms are unchanged) once more
+                   (a turn's output whose Purchases and Ransoms are unchanged) once more; other
+                   orders are played once, as without it, with a note on stderr
   --json           print a JSON report on stdout instead of the summary
   --template FILE  write an example economy workbook to FILE (.xlsx) instead
   -h, --help       show this help
@@ -90,6 +91,7 @@ export async function turnCommand(argv: string[], io: Io): Promise<number> {
       );
     }
   }
+  for (const r of reports) for (const n of r.notes) io.err(printable(`note: ${r.input}: ${n}`));
   if (v.json) io.out(JSON.stringify(jsonReport(reports), null, 2));
   else io.out(reports.map(summary).join('\n\n'));
   return reports.every((r) => r.errors === 0) ? EXIT.ok : EXIT.someFailed;

@@ -5,7 +5,9 @@ import {
   DEFAULT_WIDTH,
   LINE_HEIGHT,
   looksLikeFormula,
+  rowHeight,
   rowLines,
+  TITLE_LINE_HEIGHT,
 } from '../../src/sheets';
 import { keepSpaces, MAIN_NS, REL_NS, xmlChars, xmlText } from './xml';
 
@@ -152,7 +154,8 @@ const letters = (c: number) => LETTERS[c] ?? columnLetters(c);
  * `wrapped`: the width (in characters) of each column that wraps. A row whose wrapped text
  * takes more than a line is given the height of its lines, as Excel's readers do not all
  * grow a row to its wrapped text when they open the file (nor, for merged cells, does Excel).
- * A title row's cells keep the title style, which wraps from the top too.
+ * A title row's cells keep the title style (bold, `TITLE_FONT_SIZE` points), which wraps from
+ * the top too; its row is `TITLE_LINE_HEIGHT` points a line.
  */
 function rowXml(
   row: SheetRow,
@@ -177,7 +180,11 @@ function rowXml(
       width !== undefined ? 'wrapped' : rowStyle === 0 && centered.has(c) ? 'centered' : null;
     cells += cellXml(value, letters(c) + n, rowStyle, body, look);
   }
-  const height = lines > 1 ? ` ht="${lines * LINE_HEIGHT}" customHeight="1"` : '';
+  // The title's larger font makes even one line taller than Excel's default row: as the pane,
+  // the title row is always given its height.
+  const title = row.kind === 'title';
+  const points = rowHeight(lines, title ? TITLE_LINE_HEIGHT : LINE_HEIGHT);
+  const height = title || lines > 1 ? ` ht="${points}" customHeight="1"` : '';
   return `<row r="${n}"${height}>${cells}</row>`;
 }
 

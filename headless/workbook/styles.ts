@@ -1,3 +1,4 @@
+import { TITLE_FONT_SIZE } from '../../src/sheets';
 import { StyleIds } from './sheet-xml';
 import { MAIN_NS } from './xml';
 import {
@@ -12,9 +13,10 @@ import {
 } from './xml-scan';
 
 /**
- * Adds the few cell styles Praetor's sheets use to a workbook's styles part: a bold font made
- * from the workbook's own default font, a header fill and border, and the cell formats built
- * from them. The existing styles keep their indices, so no existing cell changes.
+ * Adds the few cell styles Praetor's sheets use to a workbook's styles part: two bold fonts made
+ * from the workbook's own default font (the headers', and the larger one of a log's title), a
+ * header fill and border, and the cell formats built from them. The existing styles keep their
+ * indices, so no existing cell changes.
  */
 
 /** The sections of `styleSheet`, in the order the schema requires. */
@@ -67,18 +69,29 @@ function styleSheet(root: XmlElement): XmlElement {
 }
 
 /**
- * The workbook's first font, made bold: headers then match the workbook's own typeface. Its
- * children are copied as written (with its start tag, for any namespace declared there).
+ * The workbook's first font, made bold, and of `size` points when given (else its own size):
+ * headers and titles then match the workbook's own typeface. Its other children are copied as
+ * written (with its start tag, for any namespace declared there).
  */
-function boldFont(xml: string, fonts: XmlElement | undefined, p: string): string {
+function boldFont(xml: string, fonts: XmlElement | undefined, p: string, size?: number): string {
   const first = fonts && childrenNamed(fonts, 'font')[0];
-  if (!first) return prefixed('<font><b/><sz val="11"/><name val="Calibri"/></font>', p);
+  const sz = (prefix: string, val: number) => `<${prefix}sz val="${val}"/>`;
+  if (!first) {
+    return prefixed(`<font><b/>${sz('', size ?? 11)}<name val="Calibri"/></font>`, p);
+  }
   const start = xml.slice(first.start, first.startEnd).replace(/\/>$/, '>');
   const kids = first.children
-    .filter((c) => c.local !== 'b')
+    .filter((c) => c.local !== 'b' && (size === undefined || c.local !== 'sz'))
     .map((c) => xml.slice(c.start, c.end))
     .join('');
-  return `${start}<${first.prefix}b/>${kids}</${first.name}>`;
+  const resized = size === undefined ? '' : sz(first.prefix, size);
+  return `${start}<${first.prefix}b/>${resized}${kids}</${first.name}>`;
+}
+
+/** A font's size in points, from its one `sz`, or undefined when it gives none. */
+function fontSize(font: XmlElement): number | undefined {
+  const sz = childrenNamed(font, 'sz');
+  return sz.length === 1 ? Number(attr(sz[0], 'val')) : undefined;
 }
 
 export function addPraetorStyles(
@@ -117,7 +130,13 @@ export function addPraetorStyles(
     return index;
   };
 
-  const font = append('fonts', [boldFont(stylesXml, find('fonts'), p)]);
+  const fonts = find('fonts');
+  // The header's font, then the title's: as in the taskpane, a log's title is larger.
+  const font = append('fonts', [
+    boldFont(stylesXml, fonts, p),
+    boldFont(stylesXml, fonts, p, TITLE_FONT_SIZE),
+  ]);
+  const titleFont = font + 1;
   const fill = append('fills', [
     prefixed(
       '<fill><patternFill patternType="solid"><fgColor rgb="FFDCE6F1"/><bgColor indexed="64"/></patternFill></fill>',
@@ -135,7 +154,7 @@ export function addPraetorStyles(
     'cellXfs',
     [
       // The title (a log's first summary line) wraps from the top, as the lines below it.
-      `<xf numFmtId="0" fontId="${font}" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf>`,
+      `<xf numFmtId="0" fontId="${titleFont}" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf>`,
       `<xf numFmtId="0" fontId="${font}" fillId="${fill}" borderId="${border}" xfId="0" applyFont="1" applyFill="1" applyBorder="1"/>`,
       ...BODY_NAMES.map((name) => bodyXf(BODY_LOOKS[name])),
     ].map((x) => prefixed(x, p)),
@@ -228,13 +247,17 @@ export function hasPraetorStyles(root: XmlElement, ids: StyleIds): boolean {
   if (!fonts || !fills || !borders || !xfs || !children('cellStyleXfs')) return false;
   const at = <T>(list: T[], id: string | undefined) =>
     /^\d+$/.test(id ?? '') ? list[Number(id)] : undefined;
+  const fontOf = (xf: XmlElement | undefined) => xf && at(fonts, attr(xf, 'fontId'));
   const bold = (xf: XmlElement | undefined) => {
-    const font = xf && at(fonts, attr(xf, 'fontId'));
+    const font = fontOf(xf);
     return font !== undefined && childrenNamed(font, 'b').length === 1;
   };
+  const titleFont = fontOf(xfs[ids.title]);
   const header = xfs[ids.header];
   return (
     bold(xfs[ids.title]) &&
+    titleFont !== undefined &&
+    fontSize(titleFont) === TITLE_FONT_SIZE &&
     looks(xfs[ids.title], TITLE_LOOK) &&
     bold(header) &&
     at(fills, attr(header, 'fillId')) !== undefined &&
