@@ -13,6 +13,7 @@ import {
   withRun,
   writeLedger,
 } from '../sealed-ledger';
+import { lockLedger } from '../ledger-lock';
 import { startProgress, Progress } from '../progress';
 import { problemLines, summaryTable } from '../summary';
 import { parseOptionsOnce } from '../flags';
@@ -58,7 +59,7 @@ Examples:
 
 Exit status: 0 every battle resolved, 1 some battles or files had errors (or no workbook was
 found, or the ledger could not be written at the end), 2 bad usage (or a ledger that cannot be
-read or written before any work).`;
+read or written before any work, or that another run of the key is using).`;
 
 const OPTIONS = {
   out: { type: 'string' },
@@ -85,16 +86,34 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     }
   }
   const seal = readSeal(v.key, v.turn);
-  let ledger: KeptLedger | undefined;
-  if (seal && v.key !== undefined) {
-    const path = ledgerPath(v.key);
+  if (!seal || v.key === undefined) return adjudicateRun(v, positionals, jobs, io);
+  const path = ledgerPath(v.key);
+  // The ledger is read once the run holds it, so that no other run writes it meanwhile.
+  const lock = lockLedger(path);
+  if (!lock.ok) {
+    io.err(`praetor adjudicate: ${lock.error}`);
+    return EXIT.usage;
+  }
+  try {
     const read = readLedger(path, seal.game, keyCommitment(seal.key));
     if (!read.ok) {
       io.err(`praetor adjudicate: ${read.error}`);
       return EXIT.usage;
     }
-    ledger = { ledger: read.value, path };
+    return await adjudicateRun(v, positionals, jobs, io, seal, { ledger: read.value, path });
+  } finally {
+    lock.value();
   }
+}
+
+async function adjudicateRun(
+  v: { out?: string; force?: boolean; json?: boolean },
+  positionals: string[],
+  jobs: number,
+  io: Io,
+  seal?: Seal,
+  ledger?: KeptLedger,
+): Promise<number> {
   prepareOutDir(v.out);
   let progress: Progress | undefined;
   let reports: FileReport[];

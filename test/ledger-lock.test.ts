@@ -1,0 +1,132 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../headless/cli';
+import { lockLedger, lockPath } from '../headless/ledger-lock';
+import { battle, bufferIo, legion, submission, tempDir } from './helpers/workbooks';
+
+/** One `adjudicate --key` run at a time per ledger (headless/ledger-lock.ts). */
+
+jest.setTimeout(60_000);
+
+async function run(...args: string[]) {
+  const io = bufferIo();
+  const code = await main(args, io);
+  return { code, out: io.stdout(), err: io.stderr() };
+}
+
+const book = (id: string) =>
+  submission([battle(id)], [legion(id, 'Attacker', '', 3), legion(id, 'Defender', '', 2)]);
+
+async function sealedTurn() {
+  const dir = tempDir();
+  const keyFile = join(dir, 'rome.key.json');
+  expect((await run('seal', '--game', 'Rome', '--out', keyFile)).code).toBe(0);
+  writeFileSync(join(dir, 'ann.xlsx'), await book('B1'));
+  writeFileSync(join(dir, 'bob.xlsx'), await book('B2'));
+  const ledgerFile = join(dir, 'rome.key.battles.json');
+  const adjudicate = (file: string) =>
+    run('adjudicate', join(dir, file), '--key', keyFile, '--turn', '3', '--jobs', '1');
+  return { dir, ledgerFile, lockFile: lockPath(ledgerFile), adjudicate };
+}
+
+const ledgerIds = (file: string): string[] =>
+  JSON.parse(readFileSync(file, 'utf8')).battles.map((b: { id: string }) => b.id);
+
+/** The pid of a process that has ended. */
+function endedPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+    encoding: 'utf8',
+  });
+  return Number(child.stdout);
+}
+
+describe('the ledger lock', () => {
+  it('two runs of one key at once: the second is refused and nothing of the first is lost', async () => {
+    const { dir, ledgerFile, lockFile, adjudicate } = await sealedTurn();
+    const [first, second] = await Promise.all([adjudicate('ann.xlsx'), adjudicate('bob.xlsx')]);
+    expect(first.code).toBe(0);
+    expect(second.code).toBe(2);
+    expect(second.err).toMatch(
+      new RegExp(
+        `^praetor adjudicate: another "praetor adjudicate --key" run \\(process ${process.pid} on .+, since \\d{4}-\\d\\d-\\d\\dT[^)]+\\) is using the ledger \\(its lock ${lockFile} is there\\)`,
+      ),
+    );
+    expect(existsSync(join(dir, 'bob.praetor.xlsx'))).toBe(false);
+    expect(ledgerIds(ledgerFile)).toEqual(['B1']);
+    // The lock goes with the run that held it; the second workbook then goes in.
+    expect(existsSync(lockFile)).toBe(false);
+    expect((await adjudicate('bob.xlsx')).code).toBe(0);
+    expect(ledgerIds(ledgerFile)).toEqual(['B1', 'B2']);
+    expect(existsSync(lockFile)).toBe(false);
+  });
+
+  it('a run held up by a live lock changes nothing, and leaves the lock to its holder', async () => {
+    const { dir, ledgerFile, lockFile, adjudicate } = await sealedTurn();
+    const holder = `${JSON.stringify({ pid: process.pid, host: hostname(), since: '2026-11-30T20:00:00.000Z' })}\n`;
+    writeFileSync(lockFile, holder);
+    const r = await adjudicate('ann.xlsx');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `praetor adjudicate: another "praetor adjudicate --key" run (process ${process.pid} on ${hostname()}, since 2026-11-30T20:00:00.000Z) is using the ledger (its lock ${lockFile} is there): run one at a time, so that no battle of either is left out of the ledger; if no such run is going on, delete ${lockFile}`,
+    );
+    expect(readFileSync(lockFile, 'utf8')).toBe(holder);
+    expect(existsSync(ledgerFile)).toBe(false);
+    expect(existsSync(join(dir, 'ann.praetor.xlsx'))).toBe(false);
+  });
+
+  it('takes over the lock of a run whose process has ended (killed), on this machine', async () => {
+    const { ledgerFile, lockFile, adjudicate } = await sealedTurn();
+    const pid = endedPid();
+    writeFileSync(
+      lockFile,
+      JSON.stringify({ pid, host: hostname(), since: '2026-11-30T20:00:00Z' }),
+    );
+    expect((await adjudicate('ann.xlsx')).code).toBe(0);
+    expect(ledgerIds(ledgerFile)).toEqual(['B1']);
+    expect(existsSync(lockFile)).toBe(false);
+  });
+
+  it.each([
+    [
+      'another machine',
+      () => JSON.stringify({ pid: endedPid(), host: `not-${hostname()}`, since: 'x' }),
+    ],
+    ['one it cannot read', () => 'not json'],
+  ])('never takes over a lock of %s', async (_, text) => {
+    const { lockFile, adjudicate } = await sealedTurn();
+    const held = text();
+    writeFileSync(lockFile, held);
+    const r = await adjudicate('ann.xlsx');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`is using the ledger (its lock ${lockFile} is there)`);
+    expect(readFileSync(lockFile, 'utf8')).toBe(held);
+  });
+
+  it('unsealed runs take no lock', async () => {
+    const { dir, lockFile } = await sealedTurn();
+    writeFileSync(lockFile, 'held');
+    expect((await run('adjudicate', join(dir, 'ann.xlsx'), '--jobs', '1')).code).toBe(0);
+  });
+
+  it('releases only its own lock', () => {
+    const dir = tempDir();
+    const ledger = join(dir, 'k.battles.json');
+    const taken = lockLedger(ledger);
+    if (!taken.ok) throw new Error(taken.error);
+    expect(lockLedger(ledger).ok).toBe(false);
+    // Someone deleted it and another run took it: releasing ours must not remove theirs.
+    writeFileSync(lockPath(ledger), 'another run');
+    taken.value();
+    expect(readFileSync(lockPath(ledger), 'utf8')).toBe('another run');
+  });
+
+  it('a folder where no lock can be made stops the run before any work', async () => {
+    const dir = tempDir();
+    const r = lockLedger(join(dir, 'missing', 'k.battles.json'));
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.error).toMatch(/^the ledger's lock .*k\.battles\.json\.lock cannot be made: /);
+  });
+});
