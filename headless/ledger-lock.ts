@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { err, ok, Result } from '../src/result';
 import { fsErrorReason } from './fs-errors';
@@ -12,7 +12,7 @@ import { fsErrorReason } from './fs-errors';
  * machine) is taken over.
  */
 
-interface Holder {
+export interface Holder {
   pid: number;
   host: string;
   /** When the run began, ISO 8601. */
@@ -21,16 +21,24 @@ interface Holder {
 
 export const lockPath = (ledgerPath: string): string => `${ledgerPath}.lock`;
 
-/** Takes the ledger's lock: the function that releases it, or why another run holds it. */
-export function lockLedger(ledgerPath: string, now = new Date()): Result<() => void> {
+/** A lock taken: how to release it, and the killed run whose lock it took over, if any. */
+export interface LedgerLock {
+  release: () => void;
+  /** Why the lock was there already: a run that ended without releasing it. */
+  tookOver?: string;
+}
+
+/** Takes the ledger's lock, or says which run holds it. */
+export function lockLedger(ledgerPath: string, now = new Date()): Result<LedgerLock> {
   const path = lockPath(ledgerPath);
   const me: Holder = { pid: process.pid, host: hostname(), since: now.toISOString() };
   const text = `${JSON.stringify(me)}\n`;
-  // Twice at most: the second time after a dead run's lock is removed.
+  let tookOver: string | undefined;
+  // Twice at most: the second time after a dead run's lock is put aside.
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(path, text, { flag: 'wx' });
-      return ok(() => release(path, text));
+      return ok({ release: () => release(path, text), ...(tookOver ? { tookOver } : {}) });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') {
         return err(`the ledger's lock ${path} cannot be made: ${fsErrorReason(e, path)}`);
@@ -39,7 +47,8 @@ export function lockLedger(ledgerPath: string, now = new Date()): Result<() => v
     const held = readHolder(path);
     if (held === undefined) continue; // released in between
     if (held === null || !isGone(held)) return err(heldMessage(path, held));
-    removeIfStill(path, held);
+    putAside(path, held);
+    tookOver = `the ledger's lock ${path} was left by a run that ended without releasing it (process ${held.pid}, since ${held.since}): that run was cut short, and the battles it was about to seal are in the ledger already. The lock is taken over`;
   }
   return err(heldMessage(path, readHolder(path) ?? null));
 }
@@ -74,9 +83,26 @@ function isGone(holder: Holder): boolean {
   }
 }
 
-function removeIfStill(path: string, holder: Holder): void {
-  const now = readHolder(path);
-  if (now && now.pid === holder.pid && now.since === holder.since) rmSync(path, { force: true });
+/**
+ * Moves a dead run's lock out of the way. Another run may have done so at the same moment and
+ * made its own lock: what was moved is then that run's, and goes back.
+ */
+export function putAside(path: string, dead: Holder): void {
+  const aside = `${path}.${process.pid}.stale`;
+  try {
+    renameSync(path, aside);
+  } catch {
+    return; // gone already
+  }
+  const moved = readHolder(aside);
+  if (!(moved && moved.pid === dead.pid && moved.since === dead.since)) {
+    try {
+      linkSync(aside, path);
+    } catch {
+      // A third run made a lock in between: the narrowest of races, left as it is.
+    }
+  }
+  rmSync(aside, { force: true });
 }
 
 function heldMessage(path: string, holder: Holder | null): string {

@@ -7,28 +7,34 @@ import { printable } from './io';
 /** The end of a batch: a table of files, then every error and warning with its place. */
 
 /**
- * The table of the batch's workbooks. A folder that could not be read is no workbook: it is
- * left out of the rows and the count, and named among the errors (`problemLines`).
+ * The table of the batch: a row per workbook, and per folder that could not be read (its error
+ * counts among the errors, as the run fails for it), the total naming how many of each.
  */
 export function summaryTable(reports: readonly FileReport[]): string {
-  const workbooks = reports.filter((r) => !isUnreadableFolder(r.error));
-  const sum = (key: 'battles' | 'resolved' | 'errors') => workbooks.reduce((n, r) => n + r[key], 0);
-  const labels = fileLabels(workbooks.map((r) => r.input));
-  const rows = workbooks.map((r) => [
+  const sum = (key: 'battles' | 'resolved' | 'errors') => reports.reduce((n, r) => n + r[key], 0);
+  const labels = fileLabels(reports.map((r) => r.input));
+  const rows = reports.map((r) => [
     printable(labels.get(r.input)!),
     r.battles,
     r.resolved,
     r.errors,
     r.error ? 'not written' : printable(r.output ?? 'not written'),
   ]);
-  const files = `${workbooks.length} file${workbooks.length === 1 ? '' : 's'}`;
-  rows.push(['total', sum('battles'), sum('resolved'), sum('errors'), files]);
+  const folders = reports.filter((r) => isUnreadableFolder(r.error)).length;
+  const files = reports.length - folders;
+  const count = [
+    ...(files > 0 || folders === 0 ? [plural(files, 'file')] : []),
+    ...(folders > 0 ? [`${plural(folders, 'folder')} not read`] : []),
+  ].join(', ');
+  rows.push(['total', sum('battles'), sum('resolved'), sum('errors'), count]);
   return renderTextTable({
     headers: ['File', 'Battles', 'Resolved', 'Errors', 'Output'],
     widths: [],
     rows,
   });
 }
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** A battle's error, naming the battle when the error itself starts at a cell. */
 const battleError = (b: BattleReport): string =>

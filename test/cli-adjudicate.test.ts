@@ -144,7 +144,7 @@ describe('praetor adjudicate', () => {
   });
 
   // Tests run as root, whom chmod 000 does not stop: the folder's listing is refused instead.
-  it('a folder that cannot be read is an error line, not a file of the summary; exit 1', async () => {
+  it('a folder that cannot be read is a row and an error of its own, counted apart from the files; exit 1', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'a.xlsx'), await simpleSubmission());
     const locked = join(dir, 'locked');
@@ -164,8 +164,8 @@ describe('praetor adjudicate', () => {
       const io = bufferIo();
       expect(await main(['adjudicate', dir, '--jobs', '1'], io)).toBe(1);
       const out = io.stdout();
-      expect(out).toMatch(/total\s+2\s+2\s+0\s+1 file *$/m);
-      expect(out).not.toMatch(/^locked\s/m);
+      expect(out).toMatch(/^locked\s+0\s+0\s+1\s+not written *$/m);
+      expect(out).toMatch(/total\s+2\s+2\s+1\s+1 file, 1 folder not read *$/m);
       expect(out).toMatch(new RegExp(`^Errors:\\n  ${locked}: cannot read the folder: .+$`, 'm'));
 
       const json = bufferIo();

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../headless/cli';
-import { lockLedger, lockPath } from '../headless/ledger-lock';
+import { lockLedger, lockPath, putAside } from '../headless/ledger-lock';
 import { battle, bufferIo, legion, submission, tempDir } from './helpers/workbooks';
 
 /** One `adjudicate --key` run at a time per ledger (headless/ledger-lock.ts). */
@@ -77,15 +77,21 @@ describe('the ledger lock', () => {
   });
 
   it('takes over the lock of a run whose process has ended (killed), on this machine', async () => {
-    const { ledgerFile, lockFile, adjudicate } = await sealedTurn();
+    const { dir, ledgerFile, lockFile, adjudicate } = await sealedTurn();
     const pid = endedPid();
     writeFileSync(
       lockFile,
       JSON.stringify({ pid, host: hostname(), since: '2026-11-30T20:00:00Z' }),
     );
-    expect((await adjudicate('ann.xlsx')).code).toBe(0);
+    const r = await adjudicate('ann.xlsx');
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(
+      `praetor adjudicate: note: the ledger's lock ${lockFile} was left by a run that ended without releasing it (process ${pid}, since 2026-11-30T20:00:00Z): that run was cut short, and the battles it was about to seal are in the ledger already. The lock is taken over.`,
+    );
     expect(ledgerIds(ledgerFile)).toEqual(['B1']);
-    expect(existsSync(lockFile)).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.includes('.lock'))).toEqual([]);
+    // A run that finds no lock says nothing of one.
+    expect((await adjudicate('bob.xlsx')).err).not.toContain('lock');
   });
 
   it.each([
@@ -118,8 +124,22 @@ describe('the ledger lock', () => {
     expect(lockLedger(ledger).ok).toBe(false);
     // Someone deleted it and another run took it: releasing ours must not remove theirs.
     writeFileSync(lockPath(ledger), 'another run');
-    taken.value();
+    taken.value.release();
     expect(readFileSync(lockPath(ledger), 'utf8')).toBe('another run');
+  });
+
+  it('puts back a lock that another run made after the dead one was read', () => {
+    const dir = tempDir();
+    const lock = lockPath(join(dir, 'k.battles.json'));
+    const dead = { pid: endedPid(), host: hostname(), since: '2026-11-30T20:00:00Z' };
+    const fresh = JSON.stringify({ pid: process.pid, host: hostname(), since: 'now' });
+    writeFileSync(lock, fresh);
+    putAside(lock, dead);
+    expect(readFileSync(lock, 'utf8')).toBe(fresh);
+    writeFileSync(lock, JSON.stringify(dead));
+    putAside(lock, dead);
+    expect(existsSync(lock)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('a folder where no lock can be made stops the run before any work', async () => {

@@ -657,14 +657,15 @@ describe('the ledger: battle ids sealed in earlier runs of the turn', () => {
     );
 
   it('seal --force over a key with a ledger names the ledger, and leaves it as it was', async () => {
-    const { dir, keyFile, ledgerFile } = await sealed();
+    const { dir, keyFile, ledgerFile, commitment: first } = await sealed();
     writeFileSync(join(dir, 'ann.xlsx'), await book(['B1']));
     expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(0);
     const kept = readFileSync(ledgerFile, 'utf8');
+    // Every key made after the first is told the ledger is the first key's: its commitment.
     const note =
-      `praetor seal: note: ${ledgerFile}, the ledger of the battles sealed with the key that was in ` +
-      `${keyFile}, belongs to that old key, not to the new one: "praetor adjudicate --key ` +
-      `${keyFile}" refuses it until it is moved aside. It was left as it was.`;
+      `praetor seal: note: ${ledgerFile} lists the battles sealed with another key (commitment ` +
+      `${first}), not with the new key in ${keyFile}: "praetor adjudicate --key ${keyFile}" ` +
+      'refuses it until it is moved aside. It was left as it was.';
 
     const text = await run('seal', '--game', 'Rome', '--out', keyFile, '--force');
     expect(text.code).toBe(0);
@@ -691,6 +692,11 @@ describe('the ledger: battle ids sealed in earlier runs of the turn', () => {
       const r = await run('seal', '--game', 'Rome', '--out', other, '--json', ...args);
       expect([r.code, r.err, JSON.parse(r.out).oldLedger]).toEqual([0, '', undefined]);
     }
+    // A key file deleted by hand: the ledger left beside it is named all the same.
+    renameSync(join(dir, 'old.battles.json'), ledgerFile);
+    rmSync(keyFile);
+    const again = await run('seal', '--game', 'Rome', '--out', keyFile);
+    expect([again.code, again.err.split('\n')[0]]).toEqual([0, note]);
   });
 
   it('refuses an id another workbook had in an earlier run; the same workbook keeps its ids', async () => {

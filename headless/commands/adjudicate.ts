@@ -44,7 +44,8 @@ Options:
                 key). A battle that gives its own Dice or Seed is then an error. The
                 battles sealed are listed beside the key (rome.key.json keeps them in
                 rome.key.battles.json), and a battle id that another workbook had in an
-                earlier run of the turn is an error.
+                earlier run of the turn is an error. One run of a key at a time: a run
+                holds rome.key.battles.json.lock, and a second one stops (exit 2).
   --turn N      the turn being adjudicated (a whole number); needed with --key, unless the
                 key file was sealed for its turn (praetor seal --turn), which takes no other
   -h, --help    show this help
@@ -94,6 +95,7 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     io.err(`praetor adjudicate: ${lock.error}`);
     return EXIT.usage;
   }
+  if (lock.value.tookOver) io.err(`praetor adjudicate: note: ${lock.value.tookOver}.`);
   try {
     const read = readLedger(path, seal.game, keyCommitment(seal.key));
     if (!read.ok) {
@@ -102,7 +104,7 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     }
     return await adjudicateRun(v, positionals, jobs, io, seal, { ledger: read.value, path });
   } finally {
-    lock.value();
+    lock.value.release();
   }
 }
 

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { isRecord } from '../../src/saved-checks';
 import { checkGame, parseTurn } from '../../src/sealed';
 import { OutputExistsError, OutputWriteError } from '../atomic-write';
 import { EXIT, Io, UsageError } from '../io';
@@ -21,10 +22,10 @@ Options:
   --turn N        the turn the key seals, recorded in KEYFILE: adjudicate then takes it for
                   that turn only (and needs no --turn), and verify checks it
   --out KEYFILE   where to write the key, e.g. rome-turn3.key.json (never a workbook)
-  --force         overwrite KEYFILE if it exists (its ledger of sealed battles, if any, is
-                  left as it is: stderr names it, to be moved aside before adjudicate)
+  --force         overwrite KEYFILE if it exists (the old key's ledger of sealed battles, if
+                  any, is left as it is: stderr names it, to be moved aside before adjudicate)
   --json          print {game, commitment, keyFile} as JSON (never the key), and oldLedger
-                  when --force replaced a key that has a ledger
+                  when a ledger of another key is beside KEYFILE
   -h, --help      show this help
 
 Examples:
@@ -52,7 +53,6 @@ export function sealCommand(argv: string[], io: Io): number {
   const turn = v.turn === undefined ? undefined : parseTurn(v.turn);
   if (turn && !turn.ok) throw new UsageError(`--turn: ${turn.error}`);
   const file = newKeyFile(game.value, new Date(), turn?.value);
-  const oldLedger = v.force === true ? ledgerOfReplacedKey(v.out) : null;
   try {
     writeKeyFile(v.out, file, v.force === true);
   } catch (e) {
@@ -64,6 +64,8 @@ export function sealCommand(argv: string[], io: Io): number {
     if (e instanceof OutputWriteError) throw e;
     throw new UsageError((e as Error).message);
   }
+  // Written once the key is: a key that could not be written leaves its ledger as it was.
+  const oldLedger = ledgerBeside(v.out);
   if (oldLedger !== null) io.err(oldLedgerNote(oldLedger, v.out));
   if (v.json) {
     const sealed = { game: game.value, ...(turn ? { turn: turn.value } : {}) };
@@ -79,13 +81,29 @@ export function sealCommand(argv: string[], io: Io): number {
   return EXIT.ok;
 }
 
-/** The ledger of the key at `keyPath`, when both are there: a new key there does not own it. */
-function ledgerOfReplacedKey(keyPath: string): string | null {
+/** The ledger beside a key file just made: another key's, since a new key starts none. */
+function ledgerBeside(keyPath: string): string | null {
   const ledger = ledgerPath(keyPath);
-  return existsSync(keyPath) && existsSync(ledger) ? ledger : null;
+  return existsSync(ledger) ? ledger : null;
 }
 
-const oldLedgerNote = (ledger: string, keyPath: string) =>
-  `praetor seal: note: ${ledger}, the ledger of the battles sealed with the key that was in ` +
-  `${keyPath}, belongs to that old key, not to the new one: "praetor adjudicate --key ` +
-  `${keyPath}" refuses it until it is moved aside. It was left as it was.`;
+/** The commitment a ledger names, or undefined when it names none that can be read. */
+function ledgerCommitment(path: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    const c = isRecord(parsed) ? parsed.commitment : undefined;
+    return typeof c === 'string' ? c : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function oldLedgerNote(ledger: string, keyPath: string): string {
+  const commitment = ledgerCommitment(ledger);
+  const whose = commitment ? `another key (commitment ${commitment})` : 'another key';
+  return (
+    `praetor seal: note: ${ledger} lists the battles sealed with ${whose}, not with the new ` +
+    `key in ${keyPath}: "praetor adjudicate --key ${keyPath}" refuses it until it is moved ` +
+    'aside. It was left as it was.'
+  );
+}
