@@ -77,7 +77,7 @@ test('a resumed battle gets no odds: the orders changed at the pause', async () 
   expect(sections[1]).toContain('<table class="odds">');
 });
 
-test('--game names every battle, a sealed one too', async () => {
+test('--game names the title, not a sealed battle: it shows its own game, and a warning says so', async () => {
   const file = out('game.html');
   const r = await praetor(
     'report',
@@ -88,8 +88,13 @@ test('--game names every battle, a sealed one too', async () => {
     'Carthage',
   );
   expect(r.code).toBe(0);
+  expect(r.err).toContain(
+    'warning: --game "Carthage" is not printed on the sealed battle of game "Rome" (S); ' +
+      'a sealed battle shows its own game\n',
+  );
   const html = readFileSync(file, 'utf8');
-  expect(html).toContain('<p class="where">Carthage, turn 3</p>');
+  expect(html).toContain('<p class="where">Rome, turn 3</p>');
+  expect(html).not.toContain('<p class="where">Carthage');
   expect(html).toContain('<title>Carthage, turn 3</title>');
 });
 

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, resolve } from 'node:path';
+import { extname } from 'node:path';
 import {
   Battle,
   BattleResult,
@@ -25,6 +25,9 @@ import { parseOptionsOnce } from '../flags';
 import { adjudicatedInputs, BatchInput } from '../batch-inputs';
 import { fileLabels } from '../file-labels';
 import { realPath } from '../fs-errors';
+import { isAsked, notAsked } from '../report/battle-choice';
+import { Entry, InputFile, Loaded, Source } from '../report/sources';
+import { sameBattleWarnings, sealWarnings } from '../report/warnings';
 
 export const REPORT_HELP = `Usage: praetor report INPUT... --out FILE.pdf|FILE.html [options]
 
@@ -46,8 +49,10 @@ Options:
   --out FILE         the report: .pdf (printed with headless Chromium) or .html
   --battle ID        only this battle (repeatable; FILE:ID for one file's); default every battle
   --paper SIZE       a4 (default) or letter
-  --game NAME        the game's name, printed on every report (default: a sealed battle's)
-  --turn N           the turn, printed on every report (default: a sealed battle's)
+  --game NAME        the game's name, printed on every battle not sealed; a sealed battle shows
+                     its own (default: a sealed battle's)
+  --turn N           the turn, printed on every battle not sealed; a sealed battle shows its own
+                     (default: a sealed battle's)
   --key KEYFILE|HEX  the revealed game key, for a workbook adjudicated with sealed dice
   --force            overwrite FILE if it exists
   -h, --help         show this help
@@ -57,8 +62,8 @@ Examples:
   praetor report examples/battles.json --out battles.html --battle gallia --paper letter
   praetor report out/ --out turn-3.html --game "Mare Nostrum" --turn 3
 
-Exit status: 0 the report was written, 1 some battles had errors (the others are reported),
-2 bad usage or nothing could be written.`;
+Exit status: 0 the report was written, 1 some battles had errors or some files or folders could
+not be read (the others are reported), 2 bad usage or nothing could be written.`;
 
 const OPTIONS = {
   out: { type: 'string' },
@@ -69,25 +74,6 @@ const OPTIONS = {
   key: { type: 'string' },
   force: { type: 'boolean' },
 } as const;
-
-interface Loaded {
-  results: BattleResult[];
-  errors: string[];
-  territories?: Map<string, string>;
-}
-
-/** One file's battles, and what the report calls the file when it holds several. */
-interface Source {
-  path: string;
-  label?: string;
-  loaded: Loaded;
-}
-
-/** A battle to report, with the file it came from. */
-interface Entry {
-  result: BattleResult;
-  source: Source;
-}
 
 export async function reportCommand(argv: string[], io: Io): Promise<number> {
   const { values: v, positionals } = parseOptionsOnce(argv, OPTIONS, true);
@@ -113,7 +99,7 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
   const inputsName = positionals.length === 1 ? positionals[0] : 'the inputs';
   // One file named alone is read as it always was: a file that cannot be read is bad usage.
   const alone = positionals.length === 1 && !isFolder(positionals[0]);
-  const { sources, errors } = alone
+  const { sources, files, errors } = alone
     ? await loadAlone(positionals[0], key)
     : await loadSeveral(positionals, key);
   let entries = sources.flatMap((source) =>
@@ -124,7 +110,7 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
     if (missing.length > 0) {
       // Say first which files could not be read: the battle may be in one of them.
       if (!alone) for (const e of errors) io.err(`error: ${e}`);
-      throw new UsageError(`--battle ${missing.join(', ')}: no such battle in ${inputsName}`);
+      throw new UsageError(notAsked(missing, files, inputsName));
     }
     entries = entries.filter((e) => v.battle!.some((ask) => isAsked(e, ask)));
   }
@@ -133,6 +119,8 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
     io.err(`praetor report: no battle in ${inputsName} could be reported`);
     return EXIT.usage;
   }
+  const warnings = [...sealWarnings(entries, v.game, v.turn), ...sameBattleWarnings(entries)];
+  for (const w of warnings) io.err(`warning: ${w}`);
   const results = entries.map((e) => e.result);
   const reports = entries.map((e) => battleReport(e, v.game, v.turn));
   const seals = new Set(results.map((r) => JSON.stringify(sealOf(r))));
@@ -152,12 +140,15 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
   return errors.length > 0 ? EXIT.someFailed : EXIT.ok;
 }
 
-/** A sealed battle names its game and turn; --game and --turn name the others. */
+/**
+ * A sealed battle names its own game and turn, whatever the flags say: its dice prove them.
+ * --game and --turn name the others.
+ */
 function battleReport({ result, source }: Entry, game?: string, turn?: string): BattleReport {
   const seal = sealOf(result);
   return buildReport(result, {
-    game: game ?? seal?.game,
-    turn: turn ?? (seal ? String(seal.turn) : undefined),
+    game: seal ? seal.game : game,
+    turn: seal ? String(seal.turn) : turn,
     territory: source.loaded.territories?.get(result.id),
     source: source.label,
     // The odds before a resumed battle are not those of its orders after the pause.
@@ -177,28 +168,17 @@ function fromFiles(entries: readonly Entry[], sources: readonly Source[]): strin
 
 const WORKBOOK_FILE = /\.xls[xm]$/i;
 
-/**
- * Whether `--battle ASK` names this battle: its id in any case, as in the workbook
- * (docs/workbook.md), or `FILE:ID` for the battle of that id in one file.
- */
-function isAsked({ result, source }: Entry, ask: string): boolean {
-  const isId = (id: string) => result.id.toLowerCase() === id.trim().toLowerCase();
-  if (isId(ask)) return true;
-  const colon = ask.lastIndexOf(':');
-  if (colon <= 0 || !isId(ask.slice(colon + 1))) return false;
-  const file = ask.slice(0, colon);
-  return file === source.label || resolve(file) === resolve(source.path);
-}
-
 interface Sources {
   sources: Source[];
+  /** Every input file (read or not), for `--battle FILE:ID`. */
+  files: InputFile[];
   /** Errors of files, folders and battles, each naming its file. */
   errors: string[];
 }
 
 async function loadAlone(path: string, key: string | undefined): Promise<Sources> {
   const loaded = await loadInput(path, key);
-  return { sources: [{ path, loaded }], errors: [...loaded.errors] };
+  return { sources: [{ path, loaded }], files: [{ path }], errors: [...loaded.errors] };
 }
 
 /**
@@ -212,6 +192,7 @@ async function loadSeveral(paths: readonly string[], key: string | undefined): P
   const labels = files.length > 1 ? fileLabels(files) : new Map<string, string>();
   const sources: Source[] = [];
   const errors: string[] = [];
+  const named = files.map((path) => ({ path, label: labels.get(path) }));
   for (const { input: path, error } of inputs) {
     if (error !== undefined) {
       errors.push(`${path}: ${error}`);
@@ -226,7 +207,7 @@ async function loadSeveral(paths: readonly string[], key: string | undefined): P
       errors.push(e.message);
     }
   }
-  return { sources, errors };
+  return { sources, files: named, errors };
 }
 
 /**
