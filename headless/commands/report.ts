@@ -49,10 +49,9 @@ Options:
   --out FILE         the report: .pdf (printed with headless Chromium) or .html
   --battle ID        only this battle (repeatable; FILE:ID for one file's); default every battle
   --paper SIZE       a4 (default) or letter
-  --game NAME        the game's name, printed on every battle not sealed; a sealed battle shows
-                     its own (default: a sealed battle's)
-  --turn N           the turn, printed on every battle not sealed; a sealed battle shows its own
-                     (default: a sealed battle's)
+  --game NAME        the game, printed in the title and on every battle not sealed (a sealed
+                     battle shows its own; default: the sealed battles' game, if one)
+  --turn N           the turn, likewise (a sealed battle shows its own; default: theirs, if one)
   --key KEYFILE|HEX  the revealed game key, for a workbook adjudicated with sealed dice
   --force            overwrite FILE if it exists
   -h, --help         show this help
