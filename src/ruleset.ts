@@ -104,6 +104,13 @@ export interface Ruleset<
    * in roster order, as one error (`problemsResult`), so that a player fixes them in one turn.
    */
   checkForces(forces: Forces, options: Options): Result<true>;
+  /**
+   * A legion's own problems, those that do not depend on the other legions (optional): each
+   * names the legion, and `checkForces` lists them too. A submission checks them for the
+   * legions that read well while other cells of the battle are at fault, so that the player
+   * hears of every problem in one turn.
+   */
+  checkLegion?(legion: Legion, side: Side, options: Options): string[];
   start(forces: Forces, options: Options): State;
   /** Plays on until the battle ends or pauses, updating `state` in place. */
   play(state: State, options: Options, dice: Dice, emit: (event: Event) => void): void;

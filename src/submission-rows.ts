@@ -143,18 +143,30 @@ export function addBadCell(found: BadCell[], cell: BadCell): void {
 }
 
 /**
- * A battle's error from its bad cells, grouped by table in the order read (its Battles row,
- * then each forces table): the first found (the one Praetor has always named first), then the
- * rest in sheet order, rows top to bottom and cells left to right, listed by `listProblems`
- * (at most five, then `; and N more`; never more than a cell holds). Null when there are none.
+ * A battle's bad cells, grouped by table in the order read (its Battles row, then each forces
+ * table), as messages: the first found (the one Praetor has always named first), then the rest
+ * in sheet order, rows top to bottom and cells left to right.
  */
-export function battleError(groups: readonly (readonly BadCell[])[]): string | null {
+export function badCellMessages(groups: readonly (readonly BadCell[])[]): string[] {
   const first = groups.find((g) => g.length > 0)?.[0];
-  if (first === undefined) return null;
+  if (first === undefined) return [];
   const rest = groups
     .flatMap((g) => [...g].sort((a, b) => a.row - b.row || a.col - b.col))
     .filter((c) => c !== first);
-  return listProblems([first, ...rest].map((c) => c.message));
+  return [first, ...rest].map((c) => c.message);
+}
+
+/**
+ * A battle's error from its bad cells (`badCellMessages`) and any more problems after them,
+ * listed by `listProblems` (at most five, then `; and N more`; never more than a cell holds).
+ * Null when there are no bad cells.
+ */
+export function battleError(
+  groups: readonly (readonly BadCell[])[],
+  more: readonly string[] = [],
+): string | null {
+  const cells = badCellMessages(groups);
+  return cells.length === 0 ? null : listProblems([...cells, ...more]);
 }
 
 export const emptyRows = (): LegionRows => ({

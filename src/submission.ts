@@ -20,7 +20,7 @@ import {
   unknownColumns,
 } from './columns';
 import { parseDiceList } from './dice';
-import { Legion, Side } from './forces';
+import { Legion, Side, SIDES } from './forces';
 import { err, Result } from './result';
 import { AnyRuleset, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
@@ -206,7 +206,8 @@ export function readSubmission(
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     if (entry.spec === null) continue;
-    const error = battleError(badCellsByTable.map((table) => table.get(i) ?? []));
+    const groups = badCellsByTable.map((table) => table.get(i) ?? []);
+    const error = battleError(groups, legionProblems(entry, groups[0], legionRows.byEntry.get(i)));
     if (error !== null) {
       entries[i] = { ...entry, spec: null, error };
       continue;
@@ -299,6 +300,30 @@ function readBattleRows(
     entries.push(read.entry);
   }
   return { entries, badCells };
+}
+
+/**
+ * The own problems (`checkLegion`) of a battle's legions that read well, for a battle that has
+ * bad cells elsewhere: a legion of 8 is named with a count that is not a number, not a turn
+ * later. Only when its Battles row is good, since the problems depend on its options; none for
+ * rules without `checkLegion`. A side's problems (a side missing, too many units) wait for the
+ * bad cells: a bad row may be that side's.
+ */
+function legionProblems(
+  entry: SubmissionEntry,
+  battleRowCells: readonly BadCell[],
+  legions: readonly { side: Side; legion: Legion }[] = [],
+): string[] {
+  const ruleset = entry.spec && findRuleset(String(entry.spec.rules));
+  if (!ruleset?.checkLegion || battleRowCells.length > 0) return [];
+  const options = ruleset.parseOptions(entry.spec!.options as RawOptions);
+  if (!options.ok) return [];
+  // In roster order, as `checkForces` lists them: the attacker's legions, then the defender's.
+  return SIDES.flatMap((s) =>
+    legions
+      .filter(({ side }) => side === s)
+      .flatMap(({ side, legion }) => ruleset.checkLegion!(legion, side, options.value)),
+  );
 }
 
 /**

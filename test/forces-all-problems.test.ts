@@ -6,6 +6,9 @@ import { BattleSpec, validateBattle } from '../src/battle';
 import { EXCEL_MAX_TEXT } from '../src/cells';
 import { listProblems, MAX_PROBLEMS_LISTED, problemsResult } from '../src/problem-list';
 import { parseLegionRoster } from '../src/rulesets/legion-battles/roster';
+import { findRuleset } from '../src/rulesets';
+import { parseRosterText } from '../src/roster';
+import type { Legion } from '../src/forces';
 import type { RatedLegion } from '../src/rulesets/legion-battles/units';
 import { battle, bufferIo, legion, submission, tempDir } from './helpers/workbooks';
 
@@ -265,4 +268,99 @@ describe('praetor adjudicate', () => {
     expect(results.getRow(3).getCell(1).value).toBe('B2');
     expect(results.getRow(3).getCell(errorCol).value).toBe(expected);
   }, 30000);
+});
+
+describe('a battle with bad cells names its good legions’ own problems too', () => {
+  const errors = async (
+    battles: Parameters<typeof submission>[0],
+    legions: Parameters<typeof submission>[1],
+  ) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'turn.xlsx'), await submission(battles, legions));
+    const io = bufferIo();
+    expect(await main(['adjudicate', join(dir, 'turn.xlsx'), '--jobs', '1', '--json'], io)).toBe(1);
+    const [file] = JSON.parse(io.stdout()).files;
+    return Object.fromEntries(
+      file.results.map((r: { id: string; error: string | null }) => [r.id, r.error]),
+    );
+  };
+
+  it('cote-pbem: a count that is not a number, a legion of 8 and galleys on land, in one error', async () => {
+    const got = await errors(
+      [battle('B1', { Seed: 's' })],
+      [
+        legion('B1', 'Defender', 'D', 2, '', '', 1),
+        legion('B1', 'Attacker', 'M', 5, 2, 1),
+        legion('B1', 'Attacker', 'T', 'x'),
+      ],
+    );
+    // The bad cell first, then the legions' own problems in roster order: attacker, defender.
+    expect(got.B1).toBe(
+      'Legions!E4: "x" is not a count (a whole number, 0 or more); ' +
+        'attacker legion at Legions!E3 (M, player Ann): 8 combat units; a legion holds at most 7; ' +
+        'defender legion at Legions!E2 (D, player Ann): 1 GAL in a land battle; galleys fight only at sea (set sea)',
+    );
+  }, 30000);
+
+  it("waits for a bad Battles row (the problems depend on its options), and never names a side's problems", async () => {
+    const got = await errors(
+      [battle('B1', { Seed: 's', Fort: 'maybe' }), battle('B2', { Seed: 's' })],
+      [
+        legion('B1', 'Attacker', 'M', 5, 2, 1),
+        legion('B1', 'Defender', 'D', 'x'),
+        legion('B2', 'Attacker', 'M', 2),
+        // B2's only defender row is bad: "no defender" is not said, since that row is one.
+        legion('B2', 'Defender', 'D', -1),
+      ],
+    );
+    expect(got.B1).toMatch(/^Battles!E2: .*maybe.*; Legions!E3: "x" is not a count/);
+    expect(got.B1).not.toContain('8 combat units');
+    expect(got.B2).toBe('Legions!E5: -1: a count cannot be negative');
+  }, 30000);
+
+  it('cote-online names its legions too', async () => {
+    const got = await errors(
+      [battle('O1', { Seed: 's', Rules: 'cote-online' })],
+      [legion('O1', 'Attacker', 'M', 6, 2), legion('O1', 'Defender', 'D', 'x')],
+    );
+    expect(got.O1).toBe(
+      'Legions!E3: "x" is not a count (a whole number, 0 or more); ' +
+        'attacker legion at Legions!E2 (M, player Ann): 8 warriors; a legion holds at most 7',
+    );
+  }, 30000);
+
+  it.each([
+    ['cote-pbem', '8 INF 1 GAL; 0 CAV', '2 INF 1 GAL; 3 CAV'],
+    ['cote-online', '9 INF; 1 FORT', '0 INF; 2 CAV'],
+  ])(
+    '%s: checkLegion gives what checkForces lists, legion by legion',
+    (rules, attacker, defender) => {
+      const ruleset = findRuleset(rules)!;
+      const spec = { seed: 's', rules, attacker, defender };
+      const options = ruleset.parseOptions({});
+      if (!options.ok) throw new Error(options.error);
+      const forces = {
+        attacker: parseRosterText(attacker, 'attacker', ruleset.units),
+        defender: parseRosterText(defender, 'defender', ruleset.units),
+      };
+      if (!forces.attacker.ok || !forces.defender.ok) throw new Error('roster');
+      const own = (['attacker', 'defender'] as const).flatMap((side) =>
+        (forces[side] as { ok: true; value: Legion[] }).value.flatMap((l) =>
+          ruleset.checkLegion!(l, side, options.value),
+        ),
+      );
+      expect(own.length).toBeGreaterThan(1);
+      expect(errorOf(spec)).toBe(`battle battle: ${listProblems(own)}`);
+    },
+  );
+
+  it('legion-battles: checkLegion gives what checkForces lists', () => {
+    const ruleset = findRuleset('legion-battles')!;
+    const two = { ...veteran(), units: { VET: 2 } };
+    const spec = { seed: 's', rules: 'legion-battles', attacker: [two], defender: [veteran()] };
+    expect(ruleset.checkLegion!(veteran(), 'defender', {})).toEqual([]);
+    const own = ruleset.checkLegion!(two, 'attacker', {});
+    expect(own).toHaveLength(1);
+    expect(errorOf(spec as BattleSpec)).toBe(`battle battle: ${own[0]}`);
+  });
 });

@@ -1,4 +1,4 @@
-import { Forces, formatCounts, SIDES, sideSizeError } from '../../forces';
+import { Forces, formatCounts, Legion, Side, SIDES, sideSizeError } from '../../forces';
 import { problemsResult } from '../../problem-list';
 import { err, Result } from '../../result';
 import { capturedOnElimination, LogColumn, Ruleset, standingFrom } from '../../ruleset';
@@ -37,37 +37,37 @@ function checkForces(forces: Forces): Result<true> {
   // (a typo such as 5000 INF would be named twice, as a side and as a legion).
   const size = sideSizeError(forces, SIDE_LIMIT);
   if (!size.ok) return size;
+  return problemsResult(
+    SIDES.flatMap((side) => forces[side].flatMap((legion) => legionProblems(legion, side))),
+  );
+}
+
+function legionProblems(legion: Legion, side: Side): string[] {
   const problems: string[] = [];
-  for (const side of SIDES) {
-    for (const legion of forces[side]) {
-      const u = legion.units;
-      const fort = (u.FORT ?? 0) > 0;
-      if (fort) {
-        problems.push(
-          `${legion.where}: the fortified city's Artillery is not part of a legion; set the fort option instead`,
-        );
-      }
-      const warriors = (u.CAT ?? 0) + (u.CAV ?? 0) + (u.INF ?? 0);
-      if (warriors > LEGION_LIMIT) {
-        problems.push(
-          `${legion.where}: ${warriors} warriors; a legion holds at most ${LEGION_LIMIT}`,
-        );
-      }
-      // A legion of the fort's Artillery alone is the fort given the wrong way (named above),
-      // not a legion short of warriors.
-      if (warriors === 0 && !fort) {
-        // The seed settles these without dice: a leader left alone is captured, empty ships sunk.
-        const alone =
-          side === 'defender'
-            ? '; a leader alone is captured, and empty galleys destroyed, without a battle'
-            : '; a leader must bring at least one warrior to attack';
-        problems.push(
-          `${legion.where}: the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to ${LEGION_LIMIT} warriors${alone}`,
-        );
-      }
-    }
+  const u = legion.units;
+  const fort = (u.FORT ?? 0) > 0;
+  if (fort) {
+    problems.push(
+      `${legion.where}: the fortified city's Artillery is not part of a legion; set the fort option instead`,
+    );
   }
-  return problemsResult(problems);
+  const warriors = (u.CAT ?? 0) + (u.CAV ?? 0) + (u.INF ?? 0);
+  if (warriors > LEGION_LIMIT) {
+    problems.push(`${legion.where}: ${warriors} warriors; a legion holds at most ${LEGION_LIMIT}`);
+  }
+  // A legion of the fort's Artillery alone is the fort given the wrong way (named above),
+  // not a legion short of warriors.
+  if (warriors === 0 && !fort) {
+    // The seed settles these without dice: a leader left alone is captured, empty ships sunk.
+    const alone =
+      side === 'defender'
+        ? '; a leader alone is captured, and empty galleys destroyed, without a battle'
+        : '; a leader must bring at least one warrior to attack';
+    problems.push(
+      `${legion.where}: the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to ${LEGION_LIMIT} warriors${alone}`,
+    );
+  }
+  return problems;
 }
 
 /** A saved state's counts (its shape is checked already): never more than the battle began with. */
@@ -134,6 +134,7 @@ export const coteOnline: Ruleset<OnlineOptions, OnlineState, OnlineEvent> = {
   orderKeys: ['rounds'],
   parseOptions: parseOnlineOptions,
   checkForces,
+  checkLegion: (legion, side) => legionProblems(legion, side),
   start: startOnline,
   validateState: validateOnlineState,
   play: playOnline,

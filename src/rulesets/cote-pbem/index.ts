@@ -1,4 +1,4 @@
-import { Forces, formatCounts, SIDES, sideSizeError } from '../../forces';
+import { Forces, formatCounts, Legion, SIDES, sideSizeError } from '../../forces';
 import { problemsResult } from '../../problem-list';
 import { err, Result } from '../../result';
 import { capturedOnElimination, LogColumn, Ruleset, standingFrom } from '../../ruleset';
@@ -31,33 +31,35 @@ function checkForces(forces: Forces, options: PbemOptions): Result<true> {
   // (a typo such as 5000 INF would be named twice, as a side and as a legion).
   const size = sideSizeError(forces, SIDE_LIMIT);
   if (!size.ok) return size;
+  return problemsResult(
+    SIDES.flatMap((side) => forces[side].flatMap((legion) => legionProblems(legion, options))),
+  );
+}
+
+function legionProblems(legion: Legion, options: PbemOptions): string[] {
   const problems: string[] = [];
-  for (const side of SIDES) {
-    for (const legion of forces[side]) {
-      const u = legion.units;
-      const combat = (u.CAT ?? 0) + (u.CAV ?? 0) + (u.INF ?? 0);
-      const galleys = u.GAL ?? 0;
-      if (combat > LEGION_LIMIT) {
-        problems.push(
-          `${legion.where}: ${combat} combat units; a legion holds at most ${LEGION_LIMIT}`,
-        );
-      }
-      // One problem of where the legion fights: galleys on land say the battle may be at sea,
-      // and then a legion of galleys alone needs no combat unit.
-      if (!options.sea && galleys > 0) {
-        problems.push(
-          `${legion.where}: ${galleys} GAL in a land battle; galleys fight only at sea (set sea)`,
-        );
-      } else if (!options.sea && combat === 0) {
-        problems.push(
-          `${legion.where}: the legion has no combat units (Infantry, Cavalry or Catapult)`,
-        );
-      } else if (options.sea && galleys === 0) {
-        problems.push(`${legion.where}: at sea every legion needs at least one galley to carry it`);
-      }
-    }
+  const u = legion.units;
+  const combat = (u.CAT ?? 0) + (u.CAV ?? 0) + (u.INF ?? 0);
+  const galleys = u.GAL ?? 0;
+  if (combat > LEGION_LIMIT) {
+    problems.push(
+      `${legion.where}: ${combat} combat units; a legion holds at most ${LEGION_LIMIT}`,
+    );
   }
-  return problemsResult(problems);
+  // One problem of where the legion fights: galleys on land say the battle may be at sea,
+  // and then a legion of galleys alone needs no combat unit.
+  if (!options.sea && galleys > 0) {
+    problems.push(
+      `${legion.where}: ${galleys} GAL in a land battle; galleys fight only at sea (set sea)`,
+    );
+  } else if (!options.sea && combat === 0) {
+    problems.push(
+      `${legion.where}: the legion has no combat units (Infantry, Cavalry or Catapult)`,
+    );
+  } else if (options.sea && galleys === 0) {
+    problems.push(`${legion.where}: at sea every legion needs at least one galley to carry it`);
+  }
+  return problems;
 }
 
 /**
@@ -132,6 +134,7 @@ export const cotePbem: Ruleset<PbemOptions, PbemState, PbemEvent> = {
   orderKeys: ['retreat', 'rounds'],
   parseOptions: parsePbemOptions,
   checkForces,
+  checkLegion: (legion, _side, options) => legionProblems(legion, options),
   start: startPbem,
   play: playPbem,
   validateState: validatePbemState,

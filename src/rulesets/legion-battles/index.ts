@@ -36,25 +36,24 @@ function checkForces(forces: Forces): Result<true> {
   // (a legion of 500 raw would be named twice, as a side and as a legion).
   const size = sideSizeError(forces, LEGION_SIDE_LIMIT);
   if (!size.ok) return size;
+  return problemsResult(SIDES.flatMap((side) => forces[side].flatMap(legionProblems)));
+}
+
+function legionProblems(legion: RatedLegion): string[] {
   const problems: string[] = [];
-  for (const side of SIDES) {
-    for (const legion of forces[side] as RatedLegion[]) {
-      const n = Object.values(legion.units).reduce((a, b) => a + b, 0);
-      if (n !== 1) {
-        problems.push(
-          `${legion.where}: a legion-battles unit is one unit (veteran, trained or raw), not ${n}`,
-        );
-      }
-      if (legion.unit !== undefined) {
-        // The ratings' quality is compared with the legion's unit only when it is one unit.
-        const code =
-          n === 1 ? Object.keys(legion.units).find((c) => legion.units[c] > 0) : undefined;
-        const bad = unitSpecError(legion.unit, 'unit', code);
-        if (bad !== null) problems.push(`${legion.where}: ${bad}`);
-      }
-    }
+  const n = Object.values(legion.units).reduce((a, b) => a + b, 0);
+  if (n !== 1) {
+    problems.push(
+      `${legion.where}: a legion-battles unit is one unit (veteran, trained or raw), not ${n}`,
+    );
   }
-  return problemsResult(problems);
+  if (legion.unit !== undefined) {
+    // The ratings' quality is compared with the legion's unit only when it is one unit.
+    const code = n === 1 ? Object.keys(legion.units).find((c) => legion.units[c] > 0) : undefined;
+    const bad = unitSpecError(legion.unit, 'unit', code);
+    if (bad !== null) problems.push(`${legion.where}: ${bad}`);
+  }
+  return problems;
 }
 
 /**
@@ -109,6 +108,7 @@ export const legionBattles: Ruleset<LegionOptions, LegionState, LegionEvent> = {
   // Every reading goes in `--readings`; `rounds` (a pause) is a flag of its own.
   readingKeys: Object.keys(LEGION_DEFAULTS).filter((k) => k !== 'rounds'),
   checkForces,
+  checkLegion: (legion) => legionProblems(legion as RatedLegion),
   start: (forces) => startLegion(forces),
   play: playLegion,
   validateState: validateLegionState,
