@@ -1,3 +1,4 @@
+import { plural } from '../src/narrate-words';
 import { isUnreadableFolder } from './batch-inputs';
 import { BattleReport, FileReport } from './file-report';
 import { fileLabels } from './file-labels';
@@ -33,8 +34,6 @@ export function summaryTable(reports: readonly FileReport[]): string {
     rows,
   });
 }
-
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** A battle's error, naming the battle when the error itself starts at a cell. */
 const battleError = (b: BattleReport): string =>

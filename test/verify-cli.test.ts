@@ -584,7 +584,7 @@ describe('praetor verify without a key', () => {
   it('--help', async () => {
     const r = await run('verify', '--help');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Usage: praetor verify WORKBOOK/);
+    expect(r.out).toMatch(/^Usage: praetor verify INPUT\.\.\. \[--key KEYFILE\|HEX\]/);
     expect((await run('seal', '--help')).out).toMatch(/^Usage: praetor seal --game NAME/);
   });
 });

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { plural } from '../../src/narrate-words';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import {
   Battle,
@@ -22,9 +23,8 @@ import { chromiumMissing, chromiumPath } from '../browser';
 import { htmlToPdf, Paper } from '../report/pdf';
 import { recheckResult } from '../report/recheck';
 import { parseOptionsOnce } from '../flags';
-import { adjudicatedInputs, BatchInput } from '../batch-inputs';
+import { adjudicatedFiles, isFolder } from '../adjudicated-inputs';
 import { fileLabels } from '../file-labels';
-import { realPath } from '../fs-errors';
 import { isAsked, notAsked } from '../report/battle-choice';
 import { Entry, InputFile, Loaded, Source } from '../report/sources';
 import { sameBattleWarnings, sealWarnings } from '../report/warnings';
@@ -155,8 +155,6 @@ function battleReport({ result, source }: Entry, game?: string, turn?: string): 
   });
 }
 
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 /** ` from 5 workbooks` when the report's battles were read from several files, else ''. */
 function fromFiles(entries: readonly Entry[], sources: readonly Source[]): string {
   if (sources.every((s) => s.label === undefined)) return '';
@@ -186,7 +184,7 @@ async function loadAlone(path: string, key: string | undefined): Promise<Sources
  * is labelled (by its name, with as many folders as tell it apart) when there are several.
  */
 async function loadSeveral(paths: readonly string[], key: string | undefined): Promise<Sources> {
-  const inputs = inputFiles(paths);
+  const inputs = adjudicatedFiles(paths);
   const files = inputs.flatMap((i) => (i.error === undefined ? [i.input] : []));
   const labels = files.length > 1 ? fileLabels(files) : new Map<string, string>();
   const sources: Source[] = [];
@@ -207,39 +205,6 @@ async function loadSeveral(paths: readonly string[], key: string | undefined): P
     }
   }
   return { sources, files: named, errors };
-}
-
-/**
- * The files to read, in the order named: files as they are, each folder's adjudicated workbooks
- * (its sub-folders' too) sorted by path. A file reached twice, by two names or through a link,
- * is read once; a folder without one adjudicated workbook is an error.
- */
-function inputFiles(paths: readonly string[]): BatchInput[] {
-  const inputs: BatchInput[] = [];
-  const seen = new Set<string>();
-  for (const path of paths) {
-    const found = adjudicatedInputs([path]).sort((a, b) => compareText(a.input, b.input));
-    if (found.length === 0) {
-      const error = 'no adjudicated workbook (NAME.praetor.xlsx) in this folder or its sub-folders';
-      inputs.push({ input: path, error });
-    }
-    for (const input of found) {
-      if (input.error === undefined && seen.has(realPath(input.input))) continue;
-      seen.add(realPath(input.input));
-      inputs.push(input);
-    }
-  }
-  return inputs;
-}
-
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** The PDF, or why Chromium could not print it: the machine's problem, told in one line. */

@@ -1,12 +1,15 @@
 import { checkGame, parseTurn } from '../../src/sealed';
-import { PostedSeal, Verification, verifyWorkbook } from '../../src/verify';
+import { PostedSeal, Verification, VerifyKey, verifyWorkbook } from '../../src/verify';
+import { battleIds, clashMessage, sealedIdClashes } from '../../src/verify-clashes';
+import { turnSummary } from '../../src/verify-turn';
+import { adjudicatedFiles, isFolder } from '../adjudicated-inputs';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyArg } from '../keyfile';
 import { readForVerify } from '../workbook/verify-read';
 import { parseOptionsOnce } from '../flags';
 
-export const VERIFY_HELP = `Usage: praetor verify WORKBOOK [--key KEYFILE|HEX] [--commitment HEX]
-                      [--game NAME] [--turn N] [--json]
+export const VERIFY_HELP = `Usage: praetor verify INPUT... [--key KEYFILE|HEX] [--commitment HEX]
+                       [--game NAME] [--turn N] [--json]
 
 Checks an adjudicated workbook: re-resolves every battle from its orders (the Battles and
 Legions sheets) with the dice its Results sheet records, and compares every Results row and
@@ -19,6 +22,12 @@ every die is then derived from it as docs/verify.md explains. Give the commitmen
 turn the game master posted before orders were due, and verify checks Results record those.
 A key given for a workbook whose dice are not sealed is a mismatch.
 
+Give several workbooks, or a folder, to check a whole turn: a folder gives its adjudicated
+workbooks (NAME.praetor.xlsx) and its sub-folders', sorted by path. Each is checked as above,
+and one that cannot be checked is named while the others go on. Then, in a sealed turn, every
+battle id must be in one workbook only: the id picks the dice, so two battles with one id
+rolled the same dice. A last line counts the workbooks.
+
 Options:
   --key KEYFILE|HEX   the revealed game key: its key file, or the key as 64 hex digits
   --commitment HEX    the commitment posted before orders were due (64 hex digits)
@@ -30,9 +39,11 @@ Options:
 Examples:
   praetor verify out/turn-3.praetor.xlsx
   praetor verify sealed/turn-4.praetor.xlsx --key rome.key.json --game Rome --turn 4 --json
+  praetor verify sealed/ --key rome.key.json --game Rome --turn 4
 
-Exit status: 0 everything matches, 1 mismatches, 2 bad usage or a workbook that cannot be
-checked (not readable, no Results sheet, sealed dice and no key).`;
+Exit status: 0 everything matches, 1 mismatches (or, of several workbooks, a battle id in two,
+or some that cannot be checked), 2 bad usage or a workbook that cannot be checked (not
+readable, no Results sheet, sealed dice and no key; of several, none can be checked).`;
 
 const OPTIONS = {
   key: { type: 'string' },
@@ -44,8 +55,9 @@ const OPTIONS = {
 
 export async function verifyCommand(argv: string[], io: Io): Promise<number> {
   const { values: v, positionals } = parseOptionsOnce(argv, OPTIONS, true);
-  if (positionals.length !== 1) throw new UsageError('give one adjudicated workbook');
-  const [path] = positionals;
+  if (positionals.length === 0) {
+    throw new UsageError('give one adjudicated workbook, or several, or a folder of them');
+  }
   let key;
   if (v.key !== undefined) {
     const read = readKeyArg(v.key);
@@ -53,21 +65,102 @@ export async function verifyCommand(argv: string[], io: Io): Promise<number> {
     key = read.value;
   }
   const posted = readPosted(v);
-  const book = await readForVerify(path);
-  const checked = book.ok ? verifyWorkbook(book.value, key, posted) : book;
+  const json = v.json === true;
+  // One file named alone is checked as it always was: one that cannot be checked is bad usage.
+  if (positionals.length === 1 && !isFolder(positionals[0])) {
+    return verifyOne(positionals[0], key, posted, json, io);
+  }
+  return verifyTurn(positionals, key, posted, json, io);
+}
+
+async function verifyOne(
+  path: string,
+  key: VerifyKey | undefined,
+  posted: PostedSeal,
+  json: boolean,
+  io: Io,
+): Promise<number> {
+  const checked = await checkFile(path, key, posted);
   if (!checked.ok) {
-    // The error names the file already when reading it failed.
-    const error = book.ok ? `${path}: ${checked.error}` : checked.error;
-    if (!v.json) throw new UsageError(error);
-    io.out(JSON.stringify({ file: path, ok: false, error }, null, 2));
-    io.err(`praetor verify: ${error}`);
+    if (!json) throw new UsageError(checked.error);
+    io.out(JSON.stringify(jsonOf(checked), null, 2));
+    io.err(`praetor verify: ${checked.error}`);
     return EXIT.usage;
   }
-  const result = checked.value;
-  const good = result.mismatches.length === 0;
-  if (v.json) io.out(JSON.stringify({ file: path, ok: good, ...result }, null, 2));
-  else io.out(verifyText(path, result, posted));
+  const good = checked.value.mismatches.length === 0;
+  if (json) io.out(JSON.stringify(jsonOf(checked), null, 2));
+  else io.out(verifyText(path, checked.value, posted));
   return good ? EXIT.ok : EXIT.someFailed;
+}
+
+/**
+ * Several workbooks, or a folder's: each checked as one is, a workbook that cannot be checked
+ * named among them; then, in each sealed turn, the battle ids two workbooks share.
+ */
+async function verifyTurn(
+  paths: readonly string[],
+  key: VerifyKey | undefined,
+  posted: PostedSeal,
+  json: boolean,
+  io: Io,
+): Promise<number> {
+  const checked: CheckedFile[] = [];
+  for (const { input, error } of adjudicatedFiles(paths)) {
+    checked.push(
+      error === undefined
+        ? await checkFile(input, key, posted)
+        : { ok: false, file: input, error: `${input}: ${error}` },
+    );
+  }
+  const clashes = sealedIdClashes(
+    checked.flatMap((c) => (c.ok && c.value.seal ? [{ ...c, seal: c.value.seal }] : [])),
+  );
+  const failed = checked.filter((c) => !c.ok).length;
+  const mismatched = checked.filter((c) => c.ok && c.value.mismatches.length > 0).length;
+  const good = failed === 0 && mismatched === 0 && clashes.length === 0;
+  if (json) {
+    const workbooks = checked.map(jsonOf);
+    io.out(JSON.stringify({ workbooks, clashes, ok: good }, null, 2));
+    for (const c of checked) if (!c.ok) io.err(`praetor verify: ${c.error}`);
+  } else {
+    const blocks = checked.map((c) =>
+      c.ok ? verifyText(c.file, c.value, posted) : cannotCheck(c.file, c.error),
+    );
+    const clashLines = clashes.map((c) => `MISMATCH ${clashMessage(c)}`);
+    const counts = { workbooks: checked.length, failed, mismatched, clashes: clashes.length };
+    io.out([...blocks, [...clashLines, turnSummary(counts)].join('\n')].join('\n\n'));
+  }
+  if (failed === checked.length) return EXIT.usage;
+  return good ? EXIT.ok : EXIT.someFailed;
+}
+
+type CheckedFile =
+  | { ok: true; file: string; value: Verification; ids: string[] }
+  | { ok: false; file: string; error: string };
+
+async function checkFile(
+  path: string,
+  key: VerifyKey | undefined,
+  posted: PostedSeal,
+): Promise<CheckedFile> {
+  // The reader's errors name the file already.
+  const book = await readForVerify(path);
+  if (!book.ok) return { ok: false, file: path, error: book.error };
+  const checked = verifyWorkbook(book.value, key, posted);
+  if (!checked.ok) return { ok: false, file: path, error: `${path}: ${checked.error}` };
+  return { ok: true, file: path, value: checked.value, ids: battleIds(book.value) };
+}
+
+/** A workbook's JSON report, as `praetor verify WORKBOOK --json` prints it. */
+function jsonOf(c: CheckedFile): object {
+  if (!c.ok) return { file: c.file, ok: false, error: c.error };
+  return { file: c.file, ok: c.value.mismatches.length === 0, ...c.value };
+}
+
+/** A workbook of several that cannot be checked: one line, naming it first. */
+function cannotCheck(path: string, error: string): string {
+  const why = error.startsWith(`${path}: `) ? error.slice(path.length + 2) : error;
+  return `${path}: could not be checked: ${why}`;
 }
 
 /** `--commitment`, `--game` and `--turn`: the seal the players were told of. */
