@@ -52,7 +52,9 @@ export async function battleIdsOf(job: IdsJob): Promise<IdsReport> {
     const tables = await readWorkbookTables(checked.value);
     if (tables.battles === null || tables.legions === null) return { battles: [] };
     const { entries } = readSubmission(tables.battles, tables.legions, tables);
-    return { battles: entries.map(({ id, where }) => ({ id, where })) };
+    // A battle with no id (named by its row) draws no dice under that name, now or once fixed.
+    const named = entries.filter((e) => !e.idless);
+    return { battles: named.map(({ id, where }) => ({ id, where })) };
   } catch {
     return { battles: [] };
   }

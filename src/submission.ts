@@ -68,6 +68,8 @@ export interface SubmissionEntry {
   seedDerived?: boolean;
   /** The battle's `Territory` cell, when filled in: reports name it. */
   territory?: string;
+  /** True when the id cell is blank or unreadable: `id` then only names the row, `(row 3)`. */
+  idless?: boolean;
 }
 
 /** The tables of rulesets whose forces are more than counts per legion. */
@@ -269,6 +271,7 @@ function readBattleRows(
         where,
         spec: null,
         error: `${where}: the battle's id cannot be read: ${idProblem}`,
+        idless: true,
       });
       continue;
     }
@@ -278,6 +281,7 @@ function readBattleRows(
         where,
         spec: null,
         error: `${where}: the battle has no id (the Battle column is blank)`,
+        idless: true,
       });
       continue;
     }

@@ -628,6 +628,40 @@ describe("a sealed turn: every battle id is the turn's only one", () => {
     expect(existsSync(join(dir, 'ann.praetor.xlsx'))).toBe(false);
   });
 
+  it('battles with no id, named by their row, are no clash: no dice are drawn under that name', async () => {
+    const dir = tempDir();
+    const keyFile = join(dir, 'rome.key.json');
+    expect((await run('seal', '--game', 'Rome', '--out', keyFile)).code).toBe(0);
+    // Each workbook's row 3 has a blank id, which both battles' errors call "(row 3)".
+    const idless = (id: string) =>
+      submission(
+        [battle(id), battle('', { Territory: 'Gallia' })],
+        [legion(id, 'Attacker', '', 3), legion(id, 'Defender', '', 2)],
+      );
+    writeFileSync(join(dir, 'ann.xlsx'), await idless('Ann1'));
+    writeFileSync(join(dir, 'bob.xlsx'), await idless('Bob1'));
+    const r = await run('adjudicate', dir, '--key', keyFile, '--turn', '3', '--json');
+    expect(r.code).toBe(1);
+    const files = JSON.parse(r.out).files as {
+      output: string | null;
+      results: { id: string; error: string | null }[];
+    }[];
+    expect(files.map((f) => f.output)).toEqual([
+      join(dir, 'ann.praetor.xlsx'),
+      join(dir, 'bob.praetor.xlsx'),
+    ]);
+    expect(files.map((f) => f.results.map((b) => [b.id, b.error === null]))).toEqual([
+      [
+        ['Ann1', true],
+        ['(row 3)', false],
+      ],
+      [
+        ['Bob1', true],
+        ['(row 3)', false],
+      ],
+    ]);
+  });
+
   it('without a key, the same ids are no problem: each battle has its own seed', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'ann.xlsx'), await book(['B1']));
