@@ -106,9 +106,10 @@ export interface Ruleset<
   checkForces(forces: Forces, options: Options): Result<true>;
   /**
    * A legion's own problems, those that do not depend on the other legions (optional): each
-   * names the legion, and `checkForces` lists them too. A submission checks them for the
-   * legions that read well while other cells of the battle are at fault, so that the player
-   * hears of every problem in one turn.
+   * names the legion, and `checkForces` lists them too, in roster order, unless a side is past
+   * its size limit. A submission checks them for the legions that read well while other cells
+   * of the battle are at fault, so that the player hears of every problem in one turn; rules
+   * whose `checkForces` weighs a side as a whole beyond its size leave it out.
    */
   checkLegion?(legion: Legion, side: Side, options: Options): string[];
   start(forces: Forces, options: Options): State;

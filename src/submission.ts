@@ -20,10 +20,11 @@ import {
   unknownColumns,
 } from './columns';
 import { parseDiceList } from './dice';
-import { Legion, Side, SIDES } from './forces';
+import { Forces, Legion, Side, SIDES } from './forces';
 import { err, Result } from './result';
 import { AnyRuleset, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
+import { listProblems } from './problem-list';
 import { readArmyRows } from './submission-armies';
 import { readFleetRows } from './submission-fleets';
 import { readLegionRows } from './submission-legions';
@@ -310,8 +311,9 @@ function readBattleRows(
  * The own problems (`checkLegion`) of a battle's legions that read well, for a battle that has
  * bad cells elsewhere: a legion of 8 is named with a count that is not a number, not a turn
  * later. Only when its Battles row is good, since the problems depend on its options; none for
- * rules without `checkLegion`. A side's problems (a side missing, too many units) wait for the
- * bad cells: a bad row may be that side's.
+ * rules without `checkLegion`. Worded as `checkForces` words them, which names a side past its
+ * size limit alone: then that is the one problem (the legions read well are a lower bound of
+ * the side). A side that is missing waits for the bad cells: a bad row may be that side's.
  */
 function legionProblems(
   entry: SubmissionEntry,
@@ -322,12 +324,15 @@ function legionProblems(
   if (!ruleset?.checkLegion || battleRowCells.length > 0) return [];
   const options = ruleset.parseOptions(entry.spec!.options as RawOptions);
   if (!options.ok) return [];
+  const forces: Forces = { attacker: [], defender: [] };
+  for (const { side, legion } of legions) forces[side].push(legion);
+  const checked = ruleset.checkForces(forces, options.value);
+  if (checked.ok) return [];
   // In roster order, as `checkForces` lists them: the attacker's legions, then the defender's.
-  return SIDES.flatMap((s) =>
-    legions
-      .filter(({ side }) => side === s)
-      .flatMap(({ side, legion }) => ruleset.checkLegion!(legion, side, options.value)),
+  const own = SIDES.flatMap((side) =>
+    forces[side].flatMap((legion) => ruleset.checkLegion!(legion, side, options.value)),
   );
+  return listProblems(own) === checked.error ? own : [checked.error];
 }
 
 /**

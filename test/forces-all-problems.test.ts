@@ -318,6 +318,21 @@ describe('a battle with bad cells names its good legions’ own problems too', (
     expect(got.B2).toBe('Legions!E5: -1: a count cannot be negative');
   }, 30000);
 
+  it('a side past its limit in the rows read well is the one problem, as checkForces names it', async () => {
+    const got = await errors(
+      [battle('B1', { Seed: 's' })],
+      [
+        ...Array.from({ length: 11 }, () => legion('B1', 'Attacker', 'M', 99)),
+        legion('B1', 'Defender', 'D', 'x'),
+      ],
+    );
+    // 10 legions of 99 are 990 units; the 11th (row 12) takes the attacker to 1,089.
+    expect(got.B1).toBe(
+      'Legions!E13: "x" is not a count (a whole number, 0 or more); ' +
+        'attacker legion at Legions!E12 (M, player Ann): the attacker has 1089 units; a side has at most 1000',
+    );
+  }, 30000);
+
   it('cote-online names its legions too', async () => {
     const got = await errors(
       [battle('O1', { Seed: 's', Rules: 'cote-online' })],
