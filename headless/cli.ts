@@ -56,7 +56,7 @@ const COMMANDS: Record<string, CommandEntry> = {
     },
   },
   verify: {
-    summary: 'check an adjudicated workbook: every die, shot and result',
+    summary: 'check adjudicated workbooks: every die, shot and result',
     load: async () => {
       const m = await import('./commands/verify');
       return { run: m.verifyCommand, help: m.VERIFY_HELP };

@@ -156,6 +156,11 @@ export function readSubmission(
   legions: SheetTable,
   /** The rulesets' own tables, when the workbook has them. */
   sheets: RulesetSheets = {},
+  /**
+   * False to read as Praetor did before a battle's bad cells came with its legions' own
+   * problems: `verify` replays workbooks adjudicated then.
+   */
+  withLegionProblems = true,
 ): Submission {
   const header = battles.cells[0] ?? [];
   const cols = findColumns(header, BATTLE_COLUMNS);
@@ -210,7 +215,10 @@ export function readSubmission(
     const entry = entries[i];
     if (entry.spec === null) continue;
     const groups = badCellsByTable.map((table) => table.get(i) ?? []);
-    const error = battleError(groups, legionProblems(entry, groups[0], legionRows.byEntry.get(i)));
+    const more = withLegionProblems
+      ? legionProblems(entry, groups[0], legionRows.byEntry.get(i))
+      : [];
+    const error = battleError(groups, more);
     if (error !== null) {
       entries[i] = { ...entry, spec: null, error };
       continue;

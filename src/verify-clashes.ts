@@ -1,6 +1,5 @@
 import { SealRecord } from './sealed';
-import { readSubmission } from './submission';
-import type { WorkbookSheets } from './verify';
+import type { FoughtBattle } from './verify';
 
 /**
  * A whole sealed turn checked at once: a battle's sealed dice come from the key, the game, the
@@ -9,11 +8,12 @@ import type { WorkbookSheets } from './verify';
  * one key file (its ledger); the posted workbooks are the players' only way to check it.
  */
 
-/** A checked workbook whose dice were sealed, with its battles' ids. */
+/** A checked workbook whose dice were sealed, with the battles its replay fought. */
 export interface SealedBook {
   file: string;
   seal: SealRecord;
-  ids: readonly string[];
+  /** Only battles that drew dice: one with an error rolled none. */
+  fought: readonly FoughtBattle[];
 }
 
 /** A battle id that workbooks of one seal (game, turn, commitment) share. */
@@ -24,39 +24,70 @@ export interface IdClash {
   turn: number;
 }
 
-/**
- * The ids of the battles a workbook's orders give: those whose row is read whole (a blank,
- * unreadable or repeated id, or a bad row, leaves a battle unfought, with no dice to tell). As
- * `readSubmission` reads them, trimmed, and compared as the adjudicator compares them: exactly,
- * case included (`B1` and `b1` roll different dice).
- */
-export function battleIds(book: WorkbookSheets): string[] {
-  const { entries } = readSubmission(book.battles, book.legions, book);
-  return entries.filter((e) => e.spec !== null).map((e) => e.id);
+/** Workbooks of one seal that fought the very same battles: copies of one workbook. */
+export interface CopiedBooks {
+  files: string[];
+  game: string;
+  turn: number;
 }
 
-/** Each id that two or more workbooks of one seal hold, in the order the workbooks come. */
-export function sealedIdClashes(books: readonly SealedBook[]): IdClash[] {
+/**
+ * The battle ids that two or more workbooks of one seal hold (`clashes`), in the order the
+ * workbooks come. Workbooks that fought the very same battles, with the same orders and dice
+ * (one workbook posted twice, or adjudicated again into another folder), are `copies`: their
+ * logs tell each other nothing, and each id counts once. Ids compare as the adjudicator
+ * compares them: exactly, case included (`B1` and `b1` roll different dice).
+ */
+export function sealedIdClashes(books: readonly SealedBook[]): {
+  clashes: IdClash[];
+  copies: CopiedBooks[];
+} {
+  const sealKey = ({ game, turn, commitment }: SealRecord) =>
+    JSON.stringify([game, turn, commitment]);
+  const byContent = new Map<string, CopiedBooks>();
+  const distinct: SealedBook[] = [];
+  for (const book of books) {
+    const content = JSON.stringify([sealKey(book.seal), book.fought.map((b) => b.orders).sort()]);
+    const copied = byContent.get(content);
+    if (copied && book.fought.length > 0) {
+      copied.files.push(book.file);
+      continue;
+    }
+    byContent.set(content, { files: [book.file], game: book.seal.game, turn: book.seal.turn });
+    distinct.push(book);
+  }
   const holders = new Map<string, IdClash>();
-  for (const { file, seal, ids } of books) {
-    const sealKey = JSON.stringify([seal.game, seal.turn, seal.commitment]);
-    for (const id of ids) {
-      const key = JSON.stringify([sealKey, id]);
+  for (const { file, seal, fought } of distinct) {
+    for (const { id } of fought) {
+      const key = JSON.stringify([sealKey(seal), id]);
       const clash = holders.get(key) ?? { id, files: [], game: seal.game, turn: seal.turn };
       if (!clash.files.includes(file)) clash.files.push(file);
       holders.set(key, clash);
     }
   }
-  return [...holders.values()].filter((c) => c.files.length > 1);
+  return {
+    clashes: [...holders.values()].filter((c) => c.files.length > 1),
+    copies: [...byContent.values()].filter((c) => c.files.length > 1),
+  };
 }
+
+const filesNamed = (files: readonly string[]) =>
+  `${files.length === 2 ? 'both ' : ''}${files.slice(0, -1).join(', ')} and ${files[files.length - 1]}`;
 
 /** The clash as verify prints it, after `MISMATCH `. */
 export function clashMessage({ id, files, game, turn }: IdClash): string {
   const two = files.length === 2;
-  const named = `${files.slice(0, -1).join(', ')} and ${files[files.length - 1]}`;
   return (
-    `battle "${id}" is in ${two ? 'both ' : ''}${named} (sealed: game "${game}", turn ${turn}): ` +
+    `battle "${id}" is in ${filesNamed(files)} (sealed: game "${game}", turn ${turn}): ` +
     `the id picks the dice, so ${two ? 'both' : `all ${files.length}`} rolled the same sealed ` +
     `dice, and ${two ? "one's log tells the other's" : "each log tells the others'"}`
+  );
+}
+
+/** Copies of one workbook, as verify notes them: not a clash. */
+export function copyMessage({ files }: CopiedBooks): string {
+  return (
+    `${files.join(', ')} fought the very same battles, with the same orders and dice: copies ` +
+    'of one workbook (or adjudicated again), so each battle id counts once'
   );
 }

@@ -1,4 +1,6 @@
+import { BattleResult } from './battle';
 import { cellAddress, cellText } from './cells';
+import { canonicalJson } from './saved-checks';
 import { err, ok, Result } from './result';
 import { SealRecord } from './sealed';
 import {
@@ -109,11 +111,30 @@ function noResultsSheet(sheets: readonly SheetTable[]): string {
   );
 }
 
+/** A battle the replay fought: its id and its orders and dice, as canonical JSON. */
+export interface FoughtBattle {
+  id: string;
+  orders: string;
+}
+
 export function verifyWorkbook(
   book: WorkbookSheets,
   key?: VerifyKey,
   posted: PostedSeal = {},
 ): Result<Verification> {
+  const checked = verifyWithReplay(book, key, posted);
+  return checked.ok ? ok(checked.value.verification) : checked;
+}
+
+/**
+ * `verifyWorkbook`, and the battles the replay fought (drew dice for): a whole turn's check
+ * compares them across workbooks.
+ */
+export function verifyWithReplay(
+  book: WorkbookSheets,
+  key?: VerifyKey,
+  posted: PostedSeal = {},
+): Result<{ verification: Verification; fought: FoughtBattle[] }> {
   const byName = new Map(book.sheets.map((s) => [String(s.origin.sheet).toLowerCase(), s]));
   const ordered = book.sheetNames.flatMap((n) => byName.get(n.toLowerCase()) ?? []);
   const all = ordered.filter((s) => s.cells.length > 0 && isResultsHeader(s.cells[0]));
@@ -145,7 +166,7 @@ export function verifyWorkbook(
     const checked = checkKey(seal, key);
     if (!checked.ok) return checked;
     verification.mismatches.push(...checked.value.mismatches);
-    if (checked.value.stop) return ok(verification);
+    if (checked.value.stop) return ok({ verification, fought: [] });
   } else if (key) {
     verification.mismatches.push(notSealed(results));
   }
@@ -164,7 +185,14 @@ export function verifyWorkbook(
         '(--game, --turn)',
     );
   }
-  verification.mismatches.push(...checkResults(results, replay, submission, verification.notes));
+  verification.mismatches.push(
+    ...checkResults(results, replay, submission, verification.notes, () =>
+      adjudicateSubmission(
+        readSubmission(book.battles, book.legions, book, false),
+        seal && key ? { ...seal.record, key: key.key } : undefined,
+      ),
+    ),
+  );
 
   const taken = new Set(book.sheetNames.slice(0, book.sheetNames.indexOf(resultsName) + 1));
   const later = ordered.slice(ordered.indexOf(results) + 1);
@@ -198,8 +226,14 @@ export function verifyWorkbook(
     const message = `${battle === null ? '' : `battle ${battle}: `}${p.where}: ${p.problem}`;
     verification.mismatches.push({ battle, where: p.where, says: '', replay: '', message });
   }
-  return ok(verification);
+  const fought = replay.flatMap((a) =>
+    a.outcome.ok ? [{ id: a.id, orders: ordersOf(a.outcome.value) }] : [],
+  );
+  return ok({ verification, fought });
 }
+
+const ordersOf = ({ id, ruleset, options, forces, dice }: BattleResult): string =>
+  canonicalJson({ id, ruleset, options, forces, dice });
 
 /**
  * A key given for a workbook whose dice are not sealed: whoever gave it expected sealed dice,
@@ -284,23 +318,44 @@ function checkLog(
 }
 
 /**
- * The Results sheet against the replay's. Results written before Praetor warned of a battle
- * that keeps the template's example seed lack that warning's row: when they match the replay
- * but for it, they are taken, with a note.
+ * The Results sheet against the replay's. Results written by an earlier Praetor are taken, with
+ * a note, when they match the replay as that Praetor read the workbook: without the warning of
+ * a battle that keeps the template's example seed (given since), or with a battle's bad cells
+ * alone where its legions broke the rules too (`earlierReplay`: named together since).
  */
 function checkResults(
   results: SheetTable,
   replay: Adjudicated[],
   submission: Submission,
   notes: string[],
+  earlierReplay: () => Adjudicated[],
 ): Mismatch[] {
   const { problems, warnings } = submission;
   const found = compareResults(results, resultsSheet(replay, problems, warnings));
+  if (found.length === 0) return found;
   const without = warnings.filter((w) => !isTemplateSeedWarning(w));
-  if (found.length === 0 || without.length === warnings.length) return found;
-  if (compareResults(results, resultsSheet(replay, problems, without)).length > 0) return found;
-  notes.push(
-    "Results has no warning of the template's example seed (written before Praetor gave it): compared without it",
+  const earlier = earlierReplay();
+  const readings = [
+    { replay, warnings: without, seed: true, cells: false },
+    { replay: earlier, warnings, seed: false, cells: true },
+    { replay: earlier, warnings: without, seed: true, cells: true },
+  ].filter(
+    (r) => (!r.seed || without.length < warnings.length) && (!r.cells || differ(r.replay, replay)),
   );
+  const taken = readings.find(
+    (r) => compareResults(results, resultsSheet(r.replay, problems, r.warnings)).length === 0,
+  );
+  if (!taken) return found;
+  if (taken.seed) notes.push(SEED_WARNING_NOTE);
+  if (taken.cells) notes.push(CELLS_ALONE_NOTE);
   return [];
 }
+
+const SEED_WARNING_NOTE =
+  "Results has no warning of the template's example seed (written before Praetor gave it): compared without it";
+const CELLS_ALONE_NOTE =
+  'Results name only the bad cells of a battle whose legions broke the rules too (written before Praetor named both): compared so';
+
+/** Whether two replays of one submission differ in any battle's error. */
+const differ = (a: readonly Adjudicated[], b: readonly Adjudicated[]): boolean =>
+  a.some((x, i) => !x.outcome.ok && !b[i].outcome.ok && x.outcome.error !== b[i].outcome.error);

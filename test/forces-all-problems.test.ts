@@ -379,3 +379,50 @@ describe('a battle with bad cells names its good legions’ own problems too', (
     expect(errorOf(spec as BattleSpec)).toBe(`battle battle: ${own[0]}`);
   });
 });
+
+describe('verify and a workbook adjudicated before bad cells came with their legions’ problems', () => {
+  it('takes Results naming the bad cells alone, with a note; any other Error is a mismatch', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'turn.xlsx');
+    writeFileSync(
+      input,
+      await submission(
+        [battle('B1', { Seed: 's' }), battle('B2', { Seed: 's' })],
+        [
+          legion('B1', 'Attacker', 'M', 5, 2, 1),
+          legion('B1', 'Defender', 'D', 'x'),
+          legion('B2', 'Attacker', 'M', 2),
+          legion('B2', 'Defender', 'D', 2),
+        ],
+      ),
+    );
+    expect(await main(['adjudicate', input, '--jobs', '1'], bufferIo())).toBe(1);
+    const output = join(dir, 'turn.praetor.xlsx');
+    const setError = async (text: string) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(output);
+      const results = wb.getWorksheet('Results')!;
+      const col = (results.getRow(1).values as unknown[]).indexOf('Error');
+      expect(String(results.getRow(2).getCell(col).value)).toContain('8 combat units');
+      results.getRow(2).getCell(col).value = text;
+      const file = join(dir, `${text.length}.praetor.xlsx`);
+      await wb.xlsx.writeFile(file);
+      return file;
+    };
+    const verify = async (file: string) => {
+      const io = bufferIo();
+      return { code: await main(['verify', file], io), out: io.stdout() };
+    };
+    const older = await verify(
+      await setError('Legions!E3: "x" is not a count (a whole number, 0 or more)'),
+    );
+    expect(older.code).toBe(0);
+    expect(older.out).toContain(
+      'note: Results name only the bad cells of a battle whose legions broke the rules too (written before Praetor named both): compared so',
+    );
+    const other = await verify(await setError('Legions!E3: something else'));
+    expect(other.code).toBe(1);
+    expect(other.out).toContain('MISMATCH');
+    expect((await verify(output)).out).not.toContain('note:');
+  }, 60000);
+});

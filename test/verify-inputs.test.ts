@@ -113,7 +113,8 @@ describe('a sealed turn adjudicated in runs with no ledger between them', () => 
     const r = await run('verify', ann, bob, '--key', turn.keyFile, '--json');
     expect(r.code).toBe(1);
     const report = JSON.parse(r.out);
-    expect(Object.keys(report)).toEqual(['workbooks', 'clashes', 'ok']);
+    expect(Object.keys(report)).toEqual(['workbooks', 'clashes', 'copies', 'ok']);
+    expect(report.copies).toEqual([]);
     const alone = await Promise.all(
       [ann, bob].map(async (f) =>
         JSON.parse((await run('verify', f, '--key', turn.keyFile, '--json')).out),
@@ -127,10 +128,11 @@ describe('a sealed turn adjudicated in runs with no ledger between them', () => 
 
   it('ids compare as the adjudicator compares them: trimmed, case kept, as the dice do', async () => {
     const turn = await sealedTurn();
+    // Each workbook has a battle of its own too: they are not copies of one workbook.
     const [ann, bob, cy] = await adjudicateApart(turn, {
-      ann: ['B1'],
-      bob: ['  B1 '],
-      cy: ['b1'],
+      ann: ['B1', 'Gallia'],
+      bob: ['  B1 ', 'Hispania'],
+      cy: ['b1', 'Africa'],
     });
     // The dice say the same: the trimmed id rolls B1's dice, another case other dice.
     const rolls = await rollsOf(ann, 'Log B1');
@@ -147,7 +149,8 @@ describe('a sealed turn adjudicated in runs with no ledger between them', () => 
   it('a row with no id, or an id used twice in its workbook, fought no battle: no clash', async () => {
     const turn = await sealedTurn();
     const books = {
-      ann: [battle('B1'), battle('', { Fort: 1 })],
+      // Ann's B9 is fought; Bob's two B9 rows are an error and roll nothing.
+      ann: [battle('B1'), battle('', { Fort: 1 }), battle('B9')],
       bob: [battle('B2'), battle('', { Fort: 1 }), battle('B9'), battle('B9')],
     };
     const outputs: string[] = [];
@@ -168,6 +171,49 @@ describe('a sealed turn adjudicated in runs with no ledger between them', () => 
     const r = await run('verify', ...outputs, '--key', turn.keyFile, '--json');
     expect(JSON.parse(r.out)).toMatchObject({ clashes: [], ok: true });
     expect(r.code).toBe(0);
+  });
+
+  it('a battle with an error rolled no dice: its id is no clash (a rule broken, its own Seed)', async () => {
+    const turn = await sealedTurn();
+    // Eve's B1 has 11 combat units in a legion and her B2 gives a Seed: neither is fought.
+    writeFileSync(
+      join(turn.dir, 'eve.xlsx'),
+      await submission(
+        [battle('B1'), battle('B2', { Seed: 'mine' })],
+        [
+          legion('B1', 'Attacker', 'E', 8, 2, 1),
+          legion('B1', 'Defender', 'D', 2),
+          legion('B2', 'Attacker', 'E', 3),
+          legion('B2', 'Defender', 'D', 2),
+        ],
+      ),
+    );
+    const adjudicate = (name: string) =>
+      run('adjudicate', join(turn.dir, `${name}.xlsx`), '--key', turn.keyFile, '--turn', '3');
+    expect((await adjudicate('eve')).code).toBe(1);
+    // The ledger kept: Eve's battles drew no dice, so Ann's B1 and B2 are taken.
+    writeFileSync(join(turn.dir, 'ann.xlsx'), await orders(['B1', 'B2']));
+    expect((await adjudicate('ann')).code).toBe(0);
+    const books = ['eve', 'ann'].map((n) => join(turn.dir, `${n}.praetor.xlsx`));
+    const r = await run('verify', ...books, '--key', turn.keyFile, '--json');
+    expect(JSON.parse(r.out)).toMatchObject({ clashes: [], copies: [], ok: true });
+    expect(r.code).toBe(0);
+  });
+
+  it('copies of one workbook are noted, not a clash: the same battles, orders and dice', async () => {
+    const turn = await sealedTurn();
+    const [ann, bob] = await adjudicateApart(turn, { ann: ['Gallia', 'B1'], bob: ['B2'] });
+    mkdirSync(join(turn.dir, 'posted'));
+    const copy = join(turn.dir, 'posted', 'ann.praetor.xlsx');
+    writeFileSync(copy, readFileSync(ann));
+    const r = await run('verify', ann, bob, copy, '--key', turn.keyFile);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      `note: ${ann}, ${copy} fought the very same battles, with the same orders and dice: copies ` +
+        'of one workbook (or adjudicated again), so each battle id counts once\n' +
+        '3 workbooks: 3 OK, 0 with mismatches, 0 could not be checked',
+    );
+    expect(r.out).not.toContain('MISMATCH');
   });
 
   it('no id shared: OK, exit 0, each block as one workbook prints it', async () => {
@@ -243,7 +289,7 @@ describe('folders', () => {
     expect(alone.code).toBe(2);
     expect(alone.out).toBe(
       `${empty}: could not be checked: no adjudicated workbook (NAME.praetor.xlsx) in this folder ` +
-        'or its sub-folders\n\n1 workbook: 0 OK, 0 with mismatches, 1 could not be checked',
+        'or its sub-folders\n\n0 workbooks: 0 OK, 0 with mismatches, 0 could not be checked; 1 folder with none',
     );
     const withOther = await run('verify', empty, ann, '--key', turn.keyFile);
     expect(withOther.code).toBe(1);

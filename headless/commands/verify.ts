@@ -1,8 +1,14 @@
 import { checkGame, parseTurn } from '../../src/sealed';
-import { PostedSeal, Verification, VerifyKey, verifyWorkbook } from '../../src/verify';
-import { battleIds, clashMessage, sealedIdClashes } from '../../src/verify-clashes';
+import {
+  FoughtBattle,
+  PostedSeal,
+  Verification,
+  VerifyKey,
+  verifyWithReplay,
+} from '../../src/verify';
+import { clashMessage, copyMessage, sealedIdClashes } from '../../src/verify-clashes';
 import { turnSummary } from '../../src/verify-turn';
-import { adjudicatedFiles, isFolder } from '../adjudicated-inputs';
+import { adjudicatedFiles, isFolder, NO_ADJUDICATED_WORKBOOK } from '../adjudicated-inputs';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyArg } from '../keyfile';
 import { readForVerify } from '../workbook/verify-read';
@@ -23,10 +29,11 @@ turn the game master posted before orders were due, and verify checks Results re
 A key given for a workbook whose dice are not sealed is a mismatch.
 
 Give several workbooks, or a folder, to check a whole turn: a folder gives its adjudicated
-workbooks (NAME.praetor.xlsx) and its sub-folders', sorted by path. Each is checked as above,
-and one that cannot be checked is named while the others go on. Then, in a sealed turn, every
-battle id must be in one workbook only: the id picks the dice, so two battles with one id
-rolled the same dice. A last line counts the workbooks.
+workbooks (NAME.praetor.xlsx or .xlsm) and its sub-folders', sorted by path. Each is checked
+as above, and one that cannot be checked is named while the others go on. Then, in a sealed
+turn, every battle fought (one with an error rolled no dice) must have an id no other workbook
+has: the id picks the dice, so two battles with one id rolled the same dice. Copies of one
+workbook are noted and count once. A last line counts the workbooks.
 
 Options:
   --key KEYFILE|HEX   the revealed game key: its key file, or the key as 64 hex digits
@@ -105,14 +112,16 @@ async function verifyTurn(
   io: Io,
 ): Promise<number> {
   const checked: CheckedFile[] = [];
+  let emptyFolders = 0;
   for (const { input, error } of adjudicatedFiles(paths)) {
+    if (error === NO_ADJUDICATED_WORKBOOK) emptyFolders++;
     checked.push(
       error === undefined
         ? await checkFile(input, key, posted)
         : { ok: false, file: input, error: `${input}: ${error}` },
     );
   }
-  const clashes = sealedIdClashes(
+  const { clashes, copies } = sealedIdClashes(
     checked.flatMap((c) => (c.ok && c.value.seal ? [{ ...c, seal: c.value.seal }] : [])),
   );
   const failed = checked.filter((c) => !c.ok).length;
@@ -120,14 +129,23 @@ async function verifyTurn(
   const good = failed === 0 && mismatched === 0 && clashes.length === 0;
   if (json) {
     const workbooks = checked.map(jsonOf);
-    io.out(JSON.stringify({ workbooks, clashes, ok: good }, null, 2));
+    io.out(JSON.stringify({ workbooks, clashes, copies, ok: good }, null, 2));
     for (const c of checked) if (!c.ok) io.err(`praetor verify: ${c.error}`);
   } else {
     const blocks = checked.map((c) =>
       c.ok ? verifyText(c.file, c.value, posted) : cannotCheck(c.file, c.error),
     );
-    const clashLines = clashes.map((c) => `MISMATCH ${clashMessage(c)}`);
-    const counts = { workbooks: checked.length, failed, mismatched, clashes: clashes.length };
+    const clashLines = [
+      ...copies.map((c) => `note: ${copyMessage(c)}`),
+      ...clashes.map((c) => `MISMATCH ${clashMessage(c)}`),
+    ];
+    const counts = {
+      workbooks: checked.length - emptyFolders,
+      failed: failed - emptyFolders,
+      mismatched,
+      clashes: clashes.length,
+      emptyFolders,
+    };
     io.out([...blocks, [...clashLines, turnSummary(counts)].join('\n')].join('\n\n'));
   }
   if (failed === checked.length) return EXIT.usage;
@@ -135,7 +153,7 @@ async function verifyTurn(
 }
 
 type CheckedFile =
-  | { ok: true; file: string; value: Verification; ids: string[] }
+  | { ok: true; file: string; value: Verification; fought: FoughtBattle[] }
   | { ok: false; file: string; error: string };
 
 async function checkFile(
@@ -146,9 +164,10 @@ async function checkFile(
   // The reader's errors name the file already.
   const book = await readForVerify(path);
   if (!book.ok) return { ok: false, file: path, error: book.error };
-  const checked = verifyWorkbook(book.value, key, posted);
+  const checked = verifyWithReplay(book.value, key, posted);
   if (!checked.ok) return { ok: false, file: path, error: `${path}: ${checked.error}` };
-  return { ok: true, file: path, value: checked.value, ids: battleIds(book.value) };
+  const { verification, fought } = checked.value;
+  return { ok: true, file: path, value: verification, fought };
 }
 
 /** A workbook's JSON report, as `praetor verify WORKBOOK --json` prints it. */
