@@ -4,7 +4,7 @@ import { realPath } from './fs-errors';
 
 /** Why a folder named on the command line gives nothing to read. */
 export const NO_ADJUDICATED_WORKBOOK =
-  'no adjudicated workbook (NAME.praetor.xlsx) in this folder or its sub-folders';
+  'no adjudicated workbook (NAME.praetor.xlsx or .xlsm) in this folder or its sub-folders';
 
 /**
  * The files to read, in the order named: files as they are, each folder's adjudicated workbooks

@@ -14,6 +14,8 @@ export interface SealedBook {
   seal: SealRecord;
   /** Only battles that drew dice: one with an error rolled none. */
   fought: readonly FoughtBattle[];
+  /** Its orders as written (`verifyWithReplay`): copies of one workbook have the same. */
+  orders: string;
 }
 
 /** A battle id that workbooks of one seal (game, turn, commitment) share. */
@@ -24,7 +26,7 @@ export interface IdClash {
   turn: number;
 }
 
-/** Workbooks of one seal that fought the very same battles: copies of one workbook. */
+/** Workbooks of one seal with the same orders, cell for cell: copies of one workbook. */
 export interface CopiedBooks {
   files: string[];
   game: string;
@@ -33,9 +35,9 @@ export interface CopiedBooks {
 
 /**
  * The battle ids that two or more workbooks of one seal hold (`clashes`), in the order the
- * workbooks come. Workbooks that fought the very same battles, with the same orders and dice
- * (one workbook posted twice, or adjudicated again into another folder), are `copies`: their
- * logs tell each other nothing, and each id counts once. Ids compare as the adjudicator
+ * workbooks come. Workbooks of one seal whose orders are the same, cell for cell (one workbook
+ * posted twice, or adjudicated again into another folder), are `copies`: their battles are the
+ * same battles, whose logs tell each other nothing, and each id counts once. Ids compare as the adjudicator
  * compares them: exactly, case included (`B1` and `b1` roll different dice).
  */
 export function sealedIdClashes(books: readonly SealedBook[]): {
@@ -47,7 +49,7 @@ export function sealedIdClashes(books: readonly SealedBook[]): {
   const byContent = new Map<string, CopiedBooks>();
   const distinct: SealedBook[] = [];
   for (const book of books) {
-    const content = JSON.stringify([sealKey(book.seal), book.fought.map((b) => b.orders).sort()]);
+    const content = JSON.stringify([sealKey(book.seal), book.orders]);
     const copied = byContent.get(content);
     if (copied && book.fought.length > 0) {
       copied.files.push(book.file);
@@ -87,7 +89,7 @@ export function clashMessage({ id, files, game, turn }: IdClash): string {
 /** Copies of one workbook, as verify notes them: not a clash. */
 export function copyMessage({ files }: CopiedBooks): string {
   return (
-    `${files.join(', ')} fought the very same battles, with the same orders and dice: copies ` +
-    'of one workbook (or adjudicated again), so each battle id counts once'
+    `${files.join(', ')} hold the same orders, cell for cell, and the same seal: copies of ` +
+    'one workbook (or adjudicated again), so each battle id counts once'
   );
 }

@@ -134,7 +134,7 @@ export function verifyWithReplay(
   book: WorkbookSheets,
   key?: VerifyKey,
   posted: PostedSeal = {},
-): Result<{ verification: Verification; fought: FoughtBattle[] }> {
+): Result<{ verification: Verification; fought: FoughtBattle[]; orders: string }> {
   const byName = new Map(book.sheets.map((s) => [String(s.origin.sheet).toLowerCase(), s]));
   const ordered = book.sheetNames.flatMap((n) => byName.get(n.toLowerCase()) ?? []);
   const all = ordered.filter((s) => s.cells.length > 0 && isResultsHeader(s.cells[0]));
@@ -166,7 +166,7 @@ export function verifyWithReplay(
     const checked = checkKey(seal, key);
     if (!checked.ok) return checked;
     verification.mismatches.push(...checked.value.mismatches);
-    if (checked.value.stop) return ok({ verification, fought: [] });
+    if (checked.value.stop) return ok({ verification, fought: [], orders: ordersTables(book) });
   } else if (key) {
     verification.mismatches.push(notSealed(results));
   }
@@ -229,8 +229,18 @@ export function verifyWithReplay(
   const fought = replay.flatMap((a) =>
     a.outcome.ok ? [{ id: a.id, orders: ordersOf(a.outcome.value) }] : [],
   );
-  return ok({ verification, fought });
+  return ok({ verification, fought, orders: ordersTables(book) });
 }
+
+/**
+ * The workbook's orders as written, every cell of its Battles, Legions and rulesets' tables
+ * (territories and errors too): two workbooks with the same are copies of one.
+ */
+// JSON.stringify, not canonicalJson: a date cell is its time, not an object without keys.
+const ordersTables = (book: WorkbookSheets): string =>
+  JSON.stringify(
+    [book.battles, book.legions, book.fleets, book.units, book.armies].map((t) => t?.cells ?? null),
+  );
 
 const ordersOf = ({ id, ruleset, options, forces, dice }: BattleResult): string =>
   canonicalJson({ id, ruleset, options, forces, dice });
@@ -257,12 +267,16 @@ function notSealed(results: SheetTable): Mismatch {
 }
 
 /** Every Results row against the replay's, in order; one mismatch per differing row. */
-function compareResults(sheet: SheetTable, expected: readonly (readonly unknown[])[]): Mismatch[] {
+/** The Results sheet's rows against the expected, each row that differs with its mismatch. */
+function compareResultRows(
+  sheet: SheetTable,
+  expected: readonly (readonly unknown[])[],
+): { row: number; mismatch: Mismatch }[] {
   const header = expected[0] as string[];
   const top = sheet.origin.row;
   const last = Math.max(top + expected.length - 1, lastRowOf(sheet));
   const battleCol = resultsColumn('Battle');
-  const out: Mismatch[] = [];
+  const out: { row: number; mismatch: Mismatch }[] = [];
   for (let r = top; r <= last; r++) {
     const want = (expected[r - top] ?? []) as (string | number | boolean)[];
     // Columns right of the header are the reader's own notes: not compared.
@@ -279,7 +293,7 @@ function compareResults(sheet: SheetTable, expected: readonly (readonly unknown[
       r - top >= expected.length
         ? `${who}: a Results row the orders do not give: ${says}`
         : `${who}: Results say ${says}; the replay says ${replay}`;
-    out.push({ battle: id, where, says, replay, message });
+    out.push({ row: r, mismatch: { battle: id, where, says, replay, message } });
   }
   return out;
 }
@@ -319,9 +333,10 @@ function checkLog(
 
 /**
  * The Results sheet against the replay's. Results written by an earlier Praetor are taken, with
- * a note, when they match the replay as that Praetor read the workbook: without the warning of
- * a battle that keeps the template's example seed (given since), or with a battle's bad cells
- * alone where its legions broke the rules too (`earlierReplay`: named together since).
+ * a note, where they match the replay as that Praetor read the workbook: the whole sheet without
+ * the warning of a battle that keeps the template's example seed (given since), and a battle's
+ * row naming its bad cells alone where its legions broke the rules too (`earlierReplay`: named
+ * together since). A row that matches neither reading is a mismatch, whatever the others do.
  */
 function checkResults(
   results: SheetTable,
@@ -331,31 +346,31 @@ function checkResults(
   earlierReplay: () => Adjudicated[],
 ): Mismatch[] {
   const { problems, warnings } = submission;
-  const found = compareResults(results, resultsSheet(replay, problems, warnings));
-  if (found.length === 0) return found;
+  let earlier: Adjudicated[] | undefined;
+  const check = (shownWarnings: readonly string[]) => {
+    const expected = resultsSheet(replay, problems, shownWarnings);
+    const found = compareResultRows(results, expected);
+    if (found.length === 0) return { left: [], cellsAlone: false };
+    earlier ??= earlierReplay();
+    const older = resultsSheet(earlier, problems, shownWarnings);
+    const olderFound = new Set(compareResultRows(results, older).map((f) => f.row));
+    const top = results.origin.row;
+    const changed = (row: number) =>
+      JSON.stringify(expected[row - top]) !== JSON.stringify(older[row - top]);
+    const left = found.filter((f) => !changed(f.row) || olderFound.has(f.row));
+    return { left: left.map((f) => f.mismatch), cellsAlone: left.length < found.length };
+  };
+  const plain = check(warnings);
   const without = warnings.filter((w) => !isTemplateSeedWarning(w));
-  const earlier = earlierReplay();
-  const readings = [
-    { replay, warnings: without, seed: true, cells: false },
-    { replay: earlier, warnings, seed: false, cells: true },
-    { replay: earlier, warnings: without, seed: true, cells: true },
-  ].filter(
-    (r) => (!r.seed || without.length < warnings.length) && (!r.cells || differ(r.replay, replay)),
-  );
-  const taken = readings.find(
-    (r) => compareResults(results, resultsSheet(r.replay, problems, r.warnings)).length === 0,
-  );
-  if (!taken) return found;
-  if (taken.seed) notes.push(SEED_WARNING_NOTE);
-  if (taken.cells) notes.push(CELLS_ALONE_NOTE);
-  return [];
+  const seedless =
+    plain.left.length > 0 && without.length < warnings.length ? check(without) : null;
+  const taken = seedless && seedless.left.length === 0 ? seedless : plain;
+  if (taken === seedless) notes.push(SEED_WARNING_NOTE);
+  if (taken.cellsAlone) notes.push(CELLS_ALONE_NOTE);
+  return taken.left;
 }
 
 const SEED_WARNING_NOTE =
   "Results has no warning of the template's example seed (written before Praetor gave it): compared without it";
 const CELLS_ALONE_NOTE =
   'Results name only the bad cells of a battle whose legions broke the rules too (written before Praetor named both): compared so';
-
-/** Whether two replays of one submission differ in any battle's error. */
-const differ = (a: readonly Adjudicated[], b: readonly Adjudicated[]): boolean =>
-  a.some((x, i) => !x.outcome.ok && !b[i].outcome.ok && x.outcome.error !== b[i].outcome.error);

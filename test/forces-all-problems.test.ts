@@ -398,14 +398,16 @@ describe('verify and a workbook adjudicated before bad cells came with their leg
     );
     expect(await main(['adjudicate', input, '--jobs', '1'], bufferIo())).toBe(1);
     const output = join(dir, 'turn.praetor.xlsx');
-    const setError = async (text: string) => {
+    const setError = async (text: string, winnerOfB2?: string) => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(output);
       const results = wb.getWorksheet('Results')!;
-      const col = (results.getRow(1).values as unknown[]).indexOf('Error');
+      const header = results.getRow(1).values as unknown[];
+      const col = header.indexOf('Error');
       expect(String(results.getRow(2).getCell(col).value)).toContain('8 combat units');
       results.getRow(2).getCell(col).value = text;
-      const file = join(dir, `${text.length}.praetor.xlsx`);
+      if (winnerOfB2) results.getRow(3).getCell(header.indexOf('Winner')).value = winnerOfB2;
+      const file = join(dir, `${text.length}-${winnerOfB2 ?? ''}.praetor.xlsx`);
       await wb.xlsx.writeFile(file);
       return file;
     };
@@ -420,6 +422,15 @@ describe('verify and a workbook adjudicated before bad cells came with their leg
     expect(older.out).toContain(
       'note: Results name only the bad cells of a battle whose legions broke the rules too (written before Praetor named both): compared so',
     );
+    // Another battle's row changed as well: that row is the one mismatch, B1's is still taken.
+    const both = await verify(
+      await setError('Legions!E3: "x" is not a count (a whole number, 0 or more)', 'nobody'),
+    );
+    expect(both.code).toBe(1);
+    expect(both.out.match(/^MISMATCH .*$/gm)).toEqual([
+      expect.stringMatching(/^MISMATCH battle B2: Results!\w+3: Results say Winner "nobody"/),
+    ]);
+    expect(both.out).toContain('note: Results name only the bad cells');
     const other = await verify(await setError('Legions!E3: something else'));
     expect(other.code).toBe(1);
     expect(other.out).toContain('MISMATCH');

@@ -194,7 +194,7 @@ test('nothing that can be reported: exit 2, each input named, no report written'
   expect(r.code).toBe(2);
   expect(r.err.trim().split('\n')).toEqual([
     expect.stringMatching(new RegExp(`^error: ${junk}: not a workbook`)),
-    `error: ${empty}: no adjudicated workbook (NAME.praetor.xlsx) in this folder or its sub-folders`,
+    `error: ${empty}: no adjudicated workbook (NAME.praetor.xlsx or .xlsm) in this folder or its sub-folders`,
     'praetor report: no battle in the inputs could be reported',
   ]);
   expect(existsSync(r.out)).toBe(false);

@@ -113,7 +113,7 @@ describe('a sealed turn adjudicated in runs with no ledger between them', () => 
     const r = await run('verify', ann, bob, '--key', turn.keyFile, '--json');
     expect(r.code).toBe(1);
     const report = JSON.parse(r.out);
-    expect(Object.keys(report)).toEqual(['workbooks', 'clashes', 'copies', 'ok']);
+    expect(Object.keys(report)).toEqual(['workbooks', 'emptyFolders', 'clashes', 'copies', 'ok']);
     expect(report.copies).toEqual([]);
     const alone = await Promise.all(
       [ann, bob].map(async (f) =>
@@ -209,11 +209,37 @@ describe('a sealed turn adjudicated in runs with no ledger between them', () => 
     const r = await run('verify', ann, bob, copy, '--key', turn.keyFile);
     expect(r.code).toBe(0);
     expect(r.out).toContain(
-      `note: ${ann}, ${copy} fought the very same battles, with the same orders and dice: copies ` +
-        'of one workbook (or adjudicated again), so each battle id counts once\n' +
+      `note: ${ann}, ${copy} hold the same orders, cell for cell, and the same seal: copies of ` +
+        'one workbook (or adjudicated again), so each battle id counts once\n' +
         '3 workbooks: 3 OK, 0 with mismatches, 0 could not be checked',
     );
     expect(r.out).not.toContain('MISMATCH');
+  });
+
+  it('the same battle in two territories is a clash, not a copy: other orders, one set of dice', async () => {
+    const turn = await sealedTurn();
+    const outputs: string[] = [];
+    for (const territory of ['Gallia', 'Hispania']) {
+      const input = join(turn.dir, `${territory}.xlsx`);
+      writeFileSync(
+        input,
+        await submission(
+          [battle('B1', { Territory: territory })],
+          [legion('B1', 'Attacker', 'Marcus', 4, 1), legion('B1', 'Defender', 'Brutus', 4)],
+        ),
+      );
+      const r = await run('adjudicate', input, '--key', turn.keyFile, '--turn', '3');
+      expect(r.code).toBe(0);
+      rmSync(join(turn.dir, 'rome.key.battles.json'));
+      outputs.push(join(turn.dir, `${territory}.praetor.xlsx`));
+    }
+    const r = await run('verify', ...outputs, '--key', turn.keyFile, '--json');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toMatchObject({
+      clashes: [{ id: 'B1', files: outputs, game: 'Rome', turn: 3 }],
+      copies: [],
+      ok: false,
+    });
   });
 
   it('no id shared: OK, exit 0, each block as one workbook prints it', async () => {
@@ -288,13 +314,19 @@ describe('folders', () => {
     const alone = await run('verify', empty, '--key', turn.keyFile);
     expect(alone.code).toBe(2);
     expect(alone.out).toBe(
-      `${empty}: could not be checked: no adjudicated workbook (NAME.praetor.xlsx) in this folder ` +
+      `${empty}: no adjudicated workbook (NAME.praetor.xlsx or .xlsm) in this folder ` +
         'or its sub-folders\n\n0 workbooks: 0 OK, 0 with mismatches, 0 could not be checked; 1 folder with none',
     );
+    // Beside a workbook checked: named, counted apart, and the run is not all good (exit 1).
     const withOther = await run('verify', empty, ann, '--key', turn.keyFile);
     expect(withOther.code).toBe(1);
-    expect(withOther.out).toContain(`${empty}: could not be checked: no adjudicated workbook`);
-    expect(withOther.out).toContain(await okBlock(ann, turn));
+    expect(withOther.out).toBe(
+      `${empty}: no adjudicated workbook (NAME.praetor.xlsx or .xlsm) in this folder or its ` +
+        `sub-folders\n\n${await okBlock(ann, turn)}\n\n` +
+        '1 workbook: 1 OK, 0 with mismatches, 0 could not be checked; 1 folder with none',
+    );
+    const json = JSON.parse((await run('verify', empty, ann, '--key', turn.keyFile, '--json')).out);
+    expect([json.workbooks.length, json.emptyFolders, json.ok]).toEqual([1, [empty], false]);
   });
 });
 

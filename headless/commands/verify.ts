@@ -33,7 +33,8 @@ workbooks (NAME.praetor.xlsx or .xlsm) and its sub-folders', sorted by path. Eac
 as above, and one that cannot be checked is named while the others go on. Then, in a sealed
 turn, every battle fought (one with an error rolled no dice) must have an id no other workbook
 has: the id picks the dice, so two battles with one id rolled the same dice. Copies of one
-workbook are noted and count once. A last line counts the workbooks.
+workbook are noted and count once. A last line counts the workbooks (and folders named that
+hold none).
 
 Options:
   --key KEYFILE|HEX   the revealed game key: its key file, or the key as 64 hex digits
@@ -49,8 +50,8 @@ Examples:
   praetor verify sealed/ --key rome.key.json --game Rome --turn 4
 
 Exit status: 0 everything matches, 1 mismatches (or, of several workbooks, a battle id in two,
-or some that cannot be checked), 2 bad usage or a workbook that cannot be checked (not
-readable, no Results sheet, sealed dice and no key; of several, none can be checked).`;
+some that cannot be checked, or a folder with none), 2 bad usage or a workbook that cannot be
+checked (not readable, no Results sheet, sealed dice and no key; of several, none can be).`;
 
 const OPTIONS = {
   key: { type: 'string' },
@@ -112,48 +113,54 @@ async function verifyTurn(
   io: Io,
 ): Promise<number> {
   const checked: CheckedFile[] = [];
-  let emptyFolders = 0;
+  // A folder named that holds no adjudicated workbook is no workbook: named apart.
+  const emptyFolders: string[] = [];
   for (const { input, error } of adjudicatedFiles(paths)) {
-    if (error === NO_ADJUDICATED_WORKBOOK) emptyFolders++;
-    checked.push(
-      error === undefined
-        ? await checkFile(input, key, posted)
-        : { ok: false, file: input, error: `${input}: ${error}` },
-    );
+    if (error === NO_ADJUDICATED_WORKBOOK) emptyFolders.push(input);
+    else if (error !== undefined)
+      checked.push({ ok: false, file: input, error: `${input}: ${error}` });
+    else checked.push(await checkFile(input, key, posted));
   }
   const { clashes, copies } = sealedIdClashes(
     checked.flatMap((c) => (c.ok && c.value.seal ? [{ ...c, seal: c.value.seal }] : [])),
   );
   const failed = checked.filter((c) => !c.ok).length;
   const mismatched = checked.filter((c) => c.ok && c.value.mismatches.length > 0).length;
-  const good = failed === 0 && mismatched === 0 && clashes.length === 0;
+  const good =
+    failed === 0 && mismatched === 0 && clashes.length === 0 && emptyFolders.length === 0;
+  const folderLines = emptyFolders.map((f) => `${f}: ${NO_ADJUDICATED_WORKBOOK}`);
   if (json) {
     const workbooks = checked.map(jsonOf);
-    io.out(JSON.stringify({ workbooks, clashes, copies, ok: good }, null, 2));
+    io.out(JSON.stringify({ workbooks, emptyFolders, clashes, copies, ok: good }, null, 2));
     for (const c of checked) if (!c.ok) io.err(`praetor verify: ${c.error}`);
+    for (const line of folderLines) io.err(`praetor verify: ${line}`);
   } else {
-    const blocks = checked.map((c) =>
-      c.ok ? verifyText(c.file, c.value, posted) : cannotCheck(c.file, c.error),
-    );
+    const blocks = [
+      ...folderLines,
+      ...checked.map((c) =>
+        c.ok ? verifyText(c.file, c.value, posted) : cannotCheck(c.file, c.error),
+      ),
+    ];
     const clashLines = [
       ...copies.map((c) => `note: ${copyMessage(c)}`),
       ...clashes.map((c) => `MISMATCH ${clashMessage(c)}`),
     ];
     const counts = {
-      workbooks: checked.length - emptyFolders,
-      failed: failed - emptyFolders,
+      workbooks: checked.length,
+      failed,
       mismatched,
       clashes: clashes.length,
-      emptyFolders,
+      emptyFolders: emptyFolders.length,
     };
     io.out([...blocks, [...clashLines, turnSummary(counts)].join('\n')].join('\n\n'));
   }
+  // Nothing checked at all: as for one workbook that cannot be checked.
   if (failed === checked.length) return EXIT.usage;
   return good ? EXIT.ok : EXIT.someFailed;
 }
 
 type CheckedFile =
-  | { ok: true; file: string; value: Verification; fought: FoughtBattle[] }
+  | { ok: true; file: string; value: Verification; fought: FoughtBattle[]; orders: string }
   | { ok: false; file: string; error: string };
 
 async function checkFile(
@@ -166,8 +173,8 @@ async function checkFile(
   if (!book.ok) return { ok: false, file: path, error: book.error };
   const checked = verifyWithReplay(book.value, key, posted);
   if (!checked.ok) return { ok: false, file: path, error: `${path}: ${checked.error}` };
-  const { verification, fought } = checked.value;
-  return { ok: true, file: path, value: verification, fought };
+  const { verification, fought, orders } = checked.value;
+  return { ok: true, file: path, value: verification, fought, orders };
 }
 
 /** A workbook's JSON report, as `praetor verify WORKBOOK --json` prints it. */
