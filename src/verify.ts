@@ -234,9 +234,9 @@ export function verifyWithReplay(
 
 /**
  * The workbook's orders as written, every cell of its Battles, Legions and rulesets' tables
- * (territories and errors too): two workbooks with the same are copies of one.
+ * (territories and errors too): two workbooks with the same are copies of one. JSON.stringify,
+ * not canonicalJson: a date cell is its time, not an object without keys.
  */
-// JSON.stringify, not canonicalJson: a date cell is its time, not an object without keys.
 const ordersTables = (book: WorkbookSheets): string =>
   JSON.stringify(
     [book.battles, book.legions, book.fleets, book.units, book.armies].map((t) => t?.cells ?? null),
@@ -266,8 +266,7 @@ function notSealed(results: SheetTable): Mismatch {
   };
 }
 
-/** Every Results row against the replay's, in order; one mismatch per differing row. */
-/** The Results sheet's rows against the expected, each row that differs with its mismatch. */
+/** Every Results row against the expected, in order: each row that differs, with its mismatch. */
 function compareResultRows(
   sheet: SheetTable,
   expected: readonly (readonly unknown[])[],
