@@ -1,5 +1,5 @@
 import { SealRecord } from './sealed';
-import type { FoughtBattle } from './verify';
+import type { FoughtBattle, WorkbookSheets } from './verify';
 
 /**
  * A whole sealed turn checked at once: a battle's sealed dice come from the key, the game, the
@@ -14,8 +14,8 @@ export interface SealedBook {
   seal: SealRecord;
   /** Only battles that drew dice: one with an error rolled none. */
   fought: readonly FoughtBattle[];
-  /** Its orders as written (`verifyWithReplay`): copies of one workbook have the same. */
-  orders: string;
+  /** Its orders as written (`workbookOrders`): copies of one workbook have the same. */
+  orders: string | null;
 }
 
 /** A battle id that workbooks of one seal (game, turn, commitment) share. */
@@ -24,6 +24,24 @@ export interface IdClash {
   files: string[];
   game: string;
   turn: number;
+}
+
+/**
+ * A workbook's orders as written, every cell of its Battles, Legions and rulesets' tables
+ * (territories and errors too): two workbooks with the same are copies of one. Null when a cell
+ * holds what JSON cannot say, which then makes no copy. JSON.stringify, not canonicalJson: a
+ * date cell is its time, not an object without keys.
+ */
+export function workbookOrders(book: WorkbookSheets): string | null {
+  const tables = [book.battles, book.legions, book.fleets, book.units, book.armies];
+  try {
+    return JSON.stringify(
+      tables.map((t) => t?.cells ?? null),
+      (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value),
+    );
+  } catch {
+    return null;
+  }
 }
 
 /** Workbooks of one seal with the same orders, cell for cell: copies of one workbook. */
@@ -49,9 +67,9 @@ export function sealedIdClashes(books: readonly SealedBook[]): {
   const byContent = new Map<string, CopiedBooks>();
   const distinct: SealedBook[] = [];
   for (const book of books) {
-    const content = JSON.stringify([sealKey(book.seal), book.orders]);
+    const content = JSON.stringify([sealKey(book.seal), book.orders ?? book.file]);
     const copied = byContent.get(content);
-    if (copied && book.fought.length > 0) {
+    if (copied && book.orders !== null && book.fought.length > 0) {
       copied.files.push(book.file);
       continue;
     }

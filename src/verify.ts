@@ -134,7 +134,7 @@ export function verifyWithReplay(
   book: WorkbookSheets,
   key?: VerifyKey,
   posted: PostedSeal = {},
-): Result<{ verification: Verification; fought: FoughtBattle[]; orders: string }> {
+): Result<{ verification: Verification; fought: FoughtBattle[] }> {
   const byName = new Map(book.sheets.map((s) => [String(s.origin.sheet).toLowerCase(), s]));
   const ordered = book.sheetNames.flatMap((n) => byName.get(n.toLowerCase()) ?? []);
   const all = ordered.filter((s) => s.cells.length > 0 && isResultsHeader(s.cells[0]));
@@ -166,7 +166,7 @@ export function verifyWithReplay(
     const checked = checkKey(seal, key);
     if (!checked.ok) return checked;
     verification.mismatches.push(...checked.value.mismatches);
-    if (checked.value.stop) return ok({ verification, fought: [], orders: ordersTables(book) });
+    if (checked.value.stop) return ok({ verification, fought: [] });
   } else if (key) {
     verification.mismatches.push(notSealed(results));
   }
@@ -229,18 +229,8 @@ export function verifyWithReplay(
   const fought = replay.flatMap((a) =>
     a.outcome.ok ? [{ id: a.id, orders: ordersOf(a.outcome.value) }] : [],
   );
-  return ok({ verification, fought, orders: ordersTables(book) });
+  return ok({ verification, fought });
 }
-
-/**
- * The workbook's orders as written, every cell of its Battles, Legions and rulesets' tables
- * (territories and errors too): two workbooks with the same are copies of one. JSON.stringify,
- * not canonicalJson: a date cell is its time, not an object without keys.
- */
-const ordersTables = (book: WorkbookSheets): string =>
-  JSON.stringify(
-    [book.battles, book.legions, book.fleets, book.units, book.armies].map((t) => t?.cells ?? null),
-  );
 
 const ordersOf = ({ id, ruleset, options, forces, dice }: BattleResult): string =>
   canonicalJson({ id, ruleset, options, forces, dice });

@@ -6,7 +6,12 @@ import {
   VerifyKey,
   verifyWithReplay,
 } from '../../src/verify';
-import { clashMessage, copyMessage, sealedIdClashes } from '../../src/verify-clashes';
+import {
+  clashMessage,
+  copyMessage,
+  sealedIdClashes,
+  workbookOrders,
+} from '../../src/verify-clashes';
 import { turnSummary } from '../../src/verify-turn';
 import { adjudicatedFiles, isFolder, NO_ADJUDICATED_WORKBOOK } from '../adjudicated-inputs';
 import { EXIT, Io, UsageError } from '../io';
@@ -160,7 +165,13 @@ async function verifyTurn(
 }
 
 type CheckedFile =
-  | { ok: true; file: string; value: Verification; fought: FoughtBattle[]; orders: string }
+  | {
+      ok: true;
+      file: string;
+      value: Verification;
+      fought: FoughtBattle[];
+      orders: string | null;
+    }
   | { ok: false; file: string; error: string };
 
 async function checkFile(
@@ -173,8 +184,8 @@ async function checkFile(
   if (!book.ok) return { ok: false, file: path, error: book.error };
   const checked = verifyWithReplay(book.value, key, posted);
   if (!checked.ok) return { ok: false, file: path, error: `${path}: ${checked.error}` };
-  const { verification, fought, orders } = checked.value;
-  return { ok: true, file: path, value: verification, fought, orders };
+  const { verification, fought } = checked.value;
+  return { ok: true, file: path, value: verification, fought, orders: workbookOrders(book.value) };
 }
 
 /** A workbook's JSON report, as `praetor verify WORKBOOK --json` prints it. */
