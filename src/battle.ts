@@ -13,7 +13,7 @@ import { Forces, leaderLabel, Legion, Side, SIDES, UnitCounts } from './forces';
 import { err, ok, Result } from './result';
 import { parseRosterCells, parseRosterText } from './roster';
 import { AnyRuleset, BattleEvent, RawOptions } from './ruleset';
-import { isRecord, MAX_SAVED_ROUND, shapeError, wholeError } from './saved-checks';
+import { canonicalJson, isRecord, MAX_SAVED_ROUND, shapeError, wholeError } from './saved-checks';
 import { oneLineError, shownValue } from './shown-text';
 import { ownOptions } from './option-values';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
@@ -96,6 +96,13 @@ export interface BattleResult<E extends BattleEvent = BattleEvent> {
   /** A paused battle's whole state, to resume later with `resumeBattle`. */
   saved?: SavedBattle;
 }
+
+/**
+ * A battle's orders and dice (its id, rules, options, forces and dice), as canonical JSON: two
+ * results with the same are the same battle, rolled the same.
+ */
+export const battleOrders = ({ id, ruleset, options, forces, dice }: BattleResult): string =>
+  canonicalJson({ id, ruleset, options, forces, dice });
 
 /** A paused battle, plain JSON: store it anywhere and resume it to the same log. */
 export interface SavedBattle {

@@ -1,6 +1,5 @@
-import { BattleResult } from './battle';
+import { battleOrders } from './battle';
 import { cellAddress, cellText } from './cells';
-import { canonicalJson } from './saved-checks';
 import { err, ok, Result } from './result';
 import { SealRecord } from './sealed';
 import {
@@ -227,13 +226,10 @@ export function verifyWithReplay(
     verification.mismatches.push({ battle, where: p.where, says: '', replay: '', message });
   }
   const fought = replay.flatMap((a) =>
-    a.outcome.ok ? [{ id: a.id, orders: ordersOf(a.outcome.value) }] : [],
+    a.outcome.ok ? [{ id: a.id, orders: battleOrders(a.outcome.value) }] : [],
   );
   return ok({ verification, fought });
 }
-
-const ordersOf = ({ id, ruleset, options, forces, dice }: BattleResult): string =>
-  canonicalJson({ id, ruleset, options, forces, dice });
 
 /**
  * A key given for a workbook whose dice are not sealed: whoever gave it expected sealed dice,

@@ -1,4 +1,3 @@
-import { plural } from '../../src/narrate-words';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import {
@@ -9,6 +8,7 @@ import {
   specFromObject,
   validateBattle,
 } from '../../src/battle';
+import { plural } from '../../src/narrate-words';
 import { computeOdds } from '../../src/odds';
 import { findRuleset } from '../../src/rulesets';
 import { BattleReport, buildReport, ReportContext } from '../../src/report/model';

@@ -1,6 +1,5 @@
-import { BattleResult, sealOf } from '../../src/battle';
+import { battleOrders, sealOf } from '../../src/battle';
 import { listProblems } from '../../src/problem-list';
-import { canonicalJson } from '../../src/saved-checks';
 import { SealRecord } from '../../src/sealed';
 import { Entry, Source } from './sources';
 
@@ -68,7 +67,7 @@ export function sameBattleWarnings(entries: readonly Entry[]): string[] {
   const first = new Map<string, Entry>();
   const pairs = new Map<string, { files: [Source, Source]; ids: string[] }>();
   for (const entry of entries) {
-    const key = battleKey(entry.result);
+    const key = battleOrders(entry.result);
     const earlier = first.get(key);
     if (earlier === undefined) first.set(key, entry);
     else if (earlier.source !== entry.source) {
@@ -87,6 +86,3 @@ export function sameBattleWarnings(entries: readonly Entry[]): string[] {
     );
   });
 }
-
-const battleKey = ({ id, ruleset, options, forces, dice }: BattleResult) =>
-  canonicalJson({ id, ruleset, options, forces, dice });
