@@ -124,7 +124,7 @@ async function verifyTurn(
     if (error === NO_ADJUDICATED_WORKBOOK) emptyFolders.push(input);
     else if (error !== undefined)
       checked.push({ ok: false, file: input, error: `${input}: ${error}` });
-    else checked.push(await checkFile(input, key, posted));
+    else checked.push(await checkFile(input, key, posted, true));
   }
   const { clashes, copies } = sealedIdClashes(
     checked.flatMap((c) => (c.ok && c.value.seal ? [{ ...c, seal: c.value.seal }] : [])),
@@ -174,10 +174,12 @@ type CheckedFile =
     }
   | { ok: false; file: string; error: string };
 
+/** A workbook checked; with `forTurn`, its orders read for the copy check of a whole turn. */
 async function checkFile(
   path: string,
   key: VerifyKey | undefined,
   posted: PostedSeal,
+  forTurn = false,
 ): Promise<CheckedFile> {
   // The reader's errors name the file already.
   const book = await readForVerify(path);
@@ -185,7 +187,8 @@ async function checkFile(
   const checked = verifyWithReplay(book.value, key, posted);
   if (!checked.ok) return { ok: false, file: path, error: `${path}: ${checked.error}` };
   const { verification, fought } = checked.value;
-  return { ok: true, file: path, value: verification, fought, orders: workbookOrders(book.value) };
+  const orders = forTurn ? workbookOrders(book.value) : null;
+  return { ok: true, file: path, value: verification, fought, orders };
 }
 
 /** A workbook's JSON report, as `praetor verify WORKBOOK --json` prints it. */
