@@ -1,5 +1,5 @@
 import { SealRecord } from './sealed';
-import type { FoughtBattle, WorkbookSheets } from './verify';
+import type { Replayed } from './verify';
 
 /**
  * A whole sealed turn checked at once: a battle's sealed dice come from the key, the game, the
@@ -8,14 +8,10 @@ import type { FoughtBattle, WorkbookSheets } from './verify';
  * one key file (its ledger); the posted workbooks are the players' only way to check it.
  */
 
-/** A checked workbook whose dice were sealed, with the battles its replay fought. */
-export interface SealedBook {
+/** A checked workbook whose dice were sealed, with its replay (`verifyWithReplay`). */
+export interface SealedBook extends Replayed {
   file: string;
   seal: SealRecord;
-  /** Only battles that drew dice: one with an error rolled none. */
-  fought: readonly FoughtBattle[];
-  /** Its orders as written (`workbookOrders`): copies of one workbook have the same. */
-  orders: string | null;
 }
 
 /** A battle id that workbooks of one seal (game, turn, commitment) share. */
@@ -26,25 +22,7 @@ export interface IdClash {
   turn: number;
 }
 
-/**
- * A workbook's orders as written, every cell of its Battles, Legions and rulesets' tables
- * (territories and errors too): two workbooks with the same are copies of one. Null when a cell
- * holds what JSON cannot say, which then makes no copy. JSON.stringify, not canonicalJson: a
- * date cell is its time, not an object without keys.
- */
-export function workbookOrders(book: WorkbookSheets): string | null {
-  const tables = [book.battles, book.legions, book.fleets, book.units, book.armies];
-  try {
-    return JSON.stringify(
-      tables.map((t) => t?.cells ?? null),
-      (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value),
-    );
-  } catch {
-    return null;
-  }
-}
-
-/** Workbooks of one seal with the same orders, cell for cell: copies of one workbook. */
+/** Workbooks of one seal whose battles are the same, as read and replayed: copies of one. */
 export interface CopiedBooks {
   files: string[];
   game: string;
@@ -52,11 +30,12 @@ export interface CopiedBooks {
 }
 
 /**
- * The battle ids that two or more workbooks of one seal hold (`clashes`), in the order the
- * workbooks come. Workbooks of one seal whose orders are the same, cell for cell (one workbook
- * posted twice, or adjudicated again into another folder), are `copies`: their battles are the
- * same battles, whose logs tell each other nothing, and each id counts once. Ids compare as the adjudicator
- * compares them: exactly, case included (`B1` and `b1` roll different dice).
+ * The battle ids that two or more workbooks of one seal fought (`clashes`), in the order the
+ * workbooks come: a battle with an error drew no dice. Workbooks of one seal whose battles are
+ * the same, as read and replayed (ids, territories, orders and dice, errors), are `copies` of
+ * one workbook, posted twice or adjudicated again into another folder, whatever their cells'
+ * formats or notes: their logs tell each other nothing, and each id counts once. Ids compare as
+ * the adjudicator compares them: exactly, case included (`B1` and `b1` roll different dice).
  */
 export function sealedIdClashes(books: readonly SealedBook[]): {
   clashes: IdClash[];
@@ -67,9 +46,9 @@ export function sealedIdClashes(books: readonly SealedBook[]): {
   const byContent = new Map<string, CopiedBooks>();
   const distinct: SealedBook[] = [];
   for (const book of books) {
-    const content = JSON.stringify([sealKey(book.seal), book.orders ?? book.file]);
+    const content = JSON.stringify([sealKey(book.seal), book.battles]);
     const copied = byContent.get(content);
-    if (copied && book.orders !== null && book.fought.length > 0) {
+    if (copied && book.fought.length > 0) {
       copied.files.push(book.file);
       continue;
     }
@@ -78,7 +57,7 @@ export function sealedIdClashes(books: readonly SealedBook[]): {
   }
   const holders = new Map<string, IdClash>();
   for (const { file, seal, fought } of distinct) {
-    for (const { id } of fought) {
+    for (const id of fought) {
       const key = JSON.stringify([sealKey(seal), id]);
       const clash = holders.get(key) ?? { id, files: [], game: seal.game, turn: seal.turn };
       if (!clash.files.includes(file)) clash.files.push(file);
@@ -107,7 +86,7 @@ export function clashMessage({ id, files, game, turn }: IdClash): string {
 /** Copies of one workbook, as verify notes them: not a clash. */
 export function copyMessage({ files }: CopiedBooks): string {
   return (
-    `${files.join(', ')} hold the same orders, cell for cell, and the same seal: copies of ` +
-    'one workbook (or adjudicated again), so each battle id counts once'
+    `${files.join(', ')} hold the same battles, as read and replayed, and the same seal: copies ` +
+    'of one workbook (or adjudicated again), so each battle id counts once'
   );
 }

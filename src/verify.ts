@@ -1,4 +1,5 @@
 import { battleOrders } from './battle';
+import { canonicalJson } from './saved-checks';
 import { cellAddress, cellText } from './cells';
 import { err, ok, Result } from './result';
 import { SealRecord } from './sealed';
@@ -110,10 +111,15 @@ function noResultsSheet(sheets: readonly SheetTable[]): string {
   );
 }
 
-/** A battle the replay fought: its id and its orders and dice, as canonical JSON. */
-export interface FoughtBattle {
-  id: string;
-  orders: string;
+/** What a whole turn's check needs of a workbook's replay. */
+export interface Replayed {
+  /** The ids of the battles the replay fought: those that drew dice. */
+  fought: string[];
+  /**
+   * Every battle as read and replayed, as canonical JSON: its id, territory, orders and dice,
+   * or error. Copies of one workbook have the same, whatever their cells' formats or notes.
+   */
+  battles: string;
 }
 
 export function verifyWorkbook(
@@ -126,14 +132,14 @@ export function verifyWorkbook(
 }
 
 /**
- * `verifyWorkbook`, and the battles the replay fought (drew dice for): a whole turn's check
- * compares them across workbooks.
+ * `verifyWorkbook`, and what a whole turn's check compares across workbooks: the battles the
+ * replay fought (drew dice for), and every battle as replayed.
  */
 export function verifyWithReplay(
   book: WorkbookSheets,
   key?: VerifyKey,
   posted: PostedSeal = {},
-): Result<{ verification: Verification; fought: FoughtBattle[] }> {
+): Result<{ verification: Verification; replayed: Replayed }> {
   const byName = new Map(book.sheets.map((s) => [String(s.origin.sheet).toLowerCase(), s]));
   const ordered = book.sheetNames.flatMap((n) => byName.get(n.toLowerCase()) ?? []);
   const all = ordered.filter((s) => s.cells.length > 0 && isResultsHeader(s.cells[0]));
@@ -165,7 +171,7 @@ export function verifyWithReplay(
     const checked = checkKey(seal, key);
     if (!checked.ok) return checked;
     verification.mismatches.push(...checked.value.mismatches);
-    if (checked.value.stop) return ok({ verification, fought: [] });
+    if (checked.value.stop) return ok({ verification, replayed: { fought: [], battles: '[]' } });
   } else if (key) {
     verification.mismatches.push(notSealed(results));
   }
@@ -225,10 +231,20 @@ export function verifyWithReplay(
     const message = `${battle === null ? '' : `battle ${battle}: `}${p.where}: ${p.problem}`;
     verification.mismatches.push({ battle, where: p.where, says: '', replay: '', message });
   }
-  const fought = replay.flatMap((a) =>
-    a.outcome.ok ? [{ id: a.id, orders: battleOrders(a.outcome.value) }] : [],
-  );
-  return ok({ verification, fought });
+  return ok({ verification, replayed: replayedOf(replay, submission) });
+}
+
+function replayedOf(replay: readonly Adjudicated[], submission: Submission): Replayed {
+  const battles = replay.map((a, i) => ({
+    id: a.id,
+    territory: submission.entries[i]?.territory ?? null,
+    orders: a.outcome.ok ? battleOrders(a.outcome.value) : null,
+    error: a.outcome.ok ? null : a.outcome.error,
+  }));
+  return {
+    fought: replay.flatMap((a) => (a.outcome.ok ? [a.id] : [])),
+    battles: canonicalJson(battles),
+  };
 }
 
 /**
@@ -318,10 +334,10 @@ function checkLog(
 
 /**
  * The Results sheet against the replay's. Results written by an earlier Praetor are taken, with
- * a note, where they match the replay as that Praetor read the workbook: the whole sheet without
- * the warning of a battle that keeps the template's example seed (given since), and a battle's
- * row naming its bad cells alone where its legions broke the rules too (`earlierReplay`: named
- * together since). A row that matches neither reading is a mismatch, whatever the others do.
+ * a note, where they match the replay as that Praetor read the workbook: without the warning of
+ * a battle that keeps the template's example seed (given since), and a battle's row naming its
+ * bad cells alone where its legions broke the rules too (`earlierReplay`: named together
+ * since). A row that matches no reading is a mismatch, whatever the others do.
  */
 function checkResults(
   results: SheetTable,
@@ -349,7 +365,9 @@ function checkResults(
   const without = warnings.filter((w) => !isTemplateSeedWarning(w));
   const seedless =
     plain.left.length > 0 && without.length < warnings.length ? check(without) : null;
-  const taken = seedless && seedless.left.length === 0 ? seedless : plain;
+  // The reading that leaves fewer rows unexplained: a sheet lacking only the warning's row, and
+  // changed elsewhere too, still shows the change alone.
+  const taken = seedless && seedless.left.length < plain.left.length ? seedless : plain;
   if (taken === seedless) notes.push(SEED_WARNING_NOTE);
   if (taken.cellsAlone) notes.push(CELLS_ALONE_NOTE);
   return taken.left;

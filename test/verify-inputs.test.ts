@@ -206,12 +206,27 @@ describe('a sealed turn adjudicated in runs with no ledger between them', () => 
     mkdirSync(join(turn.dir, 'posted'));
     const copy = join(turn.dir, 'posted', 'ann.praetor.xlsx');
     writeFileSync(copy, readFileSync(ann));
-    const r = await run('verify', ann, bob, copy, '--key', turn.keyFile);
+    // A copy saved again with a note, an id as rich text and a count as a formula: the same
+    // battles as read, so still a copy.
+    const edited = join(turn.dir, 'posted', 'ann (2).praetor.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(ann);
+    const battles = wb.getWorksheet('Battles')!;
+    const notes = battles.getRow(1).cellCount + 1;
+    battles.getCell(1, notes).value = 'Notes';
+    battles.getCell(2, notes).value = 'sent on Monday';
+    battles.getCell(2, 1).value = {
+      richText: [{ text: 'Gal', font: { bold: true } }, { text: 'lia' }],
+    };
+    const count = wb.getWorksheet('Legions')!.getCell(2, 5);
+    count.value = { formula: '2+2', result: count.value as number };
+    await wb.xlsx.writeFile(edited);
+    const r = await run('verify', ann, bob, copy, edited, '--key', turn.keyFile);
     expect(r.code).toBe(0);
     expect(r.out).toContain(
-      `note: ${ann}, ${copy} hold the same orders, cell for cell, and the same seal: copies of ` +
-        'one workbook (or adjudicated again), so each battle id counts once\n' +
-        '3 workbooks: 3 OK, 0 with mismatches, 0 could not be checked',
+      `note: ${ann}, ${copy}, ${edited} hold the same battles, as read and replayed, and the same ` +
+        'seal: copies of one workbook (or adjudicated again), so each battle id counts once\n' +
+        '4 workbooks: 4 OK, 0 with mismatches, 0 could not be checked',
     );
     expect(r.out).not.toContain('MISMATCH');
   });

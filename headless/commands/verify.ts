@@ -1,17 +1,6 @@
 import { checkGame, parseTurn } from '../../src/sealed';
-import {
-  FoughtBattle,
-  PostedSeal,
-  Verification,
-  VerifyKey,
-  verifyWithReplay,
-} from '../../src/verify';
-import {
-  clashMessage,
-  copyMessage,
-  sealedIdClashes,
-  workbookOrders,
-} from '../../src/verify-clashes';
+import { PostedSeal, Replayed, Verification, VerifyKey, verifyWithReplay } from '../../src/verify';
+import { clashMessage, copyMessage, sealedIdClashes } from '../../src/verify-clashes';
 import { turnSummary } from '../../src/verify-turn';
 import { adjudicatedFiles, isFolder, NO_ADJUDICATED_WORKBOOK } from '../adjudicated-inputs';
 import { EXIT, Io, UsageError } from '../io';
@@ -124,10 +113,12 @@ async function verifyTurn(
     if (error === NO_ADJUDICATED_WORKBOOK) emptyFolders.push(input);
     else if (error !== undefined)
       checked.push({ ok: false, file: input, error: `${input}: ${error}` });
-    else checked.push(await checkFile(input, key, posted, true));
+    else checked.push(await checkFile(input, key, posted));
   }
   const { clashes, copies } = sealedIdClashes(
-    checked.flatMap((c) => (c.ok && c.value.seal ? [{ ...c, seal: c.value.seal }] : [])),
+    checked.flatMap((c) =>
+      c.ok && c.value.seal ? [{ file: c.file, seal: c.value.seal, ...c.replayed }] : [],
+    ),
   );
   const failed = checked.filter((c) => !c.ok).length;
   const mismatched = checked.filter((c) => c.ok && c.value.mismatches.length > 0).length;
@@ -165,30 +156,21 @@ async function verifyTurn(
 }
 
 type CheckedFile =
-  | {
-      ok: true;
-      file: string;
-      value: Verification;
-      fought: FoughtBattle[];
-      orders: string | null;
-    }
+  | { ok: true; file: string; value: Verification; replayed: Replayed }
   | { ok: false; file: string; error: string };
 
-/** A workbook checked; with `forTurn`, its orders read for the copy check of a whole turn. */
 async function checkFile(
   path: string,
   key: VerifyKey | undefined,
   posted: PostedSeal,
-  forTurn = false,
 ): Promise<CheckedFile> {
   // The reader's errors name the file already.
   const book = await readForVerify(path);
   if (!book.ok) return { ok: false, file: path, error: book.error };
   const checked = verifyWithReplay(book.value, key, posted);
   if (!checked.ok) return { ok: false, file: path, error: `${path}: ${checked.error}` };
-  const { verification, fought } = checked.value;
-  const orders = forTurn ? workbookOrders(book.value) : null;
-  return { ok: true, file: path, value: verification, fought, orders };
+  const { verification, replayed } = checked.value;
+  return { ok: true, file: path, value: verification, replayed };
 }
 
 /** A workbook's JSON report, as `praetor verify WORKBOOK --json` prints it. */
