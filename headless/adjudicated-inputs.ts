@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { adjudicatedInputs, BatchInput } from './batch-inputs';
 import { realPath } from './fs-errors';
 
@@ -27,12 +26,3 @@ export function adjudicatedFiles(paths: readonly string[]): BatchInput[] {
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** True for a folder (a path that cannot be read is none: its reader says why). */
-export function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}

@@ -23,7 +23,8 @@ import { chromiumMissing, chromiumPath } from '../browser';
 import { htmlToPdf, Paper } from '../report/pdf';
 import { recheckResult } from '../report/recheck';
 import { parseOptionsOnce } from '../flags';
-import { adjudicatedFiles, isFolder } from '../adjudicated-inputs';
+import { adjudicatedFiles } from '../adjudicated-inputs';
+import { isDir } from '../fs-errors';
 import { fileLabels } from '../file-labels';
 import { isAsked, notAsked } from '../report/battle-choice';
 import { Entry, InputFile, Loaded, Source } from '../report/sources';
@@ -97,7 +98,7 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
   }
   const inputsName = positionals.length === 1 ? positionals[0] : 'the inputs';
   // One file named alone is read as it always was: a file that cannot be read is bad usage.
-  const alone = positionals.length === 1 && !isFolder(positionals[0]);
+  const alone = positionals.length === 1 && isDir(positionals[0]) !== true;
   const { sources, files, errors } = alone
     ? await loadAlone(positionals[0], key)
     : await loadSeveral(positionals, key);

@@ -2,7 +2,8 @@ import { checkGame, parseTurn } from '../../src/sealed';
 import { PostedSeal, Replayed, Verification, VerifyKey, verifyWithReplay } from '../../src/verify';
 import { clashMessage, copyMessage, sealedIdClashes } from '../../src/verify-clashes';
 import { turnSummary } from '../../src/verify-turn';
-import { adjudicatedFiles, isFolder, NO_ADJUDICATED_WORKBOOK } from '../adjudicated-inputs';
+import { adjudicatedFiles, NO_ADJUDICATED_WORKBOOK } from '../adjudicated-inputs';
+import { isDir } from '../fs-errors';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyArg } from '../keyfile';
 import { readForVerify } from '../workbook/verify-read';
@@ -69,7 +70,7 @@ export async function verifyCommand(argv: string[], io: Io): Promise<number> {
   const posted = readPosted(v);
   const json = v.json === true;
   // One file named alone is checked as it always was: one that cannot be checked is bad usage.
-  if (positionals.length === 1 && !isFolder(positionals[0])) {
+  if (positionals.length === 1 && isDir(positionals[0]) !== true) {
     return verifyOne(positionals[0], key, posted, json, io);
   }
   return verifyTurn(positionals, key, posted, json, io);
