@@ -1,11 +1,20 @@
 import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { failedFile, FileJob, FileReport, IdsJob, IdsReport } from './file-report';
 import { PlannedFile, planFiles, prepareOutDir } from './batch-inputs';
 import { listProblems } from '../src/problem-list';
+import { plural } from '../src/narrate-words';
 import { Seal } from '../src/sealed';
-import { KeptLedger, ledgerClashes, sealedIds, withPending, writeLedger } from './sealed-ledger';
+import {
+  KeptLedger,
+  LedgerEntry,
+  ledgerClashes,
+  sealedIds,
+  withPending,
+  writeLedger,
+} from './sealed-ledger';
 import { PackageLimits } from './workbook/guard';
 import { WorkerPool } from './worker-pool';
 import { workerScript } from './worker-script';
@@ -35,7 +44,15 @@ export interface BatchOptions {
   onFile?: (report: FileReport) => void;
   /** The inputs, in order, before any is adjudicated. */
   onStart?: (inputs: string[]) => void;
+  /**
+   * Stops the run (Ctrl-C): the workbooks under way are finished and written, the others get
+   * the error `INTERRUPTED` (and no `onFile`).
+   */
+  signal?: AbortSignal;
 }
+
+/** The error of a workbook not adjudicated because the run was stopped. */
+export const INTERRUPTED = 'not adjudicated: the run was interrupted';
 
 export const DEFAULT_JOBS = availableParallelism();
 /**
@@ -68,6 +85,23 @@ function compileInWorkers(workers: number): void {
   setFlagsFromString(`--interrupt-budget=${8 * V8_INTERRUPT_BUDGET}`);
 }
 
+/** The error of an Excel lock file named as an input. */
+export const LOCK_FILE =
+  "is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself";
+
+/**
+ * A workbook's report, with a warning when Excel's lock file is beside it (`~$NAME.xlsx`): the
+ * workbook is open in Excel, and what was not saved was not read. The warning is the run's
+ * (Results never show it).
+ */
+async function openInExcel(pending: Promise<FileReport> | FileReport): Promise<FileReport> {
+  const report = await pending;
+  const lock = join(dirname(report.input), `~$${basename(report.input)}`);
+  if (!existsSync(lock)) return report;
+  const warning = `the workbook is open in Excel (its lock file ${basename(lock)} is beside it): changes not saved there were not read`;
+  return { ...report, warnings: [warning, ...report.warnings] };
+}
+
 /** Reports in the order of the inputs. */
 export async function adjudicateBatch(options: BatchOptions): Promise<FileReport[]> {
   prepareOutDir(options.outDir);
@@ -92,12 +126,16 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
     const result = await pool.run(job);
     return result.ok ? (result.value as IdsReport) : { battles: [] };
   };
+  const stop = () => pool?.dropQueued(INTERRUPTED);
+  options.signal?.addEventListener('abort', stop);
   try {
     const clashes = options.seal
       ? await sealedClashes(planned, idsOf, options.seal.turn, options.ledger)
       : new Map<string, string>();
     const one = async (p: (typeof planned)[number]): Promise<FileReport> => {
+      if (options.signal?.aborted) return failedFile(p.input, INTERRUPTED);
       if (p.error) return failedFile(p.input, p.error);
+      if (basename(p.input).startsWith('~$')) return failedFile(p.input, LOCK_FILE);
       const clash = clashes.get(p.input);
       if (clash) return failedFile(p.input, clash);
       if (!force && existsSync(p.output)) {
@@ -110,13 +148,15 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
         limits: options.limits,
         ...(options.seal ? { seal: options.seal } : {}),
       };
-      if (!pool) return (await import('./adjudicate-file')).adjudicateFile(job);
+      if (!pool) return openInExcel((await import('./adjudicate-file')).adjudicateFile(job));
       const result = await pool.run(job);
-      return result.ok ? (result.value as FileReport) : failedFile(p.input, result.error);
+      return openInExcel(
+        result.ok ? (result.value as FileReport) : failedFile(p.input, result.error),
+      );
     };
     const track = async (p: (typeof planned)[number]) => {
       const report = await one(p);
-      options.onFile?.(report);
+      if (report.error !== INTERRUPTED) options.onFile?.(report);
       return report;
     };
     if (pool) return await Promise.all(planned.map(track));
@@ -124,6 +164,7 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
     for (const p of planned) reports.push(await track(p));
     return reports;
   } finally {
+    options.signal?.removeEventListener('abort', stop);
     await pool?.close();
   }
 }
@@ -144,9 +185,11 @@ async function sealedClashes(
       .filter((p) => !p.error)
       .map(async (p) => ({ input: p.input, ...(await idsOf(p.input)) })),
   );
-  const owned = ledger ? sealedIds(ledger.ledger, turn) : new Map<string, unknown>();
+  const owned = ledger ? sealedIds(ledger.ledger, turn) : new Map<string, LedgerEntry>();
   const unowned = books.map((b) => ({ ...b, battles: b.battles.filter((x) => !owned.has(x.id)) }));
-  const earlier = ledger ? ledgerClashes(ledger, turn, books) : new Map<string, string>();
+  const earlier = ledger
+    ? ledgerClashes(ledger.path, owned, turn, books)
+    : new Map<string, string>();
   const clashes = new Map<string, string>();
   for (const [input, why] of [...earlier, ...sharedIds(unowned)]) {
     if (!clashes.has(input)) clashes.set(input, why);
@@ -162,6 +205,8 @@ async function sealedClashes(
 
 /** Ids named more than this in one message are counted, not listed. */
 const MAX_SHARED_LISTED = 3;
+/** The workbooks named as an id's other holders, before the rest are counted. */
+const MAX_OTHERS_LISTED = 2;
 
 /**
  * For each workbook holding a battle id that another workbook of the run holds too, why it is
@@ -181,10 +226,15 @@ export function sharedIds(books: readonly ({ input: string } & IdsReport)[]): Ma
   for (const [id, holders] of byId) {
     if (holders.length < 2) continue;
     for (const h of holders) {
-      const others = holders
-        .filter((o) => o !== h)
-        .map((o) => `${o.input} (${o.where})`)
-        .join(', ');
+      const all = holders.filter((o) => o !== h);
+      const others =
+        all
+          .slice(0, MAX_OTHERS_LISTED)
+          .map((o) => `${o.input} (${o.where})`)
+          .join(', ') +
+        (all.length > MAX_OTHERS_LISTED
+          ? ` and ${plural(all.length - MAX_OTHERS_LISTED, 'other workbook')}`
+          : '');
       const line = `battle "${id}" (${h.where}) is also in ${others}`;
       clashes.set(h.input, [...(clashes.get(h.input) ?? []), line]);
     }
@@ -195,8 +245,8 @@ export function sharedIds(books: readonly ({ input: string } & IdsReport)[]): Ma
     why.set(
       input,
       `${listed}: in a sealed turn a battle's id picks its dice, so two battles with one id would ` +
-        'roll the same dice; give each battle of the turn its own id and run again (the other ' +
-        "battles' dice do not change)",
+        'roll the same dice; give each battle of the turn its own id (a prefix for each player: ' +
+        "ANN-B1) and run again (the other battles' dice do not change)",
     );
   }
   return why;

@@ -39,6 +39,9 @@ export const UNREADABLE_FOLDER = 'cannot read the folder';
 export const isUnreadableFolder = (error: string | null | undefined): boolean =>
   error?.startsWith(`${UNREADABLE_FOLDER}: `) ?? false;
 
+/** The error of a path named on the command line that names nothing: neither file nor folder. */
+export const NOT_FOUND = 'no such file or folder';
+
 const WORKBOOK = /\.xls[xm]$/i;
 const OUTPUT = /\.praetor\.xls[xm]$/i;
 
@@ -77,7 +80,7 @@ function missingReason(path: string, e: unknown): string {
     } catch {
       // Not even a link: missing.
     }
-    return 'no such file or folder';
+    return NOT_FOUND;
   }
   return fsErrorReason(e, path);
 }

@@ -4,6 +4,11 @@ export interface Io {
   err(text: string): void;
   /** The error stream when it is a terminal, for progress bars redrawn in place. */
   tty?: { columns: number; write(text: string): void };
+  /**
+   * Calls `handler` at the first Ctrl-C (SIGINT), until the function returned is called; a
+   * second Ctrl-C ends the process at once. Without it, Ctrl-C ends the process as usual.
+   */
+  interrupts?: (handler: () => void) => () => void;
 }
 
 /**
@@ -48,10 +53,20 @@ export const processIo: Io = {
       write: (t: string) => writeTo(process.stderr, t),
     };
   },
+  interrupts(handler) {
+    let pressed = false;
+    const listener = () => {
+      if (pressed) process.exit(EXIT.interrupted);
+      pressed = true;
+      handler();
+    };
+    process.on('SIGINT', listener);
+    return () => process.off('SIGINT', listener);
+  },
 };
 
-/** Exit statuses: every command means the same by them. */
-export const EXIT = { ok: 0, someFailed: 1, usage: 2 } as const;
+/** Exit statuses: every command means the same by them (130: stopped by Ctrl-C, as shells say). */
+export const EXIT = { ok: 0, someFailed: 1, usage: 2, interrupted: 130 } as const;
 
 export class UsageError extends Error {}
 
@@ -74,3 +89,10 @@ export function printable(text: string): string {
     (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+/**
+ * A word as a shell takes it whole, for commands printed to be copied: as it is when plain,
+ * else in single quotes (`'my orders.xlsx'`, `'Ann'\''s.xlsx'`).
+ */
+export const shellWord = (word: string): string =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;

@@ -1,5 +1,5 @@
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { hostname, uptime } from 'node:os';
 import { err, ok, Result } from '../src/result';
 import { fsErrorReason } from './fs-errors';
 
@@ -9,7 +9,8 @@ import { fsErrorReason } from './fs-errors';
  * a later run could then seal one of those ids again from another workbook. The lock is a file
  * beside the ledger, made only if it is not there (`rome.key.battles.json.lock`), naming the
  * process that holds it. A lock left by a run that was killed (its process gone, on this
- * machine) is taken over.
+ * machine) is taken over, as is one from before the machine restarted, or whose process number
+ * now belongs to a program started after the lock was made.
  */
 
 export interface Holder {
@@ -46,9 +47,10 @@ export function lockLedger(ledgerPath: string, now = new Date()): Result<LedgerL
     }
     const held = readHolder(path);
     if (held === undefined) continue; // released in between
-    if (held === null || !isGone(held)) return err(heldMessage(path, held));
+    const gone = held === null ? null : whyGone(held);
+    if (held === null || gone === null) return err(heldMessage(path, held));
     putAside(path, held);
-    tookOver = `the ledger's lock ${path} was left by a run that ended without releasing it (process ${held.pid}, since ${held.since}): that run was cut short, and the battles it was about to seal are in the ledger already. The lock is taken over`;
+    tookOver = `the ledger's lock ${path} was left by a run that ended without releasing it (process ${held.pid}, since ${held.since}${gone}): that run was cut short, and the battles it was about to seal are in the ledger already. The lock is taken over`;
   }
   return err(heldMessage(path, readHolder(path) ?? null));
 }
@@ -71,16 +73,46 @@ function readHolder(path: string): Holder | null | undefined {
   }
 }
 
-/** A holder whose process has ended, on this machine (another machine's cannot be asked). */
-function isGone(holder: Holder): boolean {
-  if (holder.host !== hostname()) return false;
+/** Clocks and the system's own times differ by a little: a margin before judging by them. */
+const SLACK_MS = 5000;
+
+/** When this machine started, in ms since the epoch. */
+const bootTime = (): number => Date.now() - uptime() * 1000;
+
+/**
+ * When process `pid` started, in ms since the epoch, where the system tells (Linux, in
+ * `/proc/PID/stat`: clock ticks since boot, 100 a second); undefined elsewhere.
+ */
+function processStart(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command's name, in parentheses, may hold spaces: fields are counted after it.
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    return Number.isFinite(ticks) ? bootTime() + ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why a holder's run is over, on this machine (another machine's cannot be asked): '' when its
+ * process has ended, or the words for a machine restarted or a process number now another
+ * program's; null while it may still be running.
+ */
+function whyGone(holder: Holder): string | null {
+  if (holder.host !== hostname()) return null;
+  const since = Date.parse(holder.since);
+  if (bootTime() > since + SLACK_MS) return '; this machine has restarted since';
   try {
     process.kill(holder.pid, 0);
-    return false;
   } catch (e) {
     // EPERM: the process is there, another user's.
-    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+    return (e as NodeJS.ErrnoException).code === 'ESRCH' ? '' : null;
   }
+  const started = processStart(holder.pid);
+  return started !== undefined && started > since + SLACK_MS
+    ? "; that process number is now another program's"
+    : null;
 }
 
 /**

@@ -10,6 +10,8 @@ import { Io, printable } from './io';
 
 export interface Progress {
   fileDone(report: FileReport): void;
+  /** A line of its own, the bar redrawn below it. */
+  note(text: string): void;
   finish(): void;
 }
 
@@ -34,10 +36,13 @@ export function startProgress(io: Io, inputs: readonly string[]): Progress {
         done++;
         io.err(`[${done}/${total}] ${line(report)}`);
       },
+      note: (text) => io.err(text),
       finish() {},
     };
   }
+  let shown = '';
   const draw = (name: string) => {
+    shown = name;
     const width = Math.max(10, Math.min(40, tty.columns - 40));
     const filled = total === 0 ? width : Math.round((done / total) * width);
     const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`;
@@ -50,6 +55,10 @@ export function startProgress(io: Io, inputs: readonly string[]): Progress {
       done++;
       if (report.errors > 0) tty.write(`\r\x1b[2K${line(report)}\n`);
       draw(printable(labels.get(report.input) ?? basename(report.input)));
+    },
+    note(text) {
+      tty.write(`\r\x1b[2K${text}\n`);
+      draw(shown);
     },
     finish() {
       tty.write('\r\x1b[2K');

@@ -97,15 +97,15 @@ export function sealedIds(ledger: Ledger, turn: number): Map<string, LedgerEntry
 const MAX_LISTED = 3;
 
 /**
- * For each workbook holding a battle id that the ledger has from another workbook in the same
- * turn, why it is not adjudicated.
+ * For each workbook holding a battle id that the ledger (at `path`) has from another workbook in
+ * the same turn, why it is not adjudicated. `earlier`: the ledger's ids of the turn (`sealedIds`).
  */
 export function ledgerClashes(
-  { ledger, path }: KeptLedger,
+  path: string,
+  earlier: ReadonlyMap<string, LedgerEntry>,
   turn: number,
   books: readonly ({ input: string } & IdsReport)[],
 ): Map<string, string> {
-  const earlier = sealedIds(ledger, turn);
   const why = new Map<string, string>();
   for (const { input, battles } of books) {
     const file = realPath(input);

@@ -1,5 +1,5 @@
 import { plural } from '../src/narrate-words';
-import { isUnreadableFolder } from './batch-inputs';
+import { isUnreadableFolder, NOT_FOUND } from './batch-inputs';
 import { BattleReport, FileReport } from './file-report';
 import { fileLabels } from './file-labels';
 import { renderTextTable } from '../src/log';
@@ -8,8 +8,9 @@ import { printable } from './io';
 /** The end of a batch: a table of files, then every error and warning with its place. */
 
 /**
- * The table of the batch: a row per workbook, and per folder that could not be read (its error
- * counts among the errors, as the run fails for it), the total naming how many of each.
+ * The table of the batch: a row per workbook, per folder that could not be read and per path
+ * that names nothing (each one's error counts among the errors, as the run fails for it), the
+ * total naming how many of each.
  */
 export function summaryTable(reports: readonly FileReport[]): string {
   const sum = (key: 'battles' | 'resolved' | 'errors') => reports.reduce((n, r) => n + r[key], 0);
@@ -22,10 +23,12 @@ export function summaryTable(reports: readonly FileReport[]): string {
     r.error ? 'not written' : printable(r.output ?? 'not written'),
   ]);
   const folders = reports.filter((r) => isUnreadableFolder(r.error)).length;
-  const files = reports.length - folders;
+  const missing = reports.filter((r) => r.error === NOT_FOUND).length;
+  const files = reports.length - folders - missing;
   const count = [
-    ...(files > 0 || folders === 0 ? [plural(files, 'file')] : []),
+    ...(files > 0 || folders + missing === 0 ? [plural(files, 'file')] : []),
     ...(folders > 0 ? [`${plural(folders, 'folder')} not read`] : []),
+    ...(missing > 0 ? [`${missing} not found`] : []),
   ].join(', ');
   rows.push(['total', sum('battles'), sum('resolved'), sum('errors'), count]);
   return renderTextTable({

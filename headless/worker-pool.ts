@@ -57,6 +57,14 @@ export class WorkerPool<T, R> {
     });
   }
 
+  /**
+   * Fails the tasks not yet sent to a worker with `message` (a run that was interrupted): those
+   * the workers hold already finish as usual.
+   */
+  dropQueued(message: string): void {
+    for (const job of this.queue.splice(0)) job.resolve(err(message));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.slots].map((s) => s.worker.terminate()));

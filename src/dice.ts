@@ -262,13 +262,24 @@ export function parseDiceList(input: string | readonly unknown[]): Result<number
           : NaN;
     if (!Number.isInteger(n) || n < 1 || n > 6) {
       return err(
-        `die ${i + 1} is ${JSON.stringify(item)}: each die must be a whole number from 1 to 6`,
+        `die ${i + 1} is ${JSON.stringify(item)}: each die must be a whole number from 1 to 6` +
+          runTogether(String(item)),
       );
     }
     rolls.push(n);
   }
   if (rolls.length === 0) return err('the dice list is empty');
   return ok(rolls);
+}
+
+/**
+ * The hint for dice run together into one number (`3456`): typed so, or `3,456` read by Excel
+ * as a number, its comma taken for a thousands separator.
+ */
+export function runTogether(item: string): string {
+  if (!/^[1-6]{2,}$/.test(item)) return '';
+  const grouped = BigInt(item).toLocaleString('en-US');
+  return ` (dice run together: write them apart, as ${[...item].join(' ')}, in a cell formatted as text${item.length > 3 ? `; Excel reads ${grouped} as the number ${item}` : ''})`;
 }
 
 /** One uniform choice drawn from a d6 stream: the index chosen and every die drawn for it. */

@@ -59,7 +59,11 @@ function parseLegionText(chunk: string, name: string, catalog: UnitCatalog): Res
     const countText = tokens[i];
     const word = tokens[i + 1];
     if (!/^[+-]?[\d.]+$/.test(countText)) {
-      return err(`${where}: expected a count before "${countText}" (write e.g. "2 ${countText}")`);
+      const example = unitCode(catalog, countText) === undefined ? catalog[0]?.code : countText;
+      return err(
+        `${where}: expected a count before "${countText}" (write e.g. "2 ${example}"` +
+          (example === countText ? ')' : `; units: ${describeCatalog(catalog)})`),
+      );
     }
     if (word === undefined) return err(`${where}: "${countText}" has no unit after it`);
     const count = checkCount(Number(countText), `"${countText} ${word}"`);

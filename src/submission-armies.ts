@@ -94,6 +94,7 @@ export function readArmyRows(
       columns: ARMY_COLUMNS,
       required: ['battle', 'side'],
       knownText: KNOWN,
+      labels: ['army'],
       rowName: 'army row',
       longText: ['specials', 'empire'],
     },

@@ -49,6 +49,7 @@ export function readFleetRows(
       columns: FLEET_COLUMNS,
       required: ['battle', 'side', 'faction', 'type', 'count'],
       knownText: 'Battle, Side, Faction, Type, Count, Damaged, Fleet marker, Player',
+      labels: ['player'],
       rowName: 'fleet row',
     },
     (r, i, entry, cols) => {

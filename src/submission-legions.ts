@@ -1,5 +1,5 @@
 import { cellAddress, cellText, isBlank, readWholeCell } from './cells';
-import { BadCell, findColumns, headerWord } from './columns';
+import { BadCell, DecidingColumn, findColumns, headerWord } from './columns';
 import { Legion, Side } from './forces';
 import { err, ok, Result } from './result';
 import { parseSide } from './roster';
@@ -41,6 +41,24 @@ const unitKeys = (word: string): string[] =>
     return code === undefined ? [] : [`${r.id}:${code}`];
   });
 
+/**
+ * The unit words of the rules the battles use, each a deciding column, present when the header
+ * has its unit. (Other rules' units would make look-alikes of headers no player of these means.)
+ */
+function unitColumns(header: readonly unknown[], entries: SubmissionEntry[]): DecidingColumn[] {
+  const taken = new Set(header.flatMap((c) => (isBlank(c) ? [] : unitKeys(headerWord(c)))));
+  const used = new Set(entries.map((e) => String(e.spec?.rules ?? DEFAULT_RULESET)));
+  return RULESETS.filter((r) => used.has(r.id)).flatMap((r) =>
+    r.units.flatMap((u) =>
+      [u.code, u.name, ...u.aliases].map((word) => ({
+        word: word.toLowerCase(),
+        name: u.name,
+        present: taken.has(`${r.id}:${u.code}`),
+      })),
+    ),
+  );
+}
+
 /** The most of one unit a Legions cell may give: galleys are not limited to 7, but 99 is plenty. */
 export const MAX_LEGION_CELL_COUNT = 99;
 
@@ -60,6 +78,8 @@ export function readLegionRows(
       knownText: 'Battle, Side, Player, Leader, Infantry, Cavalry, Catapults, Galleys',
       alsoKnown: isUnitWord,
       alsoKeys: unitKeys,
+      labels: ['player', 'leader'],
+      alsoDeciding: (header) => unitColumns(header, entries),
       rowName: 'legion',
       headerProblem: (header, at, sheet) =>
         header.some((c) => !isBlank(c) && isUnitWord(headerWord(c)))

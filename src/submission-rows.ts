@@ -1,9 +1,14 @@
 import { cellAddress, cellProblem, cellText, GridOrigin, isBlank, MAX_LONG_TEXT } from './cells';
 import {
   BadCell,
+  DecidingColumn,
   findColumns,
+  headerBelow,
   headerProblems,
   headerWord,
+  lookalikeCells,
+  lookalikeColumns,
+  lookalikeHints,
   NOTE_COLUMNS,
   rowProblems,
   unknownColumns,
@@ -32,6 +37,10 @@ export interface ForcesTable<K extends string> {
   longText?: readonly K[];
   /** A problem with the header beyond a missing column (no unit columns at all). */
   headerProblem?: (header: readonly unknown[], at: string, sheet: string) => string | null;
+  /** The columns that only label a row (a player's name): every other one decides a battle. */
+  labels?: readonly K[];
+  /** Deciding columns beyond `columns` (the Legions table's unit columns), by the header. */
+  alsoDeciding?: (header: readonly unknown[]) => DecidingColumn[];
 }
 
 export type Columns<K extends string> = ReturnType<typeof findColumns<K>>;
@@ -57,14 +66,9 @@ export function readForcesTable<K extends 'battle' | string>(
   const cols = findColumns(header, kind.columns);
   const sheet = table.origin.sheet ?? 'the table';
   const known = Object.values<readonly string[]>(kind.columns).flat();
-  out.warnings.push(
-    ...unknownColumns(
-      header,
-      table.origin,
-      (w) => known.includes(w) || NOTE_COLUMNS.includes(w) || (kind.alsoKnown?.(w) ?? false),
-      kind.knownText,
-    ),
-  );
+  const isKnown = (w: string) =>
+    known.includes(w) || NOTE_COLUMNS.includes(w) || (kind.alsoKnown?.(w) ?? false);
+  out.warnings.push(...unknownColumns(header, table.origin, isKnown, kind.knownText));
   out.problems.push(...headerProblems(header, table.origin, kind.columns, kind.alsoKeys));
   if (out.problems.length > 0) {
     out.fatal = true;
@@ -78,7 +82,15 @@ export function readForcesTable<K extends 'battle' | string>(
   }
   const problem = kind.headerProblem?.(header, headerAt, sheet);
   if (problem) out.problems.push(problem);
+  const lookalikes = lookalikeColumns(header, isKnown, [
+    ...decidingColumns(kind, cols),
+    ...(kind.alsoDeciding?.(header) ?? []),
+  ]);
   if (out.problems.length > 0) {
+    out.problems.push(...lookalikeHints(header, table.origin, lookalikes));
+    if (cols[kind.required[0]] === undefined) {
+      out.problems.push(...headerBelow(table.cells, table.origin, kind.columns[kind.required[0]]));
+    }
     out.fatal = true;
     return out;
   }
@@ -119,7 +131,10 @@ export function readForcesTable<K extends 'battle' | string>(
     const entry = entries[i];
     if (entry.spec === null) continue;
     // The row's content is checked even beside an unreadable cell: that cell keeps its message.
-    const found = rowProblems(row, r, table.origin, checks);
+    const found = [
+      ...rowProblems(row, r, table.origin, checks),
+      ...lookalikeCells(row, r, table.origin, header, lookalikes),
+    ];
     const width = Math.max(header.length, row.length);
     for (const message of each(r, i, entry, cols)) {
       addBadCell(found, { row: r, col: columnNamed(message, table.origin, r, width), message });
@@ -127,6 +142,22 @@ export function readForcesTable<K extends 'battle' | string>(
     if (found.length > 0) out.errors.set(i, [...(out.errors.get(i) ?? []), ...found]);
   }
   return out;
+}
+
+/** A table's columns that decide a battle (all but its labels), each word a column's name. */
+function decidingColumns<K extends string>(
+  kind: ForcesTable<K>,
+  cols: Columns<K>,
+): DecidingColumn[] {
+  return (Object.keys(kind.columns) as K[])
+    .filter((key) => !(kind.labels ?? []).includes(key))
+    .flatMap((key) =>
+      kind.columns[key].map((word) => ({
+        word,
+        name: title(kind.columns[key][0]),
+        present: cols[key] !== undefined,
+      })),
+    );
 }
 
 /** The column of row `r` whose cell a message begins with (`Legions!E2: ...`), else past the end. */

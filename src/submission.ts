@@ -13,13 +13,18 @@ import {
 import {
   BadCell,
   Columns,
+  DecidingColumn,
   findColumns,
+  headerBelow,
   headerProblems,
+  lookalikeCells,
+  lookalikeColumns,
+  lookalikeHints,
   NOTE_COLUMNS,
   rowProblems,
   unknownColumns,
 } from './columns';
-import { parseDiceList } from './dice';
+import { parseDiceList, runTogether } from './dice';
 import { Forces, Legion, Side, SIDES } from './forces';
 import { err, Result } from './result';
 import { AnyRuleset, RawOptions } from './ruleset';
@@ -134,6 +139,21 @@ function readChecks(cols: Columns<BattleKey>) {
     .map((k) => ({ col: cols[k]!, maxText: LONG_TEXT.includes(k) ? MAX_LONG_TEXT : undefined }));
 }
 
+/**
+ * The Battles columns that change how a battle is fought: all but its territory (the id picks
+ * its forces, and its derived seed).
+ */
+const decidingColumns = (cols: Columns<BattleKey>): DecidingColumn[] =>
+  (Object.keys(BATTLE_COLUMNS) as BattleKey[])
+    .filter((key) => key !== 'territory')
+    .flatMap((key) =>
+      BATTLE_COLUMNS[key].map((word) => ({
+        word,
+        name: columnTitle(key),
+        present: cols[key] !== undefined,
+      })),
+    );
+
 /** The option columns, by the key each ruleset's `parseOptions` takes. */
 const OPTION_KEYS = [
   'sea',
@@ -165,24 +185,28 @@ export function readSubmission(
   const header = battles.cells[0] ?? [];
   const cols = findColumns(header, BATTLE_COLUMNS);
   const known = Object.values(BATTLE_COLUMNS).flat() as string[];
+  const isKnown = (w: string) => known.includes(w) || NOTE_COLUMNS.includes(w);
   const warnings = unknownColumns(
     header,
     battles.origin,
-    (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
+    isKnown,
     'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Mode, Combat, Range, Planet, Units, Attacker orders, Defender orders, Readings, Terrain, Castes, Seed, Dice',
   );
   const unreadable = headerProblems(header, battles.origin, BATTLE_COLUMNS);
   if (unreadable.length > 0) return { entries: [], problems: unreadable, warnings };
+  const lookalikes = lookalikeColumns(header, isKnown, decidingColumns(cols));
   if (cols.battle === undefined) {
     return {
       entries: [],
       problems: [
         `${cellAddress(battles.origin, 0, 0)}: ${sheetName(battles)} has no "Battle" column in its header row`,
+        ...lookalikeHints(header, battles.origin, lookalikes),
+        ...headerBelow(battles.cells, battles.origin, BATTLE_COLUMNS.battle),
       ],
       warnings,
     };
   }
-  const { entries, badCells } = readBattleRows(battles, cols);
+  const { entries, badCells } = readBattleRows(battles, cols, lookalikes);
   const problems: string[] = [];
   if (entries.length === 0) {
     problems.push(
@@ -262,6 +286,7 @@ export function readSubmission(
 function readBattleRows(
   battles: SheetTable,
   cols: Columns<BattleKey>,
+  lookalikes: ReadonlyMap<number, string>,
 ): { entries: SubmissionEntry[]; badCells: Map<number, BadCell[]> } {
   const entries: SubmissionEntry[] = [];
   const badCells = new Map<number, BadCell[]>();
@@ -307,7 +332,10 @@ function readBattleRows(
       continue;
     }
     firstRow.set(id.toLowerCase(), entries.length);
-    const unreadable = rowProblems(row, r, battles.origin, checks);
+    const unreadable = [
+      ...rowProblems(row, r, battles.origin, checks),
+      ...lookalikeCells(row, r, battles.origin, battles.cells[0], lookalikes),
+    ];
     const read = readBattleRow(battles, cols, r, id, where, unreadable);
     if (read.badCells.length > 0) badCells.set(entries.length, read.badCells);
     entries.push(read.entry);
@@ -459,7 +487,8 @@ function readDice(diceText: string): Result<number[]> {
   const loose = items.findIndex((d) => !/^[+]?\d+(\.0*)?$/.test(d));
   if (loose >= 0) {
     return err(
-      `dice: die ${loose + 1} is "${items[loose]}": each die must be a whole number from 1 to 6`,
+      `dice: die ${loose + 1} is "${items[loose]}": each die must be a whole number from 1 to 6` +
+        runTogether(items[loose]),
     );
   }
   const dice = parseDiceList(diceText);

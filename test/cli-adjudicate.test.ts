@@ -181,6 +181,145 @@ describe('praetor adjudicate', () => {
     }
   });
 
+  it('a path that names nothing is a row and an error, counted apart from the files; exit 1', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.xlsx'), await simpleSubmission());
+    const io = bufferIo();
+    const args = ['adjudicate', join(dir, 'a.xlsx'), join(dir, 'typo.xlsx'), join(dir, 'gone')];
+    expect(await main([...args, '--jobs', '1'], io)).toBe(1);
+    const out = io.stdout();
+    expect(out).toMatch(/^typo\.xlsx\s+0\s+0\s+1\s+not written *$/m);
+    expect(out).toMatch(/total\s+2\s+2\s+2\s+1 file, 2 not found *$/m);
+    expect(out).toContain(`${join(dir, 'gone')}: no such file or folder`);
+  });
+
+  it("a workbook open in Excel is warned of; Excel's lock file named itself is no workbook", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'ann.xlsx'), await simpleSubmission());
+    writeFileSync(join(dir, 'bob.xlsx'), await simpleSubmission());
+    writeFileSync(join(dir, '~$ann.xlsx'), 'Ann Smith'.padEnd(165, ' '));
+    const io = bufferIo();
+    expect(await main(['adjudicate', dir, '--jobs', '1'], io)).toBe(0);
+    expect(io.stdout()).toContain(
+      `Warnings:\n  ${join(dir, 'ann.xlsx')}: the workbook is open in Excel (its lock file ~$ann.xlsx is beside it): changes not saved there were not read`,
+    );
+    expect(io.stdout()).not.toContain('bob.xlsx: the workbook is open');
+    // Results are the workbook's: they never show the run's warning.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(join(dir, 'ann.praetor.xlsx'));
+    expect(JSON.stringify(book.getWorksheet('Results')!.getSheetValues())).not.toContain('Excel');
+
+    const named = bufferIo();
+    expect(await main(['adjudicate', join(dir, '~$ann.xlsx'), '--jobs', '1'], named)).toBe(1);
+    expect(named.stdout()).toContain(
+      `${join(dir, '~$ann.xlsx')}: is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself`,
+    );
+  });
+
+  describe('Ctrl-C', () => {
+    /** A terminal that presses Ctrl-C once the first workbook is reported done. */
+    function pressedAfterFirst() {
+      const io = bufferIo();
+      let handler: (() => void) | undefined;
+      let listening = false;
+      const err = io.err;
+      return Object.assign(io, {
+        err: (text: string) => {
+          err(text);
+          if (text.startsWith('[1/')) handler?.();
+        },
+        interrupts: (h: () => void) => {
+          handler = h;
+          listening = true;
+          return () => (listening = false);
+        },
+        listening: () => listening,
+      });
+    }
+
+    it('finishes the workbooks under way, writes no other, and says what is left; exit 130', async () => {
+      const [dir, out] = [tempDir(), join(tempDir(), 'out')];
+      const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+      for (const n of names) writeFileSync(join(dir, `${n}.xlsx`), await simpleSubmission());
+      const io = pressedAfterFirst();
+      expect(await main(['adjudicate', dir, '--out', out, '--jobs', '1'], io)).toBe(130);
+      expect(io.listening()).toBe(false);
+      const written = readdirSync(out).sort();
+      // The worker holds two workbooks at a time: the one it runs and the next.
+      expect(written.length).toBeGreaterThanOrEqual(1);
+      expect(written.length).toBeLessThan(names.length);
+      expect(written).toEqual(names.slice(0, written.length).map((n) => `${n}.praetor.xlsx`));
+      const err = io.stderr();
+      expect(err).toContain(
+        'praetor adjudicate: interrupted: finishing the workbooks under way (Ctrl-C again to stop at once)',
+      );
+      // Every workbook written was reported, and none other.
+      expect(err.match(/^\[\d\/8\] /gm)).toHaveLength(written.length);
+      expect(err).toContain(
+        `praetor adjudicate: interrupted: ${8 - written.length} of 8 workbooks not adjudicated (the first: ${join(dir, names[written.length])}.xlsx). Run the same command again with --force to do them: the workbooks written so far come out the same.`,
+      );
+      // The summary has the workbooks done, and no error for the others.
+      const table = io.stdout();
+      expect(table).toMatch(
+        new RegExp(
+          `total\\s+${2 * written.length}\\s+${2 * written.length}\\s+0\\s+${written.length} files? *$`,
+          'm',
+        ),
+      );
+      expect(table).not.toContain('interrupted');
+
+      const json = pressedAfterFirst();
+      const again = ['adjudicate', dir, '--out', out, '--jobs', '1', '--json', '--force'];
+      expect(await main(again, json)).toBe(130);
+      const report = JSON.parse(json.stdout());
+      expect(report.interrupted).toBe(true);
+      expect(report.files).toHaveLength(8);
+      expect(report.files.at(-1).error).toBe('not adjudicated: the run was interrupted');
+    });
+
+    it('a batch told to stop finishes what it runs; in this thread, the file under way', async () => {
+      const dir = tempDir();
+      for (const n of ['a', 'b', 'c'])
+        writeFileSync(join(dir, `${n}.xlsx`), await simpleSubmission());
+      const stop = new AbortController();
+      const done: string[] = [];
+      const reports = await adjudicateBatch({
+        paths: [dir],
+        jobs: 0,
+        signal: stop.signal,
+        onFile: (r) => {
+          done.push(r.input);
+          stop.abort();
+        },
+      });
+      expect(done).toEqual([join(dir, 'a.xlsx')]);
+      expect(reports.map((r) => r.error)).toEqual([
+        null,
+        'not adjudicated: the run was interrupted',
+        'not adjudicated: the run was interrupted',
+      ]);
+      expect(readdirSync(dir).sort()).toEqual(['a.praetor.xlsx', 'a.xlsx', 'b.xlsx', 'c.xlsx']);
+    });
+
+    it("the first Ctrl-C is the handler's; a second ends the process at once", () => {
+      const { processIo } = jest.requireActual('../headless/io') as typeof import('../headless/io');
+      const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+      const handler = jest.fn();
+      const stop = processIo.interrupts!(handler);
+      try {
+        process.emit('SIGINT', 'SIGINT');
+        expect(handler).toHaveBeenCalledTimes(1);
+        expect(exit).not.toHaveBeenCalled();
+        process.emit('SIGINT', 'SIGINT');
+        expect(exit).toHaveBeenCalledWith(130);
+      } finally {
+        stop();
+        exit.mockRestore();
+      }
+      expect(process.listenerCount('SIGINT')).toBe(0);
+    });
+  });
+
   it('draws a progress bar on a terminal', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'a.xlsx'), await simpleSubmission());
@@ -204,6 +343,16 @@ describe('praetor template', () => {
     const file = join(dir, 'turn.xlsx');
     const io = bufferIo();
     expect(await main(['template', file], io)).toBe(0);
+    expect(io.stdout()).toBe(
+      `wrote ${file}: fill in Battles and Legions, then run praetor adjudicate ${file}`,
+    );
+    // A name a shell would split is quoted, so that the command can be copied as it is.
+    const odd = join(dir, "Ann's ünï orders.xlsx");
+    const quoted = bufferIo();
+    expect(await main(['template', odd], quoted)).toBe(0);
+    expect(quoted.stdout()).toContain(
+      `then run praetor adjudicate '${dir}/Ann'\\''s ünï orders.xlsx'`,
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Battles', 'Legions']);

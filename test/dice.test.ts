@@ -66,6 +66,25 @@ describe('scripted dice', () => {
     expect(parseDiceList('1, 2.5')).toMatchObject({ ok: false });
     expect(parseDiceList(' , ')).toEqual({ ok: false, error: 'the dice list is empty' });
   });
+
+  it('dice run together into one number are told apart in the error, never read as dice', () => {
+    // A cell of "3,456" that Excel stored as the number 3456.
+    expect(parseDiceList([3456, 1])).toEqual({
+      ok: false,
+      error:
+        'die 1 is 3456: each die must be a whole number from 1 to 6 (dice run together: write them apart, as 3 4 5 6, in a cell formatted as text; Excel reads 3,456 as the number 3456)',
+    });
+    expect(parseDiceList('1 24')).toEqual({
+      ok: false,
+      error:
+        'die 2 is "24": each die must be a whole number from 1 to 6 (dice run together: write them apart, as 2 4, in a cell formatted as text)',
+    });
+    // A 7, a 0 or a 9 cannot be dice run together.
+    expect(parseDiceList('37')).toEqual({
+      ok: false,
+      error: 'die 1 is "37": each die must be a whole number from 1 to 6',
+    });
+  });
 });
 
 describe('every die drawn is recorded, whatever the source', () => {

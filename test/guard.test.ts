@@ -38,8 +38,17 @@ describe('checkPackage', () => {
   });
 
   it('refuses what is not a workbook', async () => {
-    expect(errorOf(Buffer.from('Battle,Side\nB1,Attacker\n'))).toMatch(/^not a workbook/);
-    expect(errorOf(Buffer.alloc(0))).toMatch(/^not a workbook/);
+    const notZip = 'not a workbook: an .xlsx or .xlsm file is a zip package, and this is not one';
+    expect(errorOf(Buffer.from('Battle,Side\nB1,Attacker\n'))).toBe(
+      `${notZip} (it is text, perhaps CSV: open it in Excel and save it as .xlsx)`,
+    );
+    expect(errorOf(Buffer.from('<html><table><tr><td>B1</td></tr></table></html>'))).toBe(
+      `${notZip} (it is XML or a web page: an Excel 2003 XML workbook or an HTML table saved as .xls; open it in Excel and save it as .xlsx)`,
+    );
+    expect(errorOf(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).toBe(
+      notZip,
+    );
+    expect(errorOf(Buffer.alloc(0))).toBe('the file is empty (0 bytes): not a workbook');
     expect(errorOf(await zip({ 'word/document.xml': '<w/>' }).then(stripTypes))).toMatch(
       /no \[Content_Types\]\.xml/,
     );

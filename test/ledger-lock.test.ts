@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { hostname, uptime } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../headless/cli';
 import { lockLedger, lockPath, putAside } from '../headless/ledger-lock';
@@ -64,12 +64,14 @@ describe('the ledger lock', () => {
 
   it('a run held up by a live lock changes nothing, and leaves the lock to its holder', async () => {
     const { dir, ledgerFile, lockFile, adjudicate } = await sealedTurn();
-    const holder = `${JSON.stringify({ pid: process.pid, host: hostname(), since: '2026-11-30T20:00:00.000Z' })}\n`;
+    // This test's own process, which started before the lock was made.
+    const since = new Date().toISOString();
+    const holder = `${JSON.stringify({ pid: process.pid, host: hostname(), since })}\n`;
     writeFileSync(lockFile, holder);
     const r = await adjudicate('ann.xlsx');
     expect(r.code).toBe(2);
     expect(r.err).toBe(
-      `praetor adjudicate: another "praetor adjudicate --key" run (process ${process.pid} on ${hostname()}, since 2026-11-30T20:00:00.000Z) is using the ledger (its lock ${lockFile} is there): run one at a time, so that no battle of either is left out of the ledger; if no such run is going on, delete ${lockFile}`,
+      `praetor adjudicate: another "praetor adjudicate --key" run (process ${process.pid} on ${hostname()}, since ${since}) is using the ledger (its lock ${lockFile} is there): run one at a time, so that no battle of either is left out of the ledger; if no such run is going on, delete ${lockFile}`,
     );
     expect(readFileSync(lockFile, 'utf8')).toBe(holder);
     expect(existsSync(ledgerFile)).toBe(false);
@@ -92,6 +94,41 @@ describe('the ledger lock', () => {
     expect(readdirSync(dir).filter((f) => f.includes('.lock'))).toEqual([]);
     // A run that finds no lock says nothing of one.
     expect((await adjudicate('bob.xlsx')).err).not.toContain('lock');
+  });
+
+  it('takes over the lock of a run from before the machine restarted, whatever now has its process number', async () => {
+    const { ledgerFile, lockFile, adjudicate } = await sealedTurn();
+    // A live process (this test's), under a lock made long before this machine started.
+    const since = '2000-01-01T00:00:00.000Z';
+    writeFileSync(lockFile, JSON.stringify({ pid: process.pid, host: hostname(), since }));
+    const r = await adjudicate('ann.xlsx');
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(
+      `the ledger's lock ${lockFile} was left by a run that ended without releasing it (process ${process.pid}, since ${since}; this machine has restarted since): that run was cut short`,
+    );
+    expect(ledgerIds(ledgerFile)).toEqual(['B1']);
+    expect(existsSync(lockFile)).toBe(false);
+  });
+
+  const linux = process.platform === 'linux' ? it : it.skip;
+  linux('takes over a lock whose process number is now a program started after it', async () => {
+    const { ledgerFile, lockFile, adjudicate } = await sealedTurn();
+    const since = new Date(Date.now() - 30_000);
+    // The machine must have been up before the lock was made, or the restart is the reason.
+    expect(Date.now() - uptime() * 1000).toBeLessThan(since.getTime());
+    const other = spawn('sleep', ['60']);
+    try {
+      const holder = { pid: other.pid, host: hostname(), since: since.toISOString() };
+      writeFileSync(lockFile, JSON.stringify(holder));
+      const r = await adjudicate('ann.xlsx');
+      expect(r.code).toBe(0);
+      expect(r.err).toContain(
+        `(process ${other.pid}, since ${holder.since}; that process number is now another program's): that run was cut short`,
+      );
+      expect(ledgerIds(ledgerFile)).toEqual(['B1']);
+    } finally {
+      other.kill();
+    }
   });
 
   it.each([

@@ -182,6 +182,19 @@ describe('praetor odds', () => {
     expect(method.code).toBe(2);
     expect(method.err).toMatch(/--method/);
     expect((await praetor('odds', '--nope')).code).toBe(2);
+    // An option of praetor battle is not "unknown": odds say why they take none.
+    const rounds = await praetor(
+      'odds',
+      '--attacker',
+      '1 INF',
+      '--defender',
+      '1 INF',
+      '--rounds=2',
+    );
+    expect(rounds.code).toBe(2);
+    expect(rounds.err.trim()).toBe(
+      'praetor odds: --rounds is an option of praetor battle, not of odds: the odds are of the whole battle, to its end (a pause is for praetor battle). Run "praetor odds --help" for usage.',
+    );
     const help = await praetor('odds', '--help');
     expect(help.code).toBe(0);
     expect(help.out).toContain('--method');

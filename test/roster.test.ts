@@ -36,6 +36,10 @@ describe('roster text', () => {
       'attacker legion 1 (Titus): unknown unit "Dragons" (known: Catapult (CAT), Cavalry (CAV), Infantry (INF), Galley (GAL))',
     ],
     ['INF 2', 'attacker legion 1: expected a count before "INF" (write e.g. "2 INF")'],
+    [
+      'x',
+      'attacker legion 1: expected a count before "x" (write e.g. "2 CAT"; units: Catapult (CAT), Cavalry (CAV), Infantry (INF), Galley (GAL))',
+    ],
     ['1 INF; 2', 'attacker legion 2: "2" has no unit after it'],
     ['  ;  ', 'attacker: the roster is empty (no legions given)'],
   ])('%s is a clear error', (input, message) => {

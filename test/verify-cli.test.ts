@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { adjudicateBatch } from '../headless/adjudicate';
+import { adjudicateBatch, sharedIds } from '../headless/adjudicate';
 import { main } from '../headless/cli';
 import { battle, bufferIo, legion, parts, submission, tempDir } from './helpers/workbooks';
 
@@ -579,6 +579,9 @@ describe('praetor verify without a key', () => {
     const r = await run('verify', join(dir, 'raw.xlsx'));
     expect(r.code).toBe(2);
     expect(r.err).toContain('no Results sheet');
+    // The file is at fault, not the command line: no pointer to the help.
+    expect(r.err).toMatch(/^praetor verify: .*no Results sheet[^\n]*$/);
+    expect(r.err).not.toContain('for usage');
   });
 
   it('--help', async () => {
@@ -595,6 +598,20 @@ describe("a sealed turn: every battle id is the turn's only one", () => {
       ids.map((id) => battle(id)),
       ids.flatMap((id) => [legion(id, 'Attacker', '', 3), legion(id, 'Defender', '', 2)]),
     );
+
+  it('names two other holders of an id and counts the rest: every player filled in B1', () => {
+    const books = ['a', 'b', 'c', 'd', 'e'].map((input) => ({
+      input,
+      battles: [{ id: 'B1', where: 'Battles!A2' }],
+    }));
+    const why = sharedIds(books);
+    expect(why.get('a')).toMatch(
+      /^battle "B1" \(Battles!A2\) is also in b \(Battles!A2\), c \(Battles!A2\) and 2 other workbooks: in a sealed turn/,
+    );
+    expect(why.get('e')).toMatch(
+      /is also in a \(Battles!A2\), b \(Battles!A2\) and 2 other workbooks: /,
+    );
+  });
 
   it('two workbooks with one id get no output, naming each other; the rest are adjudicated', async () => {
     const dir = tempDir();
@@ -615,7 +632,7 @@ describe("a sealed turn: every battle id is the turn's only one", () => {
     expect(byName.get('ann.xlsx')!.error).toBe(
       `battle "B1" (Battles!A3) is also in ${join(dir, 'bob.xlsx')} (Battles!A2): in a sealed turn a battle's id ` +
         'picks its dice, so two battles with one id would roll the same dice; give each battle of ' +
-        "the turn its own id and run again (the other battles' dice do not change)",
+        "the turn its own id (a prefix for each player: ANN-B1) and run again (the other battles' dice do not change)",
     );
     expect(byName.get('bob.xlsx')!.error).toContain(
       `battle "B1" (Battles!A2) is also in ${join(dir, 'ann.xlsx')} (Battles!A3): `,

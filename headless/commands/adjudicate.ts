@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import { keyCommitment, parseTurn, Seal } from '../../src/sealed';
-import { adjudicateBatch, DEFAULT_JOBS, DEFAULT_MEMORY_MB, MAX_JOBS } from '../adjudicate';
+import { plural } from '../../src/narrate-words';
+import {
+  adjudicateBatch,
+  DEFAULT_JOBS,
+  DEFAULT_MEMORY_MB,
+  INTERRUPTED,
+  MAX_JOBS,
+} from '../adjudicate';
 import { earlierOutputs, prepareOutDir } from '../batch-inputs';
 import { FileReport } from '../file-report';
 import { EXIT, Io, UsageError } from '../io';
@@ -52,6 +59,8 @@ Options:
 
 Progress goes to stderr: a bar on a terminal, a line per file otherwise. At the end, stdout has
 a summary table (file, battles, resolved, errors, output) and every error and warning.
+Ctrl-C stops the run: the workbooks under way are finished and written (a second Ctrl-C stops
+at once), the summary names those done, and the same command with --force does the rest.
 
 Examples:
   praetor adjudicate examples/turn-3.xlsx --out out --force
@@ -60,7 +69,8 @@ Examples:
 
 Exit status: 0 every battle resolved, 1 some battles or files had errors (or no workbook was
 found, or the ledger could not be written at the end), 2 bad usage (or a ledger that cannot be
-read or written before any work, or that another run of the key is using).`;
+read or written before any work, or that another run of the key is using), 130 stopped by
+Ctrl-C.`;
 
 const OPTIONS = {
   out: { type: 'string' },
@@ -119,6 +129,15 @@ async function adjudicateRun(
   prepareOutDir(v.out);
   let progress: Progress | undefined;
   let reports: FileReport[];
+  // Ctrl-C: the workbooks under way are finished and written, the rest left for another run.
+  const interrupt = new AbortController();
+  const stopListening =
+    io.interrupts?.(() => {
+      interrupt.abort();
+      const note = `praetor adjudicate: interrupted: finishing the workbooks under way (Ctrl-C again to stop at once)`;
+      if (progress) progress.note(note);
+      else io.err(note);
+    }) ?? (() => {});
   try {
     reports = await adjudicateBatch({
       paths: positionals,
@@ -129,6 +148,7 @@ async function adjudicateRun(
       ledger,
       onStart: (inputs) => (progress = startProgress(io, inputs)),
       onFile: (report) => progress?.fileDone(report),
+      signal: interrupt.signal,
     });
   } catch (e) {
     if (!(e instanceof LedgerError)) throw e;
@@ -137,6 +157,8 @@ async function adjudicateRun(
       `praetor adjudicate: ${e.message}; the battles are recorded there before they are sealed, so nothing was adjudicated`,
     );
     return EXIT.usage;
+  } finally {
+    stopListening();
   }
   progress?.finish();
   if (reports.length === 0) {
@@ -158,8 +180,21 @@ async function adjudicateRun(
     ...(kept ? { ledger: kept } : {}),
     ...(ledgerError ? { ledgerError } : {}),
   };
-  if (v.json) io.out(JSON.stringify({ ...jsonReport(reports), ...sealed }, null, 2));
-  else io.out(summaryText(reports) + sealText(seal, kept, ledgerError));
+  const left = reports.filter((r) => r.error === INTERRUPTED);
+  const stopped = left.length > 0 ? { interrupted: true } : {};
+  if (v.json) io.out(JSON.stringify({ ...jsonReport(reports), ...sealed, ...stopped }, null, 2));
+  else {
+    const done = reports.filter((r) => r.error !== INTERRUPTED);
+    io.out(summaryText(done) + sealText(seal, kept, ledgerError));
+  }
+  if (left.length > 0) {
+    io.err(
+      `praetor adjudicate: interrupted: ${left.length} of ${plural(reports.length, 'workbook')} ` +
+        `not adjudicated (the first: ${left[0].input}). Run the same command again with --force ` +
+        'to do them: the workbooks written so far come out the same.',
+    );
+    return EXIT.interrupted;
+  }
   const ok = ledgerError === null && reports.every((r) => r.errors === 0);
   return ok ? EXIT.ok : EXIT.someFailed;
 }

@@ -88,7 +88,24 @@ function readMethod(text: string | undefined): 'exact' | 'montecarlo' | undefine
   throw new UsageError(`--method is "${text}": expected "exact" or "montecarlo"`);
 }
 
+/** Options of `praetor battle` that odds take no part in, and why: said, not "unknown". */
+const BATTLE_ONLY: Record<string, string> = {
+  rounds: 'the odds are of the whole battle, to its end (a pause is for praetor battle)',
+  dice: 'the odds weigh every roll (scripted dice are for praetor battle)',
+  input: 'the odds are of one battle, given by --attacker and --defender',
+  save: 'nothing is fought, so there is nothing to save',
+  resume: 'the odds of a paused battle are of its forces as they stand: give them',
+};
+
 export function oddsCommand(argv: string[], io: Io): number {
+  for (const arg of argv) {
+    const name = /^--([a-z-]+)(=|$)/.exec(arg)?.[1];
+    if (name !== undefined && Object.hasOwn(BATTLE_ONLY, name)) {
+      throw new UsageError(
+        `--${name} is an option of praetor battle, not of odds: ${BATTLE_ONLY[name]}`,
+      );
+    }
+  }
   const { values: v } = parseOptionsOnce(withFortValue(argv), OPTIONS);
   if (v.attacker === undefined || v.defender === undefined) {
     throw new UsageError('give --attacker and --defender');

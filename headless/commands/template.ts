@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
-import { EXIT, Io, UsageError } from '../io';
+import { EXIT, Io, shellWord, UsageError } from '../io';
 import { DEFAULT_RULESET } from '../../src/rulesets';
 import { templateRulesets, templateSheet, templateWorkbook } from '../workbook/template';
 import { parseOptionsOnce } from '../flags';
@@ -56,6 +56,6 @@ export async function templateCommand(argv: string[], io: Io): Promise<number> {
   }
   const own = templateSheet(rules);
   const sheets = own ? `Battles, Legions and ${own}` : 'Battles and Legions';
-  io.out(`wrote ${file}: fill in ${sheets}, then run praetor adjudicate ${file}`);
+  io.out(`wrote ${file}: fill in ${sheets}, then run praetor adjudicate ${shellWord(file)}`);
   return EXIT.ok;
 }

@@ -85,8 +85,8 @@ async function verifyOne(
 ): Promise<number> {
   const checked = await checkFile(path, key, posted);
   if (!checked.ok) {
-    if (!json) throw new UsageError(checked.error);
-    io.out(JSON.stringify(jsonOf(checked), null, 2));
+    // Exit 2 as for bad usage, but the file is at fault: no pointer to the help.
+    if (json) io.out(JSON.stringify(jsonOf(checked), null, 2));
     io.err(`praetor verify: ${checked.error}`);
     return EXIT.usage;
   }

@@ -35,6 +35,16 @@ export const DEFAULT_LIMITS: PackageLimits = {
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const MB = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
+/** What a file that is no zip package looks like, when it is plain to see: text, or a web page. */
+function whatItIs(data: Buffer): string {
+  const head = data.subarray(0, 4096).toString('utf8');
+  if (/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(head)) return '';
+  if (/^\s*</.test(head)) {
+    return ' (it is XML or a web page: an Excel 2003 XML workbook or an HTML table saved as .xls; open it in Excel and save it as .xlsx)';
+  }
+  return ' (it is text, perhaps CSV: open it in Excel and save it as .xlsx)';
+}
+
 export function checkPackage(
   data: Buffer,
   limits: PackageLimits = DEFAULT_LIMITS,
@@ -50,8 +60,12 @@ export function checkPackage(
         : 'this is an old binary workbook (.xls) or another OLE file; save it as .xlsx',
     );
   }
+  if (data.length === 0) return err('the file is empty (0 bytes): not a workbook');
   if (data.length < 22 || data.readUInt32LE(0) !== LOCAL_SIG) {
-    return err('not a workbook: an .xlsx or .xlsm file is a zip package, and this is not one');
+    return err(
+      'not a workbook: an .xlsx or .xlsm file is a zip package, and this is not one' +
+        whatItIs(data),
+    );
   }
   const eocd = findEndOfDirectory(data);
   if (eocd < 0) {

@@ -1,0 +1,160 @@
+import { GridOrigin } from '../src/cells';
+import { lookalikeColumns } from '../src/columns';
+import { adjudicateSubmission } from '../src/sheets';
+import { readSubmission, SheetTable } from '../src/submission';
+
+/**
+ * A column whose header is near one Praetor reads, and which the table lacks (`Fortress` with
+ * no `Fort`, `Cavalary` with no `Cavalry`): a value under it would otherwise be fought as no
+ * fort, no cavalry, and the run would pass. Such a battle is an error naming the cell.
+ */
+
+const at = (sheet: string): GridOrigin => ({ sheet, row: 0, col: 0 });
+const table = (sheet: string, cells: unknown[][]): SheetTable => ({ cells, origin: at(sheet) });
+
+const LEGIONS = [
+  ['Battle', 'Side', 'Infantry', 'Cavalry'],
+  ['B1', 'Attacker', 5, ''],
+  ['B1', 'Defender', 5, ''],
+  ['B2', 'Attacker', 3, 1],
+  ['B2', 'Defender', 3, ''],
+];
+
+const errors = (battles: unknown[][], legions: unknown[][] = LEGIONS) => {
+  const s = readSubmission(table('Battles', battles), table('Legions', legions));
+  return { s, errors: adjudicateSubmission(s).map((a) => (a.outcome.ok ? null : a.outcome.error)) };
+};
+
+describe('columns that look like a deciding column the table lacks', () => {
+  it('a value under "Fortress" and "Retreat orders" stops that battle, naming each cell', () => {
+    const { s, errors: e } = errors([
+      ['Battle', 'Fortress', 'Retreat orders', 'Seed'],
+      ['B1', 'yes', 'units <= 3', 's'],
+      ['B2', '', '', 's'],
+    ]);
+    expect(e).toEqual([
+      'Battles!B2: "yes" is under "Fortress", a column Praetor does not read, so the battle is not fought: name the column "Fort" if that is what it holds, or "Notes" if not; ' +
+        'Battles!C2: "units <= 3" is under "Retreat orders", a column Praetor does not read, so the battle is not fought: name the column "Retreat" if that is what it holds, or "Notes" if not',
+      null,
+    ]);
+    // The header's warnings stay as they were.
+    expect(s.warnings).toHaveLength(2);
+    expect(s.warnings[0]).toMatch(/^Battles!B1: column "Fortress" is not one Praetor reads/);
+  });
+
+  it('a count under a misspelt unit column stops the battle of that legion only', () => {
+    const legions = [
+      ['Battle', 'Side', 'Infantry', 'Cavalary'],
+      ['B1', 'Attacker', 3, 4],
+      ['B1', 'Defender', 3, ''],
+      ['B2', 'Attacker', 3, ''],
+      ['B2', 'Defender', 2, ''],
+    ];
+    const { errors: e } = errors([['Battle'], ['B1'], ['B2']], legions);
+    expect(e).toEqual([
+      'Legions!D2: "4" is under "Cavalary", a column Praetor does not read, so the battle is not fought: name the column "Cavalry" if that is what it holds, or "Notes" if not',
+      null,
+    ]);
+  });
+
+  it.each([
+    ['Infantry (INF)', 'Infantry'],
+    ['Inf.', 'Infantry'],
+    ['Infantery', 'Infantry'],
+    ['Horses', 'Cavalry'],
+    ['Catapult #', 'Catapult'],
+  ])('%s is taken for the %s column', (header, name) => {
+    const legions = [
+      ['Battle', 'Side', 'Galleys', header],
+      ['B1', 'Attacker', '', 3],
+      ['B1', 'Defender', '', 2],
+    ];
+    const { errors: e } = errors([['Battle'], ['B1']], legions);
+    expect(e[0]).toContain(`name the column "${name}" if that is what it holds`);
+    // As the one unit column, it is named with the table's own problem.
+    const alone = errors(
+      [['Battle'], ['B1']],
+      legions.map((row) => [row[0], row[1], row[3]]),
+    );
+    expect(alone.s.problems).toEqual([
+      'Legions!A1: Legions has no unit columns (Infantry, Cavalry, Catapults, Galleys)',
+      `Legions!C1: column "${header}" is not one Praetor reads: name it "${name}" if that is what it holds`,
+    ]);
+  });
+
+  it('a header whose Battle column is misspelt says which column it likely is', () => {
+    const { s } = errors([
+      ['Battle #', 'Fort'],
+      ['B1', 1],
+    ]);
+    expect(s.problems).toEqual([
+      'Battles!A1: Battles has no "Battle" column in its header row',
+      'Battles!A1: column "Battle #" is not one Praetor reads: name it "Battle" if that is what it holds',
+    ]);
+  });
+
+  it('a title above the header: the row below it holding "Battle" is named', () => {
+    const { s } = errors([['Turn 3 orders'], ['Battle', 'Fort'], ['B1', 1]]);
+    expect(s.problems).toEqual([
+      'Battles!A1: Battles has no "Battle" column in its header row',
+      'Battles!A2 holds "Battle", below the row read as the header (row 1): clear or delete the rows above the header',
+    ]);
+    const legions = errors([['Battle'], ['B1']], [["Ann's legions"], ...LEGIONS]);
+    expect(legions.s.problems).toEqual([
+      'Legions!A1: Legions has no "Battle" column',
+      'Legions!A1: Legions has no "Side" column',
+      'Legions!A1: Legions has no unit columns (Infantry, Cavalry, Catapults, Galleys)',
+      'Legions!A2 holds "Battle", below the row read as the header (row 1): clear or delete the rows above the header',
+    ]);
+  });
+
+  it('a look-alike of a column the table has, a label or a note is only warned of', () => {
+    const legions = [
+      ['Battle', 'Side', 'Players', 'Infantry', 'Infantary', 'Notes'],
+      ['B1', 'Attacker', 'Ann', 3, 9, 'more infantry next turn'],
+      ['B1', 'Defender', 'Bob', 2, 9, ''],
+    ];
+    const { s, errors: e } = errors(
+      [
+        ['Battle', 'Territory owner'],
+        ['B1', 'Ann'],
+      ],
+      legions,
+    );
+    expect(e).toEqual([null]);
+    expect(s.warnings.map((w) => w.slice(0, w.indexOf(':')))).toEqual([
+      'Battles!B1',
+      'Legions!C1',
+      'Legions!E1',
+    ]);
+  });
+
+  it('weighs a header against the words of each column: near, a start of it, or not at all', () => {
+    const columns = [
+      { word: 'fort', name: 'Fort', present: false },
+      { word: 'seed', name: 'Seed', present: false },
+      { word: 'rounds', name: 'Rounds', present: false },
+      { word: 'breach by', name: 'Breach by', present: false },
+      { word: 'dice', name: 'Dice', present: true },
+    ];
+    const header = [
+      'Fortified?',
+      'Seeds',
+      'Round',
+      'Breach-by',
+      'Dice roll',
+      'Owner',
+      'Turn',
+      'Email',
+      'Ft',
+      '',
+    ];
+    const found = lookalikeColumns(header, () => false, columns);
+    expect([...found]).toEqual([
+      [0, 'Fort'],
+      [1, 'Seed'],
+      [2, 'Rounds'],
+      [3, 'Breach by'],
+    ]);
+  });
+});
