@@ -54,6 +54,12 @@ export interface BatchOptions {
 /** The error of a workbook not adjudicated because the run was stopped. */
 export const INTERRUPTED = 'not adjudicated: the run was interrupted';
 
+/** A workbook the stopped run left: named, but no error of its own (it is not at fault). */
+const notStarted = (input: string): FileReport => ({
+  ...failedFile(input, INTERRUPTED),
+  errors: 0,
+});
+
 export const DEFAULT_JOBS = availableParallelism();
 /**
  * The most worker threads a batch may ask for: each may take up to DEFAULT_MEMORY_MB, and more
@@ -133,7 +139,7 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
       ? await sealedClashes(planned, idsOf, options.seal.turn, options.ledger)
       : new Map<string, string>();
     const one = async (p: (typeof planned)[number]): Promise<FileReport> => {
-      if (options.signal?.aborted) return failedFile(p.input, INTERRUPTED);
+      if (options.signal?.aborted) return notStarted(p.input);
       if (p.error) return failedFile(p.input, p.error);
       if (basename(p.input).startsWith('~$')) return failedFile(p.input, LOCK_FILE);
       const clash = clashes.get(p.input);
@@ -150,6 +156,7 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
       };
       if (!pool) return openInExcel((await import('./adjudicate-file')).adjudicateFile(job));
       const result = await pool.run(job);
+      if (!result.ok && result.error === INTERRUPTED) return notStarted(p.input);
       return openInExcel(
         result.ok ? (result.value as FileReport) : failedFile(p.input, result.error),
       );

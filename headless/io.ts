@@ -91,8 +91,11 @@ export function printable(text: string): string {
 }
 
 /**
- * A word as a shell takes it whole, for commands printed to be copied: as it is when plain,
- * else in single quotes (`'my orders.xlsx'`, `'Ann'\''s.xlsx'`).
+ * A path as a POSIX shell takes it whole, and a command never as an option, for commands printed
+ * to be copied: as it is when plain, else in single quotes (`'my orders.xlsx'`,
+ * `'Ann'\''s.xlsx'`); `./` before a leading `-`.
  */
-export const shellWord = (word: string): string =>
-  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+export function shellWord(path: string): string {
+  const word = path.startsWith('-') ? `./${path}` : path;
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,5 +1,5 @@
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, uptime } from 'node:os';
+import { hostname } from 'node:os';
 import { err, ok, Result } from '../src/result';
 import { fsErrorReason } from './fs-errors';
 
@@ -10,7 +10,7 @@ import { fsErrorReason } from './fs-errors';
  * beside the ledger, made only if it is not there (`rome.key.battles.json.lock`), naming the
  * process that holds it. A lock left by a run that was killed (its process gone, on this
  * machine) is taken over, as is one from before the machine restarted, or whose process number
- * now belongs to a program started after the lock was made.
+ * now belongs to another program (where the system tells: Linux).
  */
 
 export interface Holder {
@@ -18,6 +18,10 @@ export interface Holder {
   host: string;
   /** When the run began, ISO 8601. */
   since: string;
+  /** The machine's boot (Linux's boot id), where the system tells it. */
+  boot?: string;
+  /** When the process started, in clock ticks since boot, where the system tells it. */
+  start?: number;
 }
 
 export const lockPath = (ledgerPath: string): string => `${ledgerPath}.lock`;
@@ -32,8 +36,7 @@ export interface LedgerLock {
 /** Takes the ledger's lock, or says which run holds it. */
 export function lockLedger(ledgerPath: string, now = new Date()): Result<LedgerLock> {
   const path = lockPath(ledgerPath);
-  const me: Holder = { pid: process.pid, host: hostname(), since: now.toISOString() };
-  const text = `${JSON.stringify(me)}\n`;
+  const text = `${JSON.stringify(me(now))}\n`;
   let tookOver: string | undefined;
   // Twice at most: the second time after a dead run's lock is put aside.
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -65,52 +68,80 @@ function readHolder(path: string): Holder | null | undefined {
   }
   try {
     const h = JSON.parse(text) as Partial<Holder>;
-    return Number.isSafeInteger(h.pid) && typeof h.host === 'string' && typeof h.since === 'string'
-      ? (h as Holder)
-      : null;
+    if (!(Number.isSafeInteger(h.pid) && typeof h.host === 'string')) return null;
+    if (typeof h.since !== 'string') return null;
+    // A boot or start that is not what this Praetor writes tells nothing: left out.
+    const { pid, host, since, boot, start } = h as Holder;
+    return {
+      pid,
+      host,
+      since,
+      ...(typeof boot === 'string' ? { boot } : {}),
+      ...(Number.isSafeInteger(start) ? { start } : {}),
+    };
   } catch {
     return null;
   }
 }
 
-/** Clocks and the system's own times differ by a little: a margin before judging by them. */
-const SLACK_MS = 5000;
-
-/** When this machine started, in ms since the epoch. */
-const bootTime = (): number => Date.now() - uptime() * 1000;
-
-/**
- * When process `pid` started, in ms since the epoch, where the system tells (Linux, in
- * `/proc/PID/stat`: clock ticks since boot, 100 a second); undefined elsewhere.
- */
-function processStart(pid: number): number | undefined {
+/** This boot of the machine (Linux), or undefined where the system does not tell. */
+function bootId(): string | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command's name, in parentheses, may hold spaces: fields are counted after it.
-    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-    return Number.isFinite(ticks) ? bootTime() + ticks * 10 : undefined;
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || undefined;
   } catch {
     return undefined;
   }
 }
 
 /**
+ * When process `pid` started, in clock ticks since the machine booted (Linux, in
+ * `/proc/PID/stat`), or undefined where the system does not tell: with the boot, it names one
+ * process for good, where a process number is used again. Unlike the wall clock, it never steps.
+ */
+function startTicks(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command's name, in parentheses, may hold spaces: fields are counted after it.
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    return Number.isSafeInteger(ticks) ? ticks : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** This process, as a lock names its holder. */
+function me(now: Date): Holder {
+  const boot = bootId();
+  const start = startTicks(process.pid);
+  return {
+    pid: process.pid,
+    host: hostname(),
+    since: now.toISOString(),
+    ...(boot === undefined ? {} : { boot }),
+    ...(start === undefined ? {} : { start }),
+  };
+}
+
+/**
  * Why a holder's run is over, on this machine (another machine's cannot be asked): '' when its
- * process has ended, or the words for a machine restarted or a process number now another
- * program's; null while it may still be running.
+ * process has ended, or the words for a machine restarted since, or a process number now
+ * another program's (told by the boot and start the lock records, where the system gives them);
+ * null while it may still be running.
  */
 function whyGone(holder: Holder): string | null {
   if (holder.host !== hostname()) return null;
-  const since = Date.parse(holder.since);
-  if (bootTime() > since + SLACK_MS) return '; this machine has restarted since';
+  const boot = bootId();
+  if (holder.boot !== undefined && boot !== undefined && holder.boot !== boot) {
+    return '; this machine has restarted since';
+  }
   try {
     process.kill(holder.pid, 0);
   } catch (e) {
     // EPERM: the process is there, another user's.
     return (e as NodeJS.ErrnoException).code === 'ESRCH' ? '' : null;
   }
-  const started = processStart(holder.pid);
-  return started !== undefined && started > since + SLACK_MS
+  const start = startTicks(holder.pid);
+  return holder.start !== undefined && start !== undefined && start !== holder.start
     ? "; that process number is now another program's"
     : null;
 }

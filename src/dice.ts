@@ -272,14 +272,10 @@ export function parseDiceList(input: string | readonly unknown[]): Result<number
   return ok(rolls);
 }
 
-/**
- * The hint for dice run together into one number (`3456`): typed so, or `3,456` read by Excel
- * as a number, its comma taken for a thousands separator.
- */
+/** The hint for dice run together into one number (`3456`), or ''. */
 export function runTogether(item: string): string {
   if (!/^[1-6]{2,}$/.test(item)) return '';
-  const grouped = BigInt(item).toLocaleString('en-US');
-  return ` (dice run together: write them apart, as ${[...item].join(' ')}, in a cell formatted as text${item.length > 3 ? `; Excel reads ${grouped} as the number ${item}` : ''})`;
+  return ` (dice run together: write them apart, as ${[...item].join(' ')})`;
 }
 
 /** One uniform choice drawn from a d6 stream: the index chosen and every die drawn for it. */

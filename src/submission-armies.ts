@@ -94,7 +94,7 @@ export function readArmyRows(
       columns: ARMY_COLUMNS,
       required: ['battle', 'side'],
       knownText: KNOWN,
-      labels: ['army'],
+      labels: ['army', 'player'],
       rowName: 'army row',
       longText: ['specials', 'empire'],
     },

@@ -1,5 +1,6 @@
 import { cellAddress, cellText, isBlank, readWholeCell } from './cells';
-import { BadCell, DecidingColumn, findColumns, headerWord } from './columns';
+import { BadCell, findColumns, headerWord } from './columns';
+import { DecidingColumn } from './header-slips';
 import { Legion, Side } from './forces';
 import { err, ok, Result } from './result';
 import { parseSide } from './roster';
@@ -54,6 +55,7 @@ function unitColumns(header: readonly unknown[], entries: SubmissionEntry[]): De
         word: word.toLowerCase(),
         name: u.name,
         present: taken.has(`${r.id}:${u.code}`),
+        rules: [r.id],
       })),
     ),
   );

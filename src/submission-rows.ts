@@ -1,18 +1,14 @@
 import { cellAddress, cellProblem, cellText, GridOrigin, isBlank, MAX_LONG_TEXT } from './cells';
 import {
   BadCell,
-  DecidingColumn,
   findColumns,
-  headerBelow,
   headerProblems,
   headerWord,
-  lookalikeCells,
-  lookalikeColumns,
-  lookalikeHints,
   NOTE_COLUMNS,
   rowProblems,
   unknownColumns,
 } from './columns';
+import { DecidingColumn, headerHints, lookalikeCells, lookalikeColumns } from './header-slips';
 import { listProblems } from './problem-list';
 import type { LegionRows } from './submission-legions';
 import type { SheetTable, SubmissionEntry } from './submission';
@@ -87,10 +83,9 @@ export function readForcesTable<K extends 'battle' | string>(
     ...(kind.alsoDeciding?.(header) ?? []),
   ]);
   if (out.problems.length > 0) {
-    out.problems.push(...lookalikeHints(header, table.origin, lookalikes));
-    if (cols[kind.required[0]] === undefined) {
-      out.problems.push(...headerBelow(table.cells, table.origin, kind.columns[kind.required[0]]));
-    }
+    const missing = kind.required.find((key) => cols[key] === undefined);
+    const words = missing === undefined ? [] : kind.columns[missing];
+    out.problems.push(...headerHints(table.cells, table.origin, words, lookalikes));
     out.fatal = true;
     return out;
   }
@@ -133,7 +128,7 @@ export function readForcesTable<K extends 'battle' | string>(
     // The row's content is checked even beside an unreadable cell: that cell keeps its message.
     const found = [
       ...rowProblems(row, r, table.origin, checks),
-      ...lookalikeCells(row, r, table.origin, header, lookalikes),
+      ...lookalikeCells(row, r, table.origin, header, lookalikes, String(entry.spec.rules)),
     ];
     const width = Math.max(header.length, row.length);
     for (const message of each(r, i, entry, cols)) {

@@ -74,7 +74,7 @@ export function readUnitRows(
       columns: UNIT_COLUMNS,
       required: ['battle', 'side', 'quality'],
       knownText: KNOWN,
-      labels: ['name'],
+      labels: ['name', 'player'],
       rowName: 'unit row',
       longText: ['pc', 'pc2'],
     },

@@ -13,13 +13,8 @@ import {
 import {
   BadCell,
   Columns,
-  DecidingColumn,
   findColumns,
-  headerBelow,
   headerProblems,
-  lookalikeCells,
-  lookalikeColumns,
-  lookalikeHints,
   NOTE_COLUMNS,
   rowProblems,
   unknownColumns,
@@ -27,8 +22,15 @@ import {
 import { parseDiceList, runTogether } from './dice';
 import { Forces, Legion, Side, SIDES } from './forces';
 import { err, Result } from './result';
+import {
+  DecidingColumn,
+  headerHints,
+  Lookalike,
+  lookalikeCells,
+  lookalikeColumns,
+} from './header-slips';
 import { AnyRuleset, RawOptions } from './ruleset';
-import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
+import { DEFAULT_RULESET, findRuleset, RULESETS, rulesetIds } from './rulesets';
 import { listProblems } from './problem-list';
 import { readArmyRows } from './submission-armies';
 import { readFleetRows } from './submission-fleets';
@@ -139,20 +141,31 @@ function readChecks(cols: Columns<BattleKey>) {
     .map((k) => ({ col: cols[k]!, maxText: LONG_TEXT.includes(k) ? MAX_LONG_TEXT : undefined }));
 }
 
+/** True when `ruleset` reads the option column `key` (as `readOptions` judges it). */
+const readsOption = (ruleset: AnyRuleset, key: string): boolean => {
+  const probe = ruleset.parseOptions({ [key]: '?' });
+  return probe.ok || !probe.error.startsWith(`unknown option "${key}"`);
+};
+
 /**
  * The Battles columns that change how a battle is fought: all but its territory (the id picks
- * its forces, and its derived seed).
+ * its forces, and its derived seed); an option column only for the rules that read it.
  */
 const decidingColumns = (cols: Columns<BattleKey>): DecidingColumn[] =>
   (Object.keys(BATTLE_COLUMNS) as BattleKey[])
     .filter((key) => key !== 'territory')
-    .flatMap((key) =>
-      BATTLE_COLUMNS[key].map((word) => ({
+    .flatMap((key) => {
+      const option = (OPTION_KEYS as readonly string[]).includes(key);
+      const rules = option
+        ? RULESETS.filter((r) => readsOption(r, key)).map((r) => r.id)
+        : undefined;
+      return BATTLE_COLUMNS[key].map((word) => ({
         word,
         name: columnTitle(key),
         present: cols[key] !== undefined,
-      })),
-    );
+        ...(rules ? { rules } : {}),
+      }));
+    });
 
 /** The option columns, by the key each ruleset's `parseOptions` takes. */
 const OPTION_KEYS = [
@@ -200,8 +213,7 @@ export function readSubmission(
       entries: [],
       problems: [
         `${cellAddress(battles.origin, 0, 0)}: ${sheetName(battles)} has no "Battle" column in its header row`,
-        ...lookalikeHints(header, battles.origin, lookalikes),
-        ...headerBelow(battles.cells, battles.origin, BATTLE_COLUMNS.battle),
+        ...headerHints(battles.cells, battles.origin, BATTLE_COLUMNS.battle, lookalikes),
       ],
       warnings,
     };
@@ -286,7 +298,7 @@ export function readSubmission(
 function readBattleRows(
   battles: SheetTable,
   cols: Columns<BattleKey>,
-  lookalikes: ReadonlyMap<number, string>,
+  lookalikes: ReadonlyMap<number, readonly Lookalike[]>,
 ): { entries: SubmissionEntry[]; badCells: Map<number, BadCell[]> } {
   const entries: SubmissionEntry[] = [];
   const badCells = new Map<number, BadCell[]>();
@@ -332,11 +344,8 @@ function readBattleRows(
       continue;
     }
     firstRow.set(id.toLowerCase(), entries.length);
-    const unreadable = [
-      ...rowProblems(row, r, battles.origin, checks),
-      ...lookalikeCells(row, r, battles.origin, battles.cells[0], lookalikes),
-    ];
-    const read = readBattleRow(battles, cols, r, id, where, unreadable);
+    const unreadable = rowProblems(row, r, battles.origin, checks);
+    const read = readBattleRow(battles, cols, r, id, where, unreadable, lookalikes);
     if (read.badCells.length > 0) badCells.set(entries.length, read.badCells);
     entries.push(read.entry);
   }
@@ -372,9 +381,10 @@ function legionProblems(
 }
 
 /**
- * A Battles row: its entry, and its bad cells (`unreadable` first, then the options and the
- * dice). Unknown rules stop it: with no ruleset, neither its options nor its forces rows can be
- * checked, so its entry has no spec and its error is what was found up to there.
+ * A Battles row: its entry, and its bad cells (`unreadable` first, then values under look-alike
+ * headers of its rules, the options and the dice). Unknown rules stop it: with no ruleset,
+ * neither its options nor its forces rows can be checked, so its entry has no spec and its
+ * error is what was found up to there.
  */
 function readBattleRow(
   battles: SheetTable,
@@ -383,6 +393,7 @@ function readBattleRow(
   id: string,
   where: string,
   unreadable: readonly BadCell[],
+  lookalikes: ReadonlyMap<number, readonly Lookalike[]>,
 ): { entry: SubmissionEntry; badCells: BadCell[] } {
   const row = battles.cells[r];
   const badCells = [...unreadable];
@@ -402,6 +413,10 @@ function readBattleRow(
     );
     return { entry: { id, where, spec: null, error: battleError([badCells]) }, badCells: [] };
   }
+  const header = battles.cells[0];
+  for (const c of lookalikeCells(row, r, battles.origin, header, lookalikes, ruleset.id)) {
+    addBadCell(badCells, c);
+  }
   const options = readOptions(ruleset, at, isBad, bad);
   if (options !== null) {
     const together = ruleset.parseOptions(options);
@@ -418,7 +433,7 @@ function readBattleRow(
   if (diceText !== '') {
     if (isBad('dice')) return { entry, badCells };
     const dice = readDice(diceText);
-    if (!dice.ok) bad('dice', dice.error);
+    if (!dice.ok) bad('dice', dice.error + numberCellHint(plainValue(at('dice'))));
     else {
       spec.dice = dice.value;
       entry.diceAt = address('dice');
@@ -479,6 +494,15 @@ function readOptions(
     options[key] = value;
   }
   return allGood ? options : null;
+}
+
+/**
+ * For a Dice cell Excel stored as a number of more than three dice (`3,456` typed, read with
+ * its comma as a thousands separator), how to keep the dice as typed; else ''.
+ */
+function numberCellHint(value: unknown): string {
+  if (typeof value !== 'number' || !/^[1-6]{4,}$/.test(String(value))) return '';
+  return `; Excel reads ${value.toLocaleString('en-US')} as the number ${value}: format the cell as text`;
 }
 
 /** A Dice cell's text: the dice, or the problem (without the cell's address). */

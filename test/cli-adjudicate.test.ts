@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import fs = require('node:fs');
 import { join } from 'node:path';
 import { main } from '../headless/cli';
+import { shellWord } from '../headless/io';
 import { rulesetIds } from '../src/rulesets';
 import { adjudicateBatch } from '../headless/adjudicate';
 import {
@@ -275,6 +276,10 @@ describe('praetor adjudicate', () => {
       expect(report.interrupted).toBe(true);
       expect(report.files).toHaveLength(8);
       expect(report.files.at(-1).error).toBe('not adjudicated: the run was interrupted');
+      // The workbooks left are not at fault: named, counted apart, no errors of theirs.
+      const left = report.files.filter((f: { error: string | null }) => f.error !== null);
+      expect(left.every((f: { errors: number }) => f.errors === 0)).toBe(true);
+      expect(report.totals).toMatchObject({ errors: 0, interrupted: left.length });
     });
 
     it('a batch told to stop finishes what it runs; in this thread, the file under way', async () => {
@@ -353,6 +358,7 @@ describe('praetor template', () => {
     expect(quoted.stdout()).toContain(
       `then run praetor adjudicate '${dir}/Ann'\\''s ünï orders.xlsx'`,
     );
+    expect(shellWord('-x.xlsx')).toBe('./-x.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Battles', 'Legions']);

@@ -68,16 +68,15 @@ describe('scripted dice', () => {
   });
 
   it('dice run together into one number are told apart in the error, never read as dice', () => {
-    // A cell of "3,456" that Excel stored as the number 3456.
     expect(parseDiceList([3456, 1])).toEqual({
       ok: false,
       error:
-        'die 1 is 3456: each die must be a whole number from 1 to 6 (dice run together: write them apart, as 3 4 5 6, in a cell formatted as text; Excel reads 3,456 as the number 3456)',
+        'die 1 is 3456: each die must be a whole number from 1 to 6 (dice run together: write them apart, as 3 4 5 6)',
     });
     expect(parseDiceList('1 24')).toEqual({
       ok: false,
       error:
-        'die 2 is "24": each die must be a whole number from 1 to 6 (dice run together: write them apart, as 2 4, in a cell formatted as text)',
+        'die 2 is "24": each die must be a whole number from 1 to 6 (dice run together: write them apart, as 2 4)',
     });
     // A 7, a 0 or a 9 cannot be dice run together.
     expect(parseDiceList('37')).toEqual({

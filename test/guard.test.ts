@@ -49,6 +49,13 @@ describe('checkPackage', () => {
       notZip,
     );
     expect(errorOf(Buffer.alloc(0))).toBe('the file is empty (0 bytes): not a workbook');
+    // A character cut in two where the look ends is still text; so is UTF-16 ("Unicode Text").
+    const csv = Buffer.from(`Battle,Side\n${'x'.repeat(4095 - 12)}ë\n`);
+    expect(csv.subarray(0, 4096).toString('utf8').endsWith('\ufffd')).toBe(true);
+    expect(errorOf(csv)).toContain('(it is text, perhaps CSV');
+    expect(errorOf(Buffer.from('\ufeffBattle\tSide\n', 'utf16le'))).toContain(
+      '(it is text in UTF-16, perhaps saved as Unicode Text',
+    );
     expect(errorOf(await zip({ 'word/document.xml': '<w/>' }).then(stripTypes))).toMatch(
       /no \[Content_Types\]\.xml/,
     );

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, uptime } from 'node:os';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../headless/cli';
 import { lockLedger, lockPath, putAside } from '../headless/ledger-lock';
@@ -96,11 +96,18 @@ describe('the ledger lock', () => {
     expect((await adjudicate('bob.xlsx')).err).not.toContain('lock');
   });
 
-  it('takes over the lock of a run from before the machine restarted, whatever now has its process number', async () => {
+  const linux = process.platform === 'linux' ? it : it.skip;
+  const ticksOf = (pid: number) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  };
+
+  linux('names its run by boot and start, and takes over a lock from an earlier boot', async () => {
     const { ledgerFile, lockFile, adjudicate } = await sealedTurn();
-    // A live process (this test's), under a lock made long before this machine started.
-    const since = '2000-01-01T00:00:00.000Z';
-    writeFileSync(lockFile, JSON.stringify({ pid: process.pid, host: hostname(), since }));
+    // A live process (this test's), under a lock made in another boot of the machine.
+    const since = '2026-11-29T08:00:00.000Z';
+    const lock = { pid: process.pid, host: hostname(), since, boot: 'an-earlier-boot' };
+    writeFileSync(lockFile, JSON.stringify(lock));
     const r = await adjudicate('ann.xlsx');
     expect(r.code).toBe(0);
     expect(r.err).toContain(
@@ -108,24 +115,37 @@ describe('the ledger lock', () => {
     );
     expect(ledgerIds(ledgerFile)).toEqual(['B1']);
     expect(existsSync(lockFile)).toBe(false);
+
+    const held = lockLedger(ledgerFile);
+    expect(held.ok).toBe(true);
+    const mine = JSON.parse(readFileSync(lockFile, 'utf8'));
+    expect(mine).toMatchObject({
+      pid: process.pid,
+      boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(),
+      start: ticksOf(process.pid),
+    });
+    if (held.ok) held.value.release();
   });
 
-  const linux = process.platform === 'linux' ? it : it.skip;
-  linux('takes over a lock whose process number is now a program started after it', async () => {
+  linux('takes over a lock whose process number is now another program, by its start', async () => {
     const { ledgerFile, lockFile, adjudicate } = await sealedTurn();
-    const since = new Date(Date.now() - 30_000);
-    // The machine must have been up before the lock was made, or the restart is the reason.
-    expect(Date.now() - uptime() * 1000).toBeLessThan(since.getTime());
     const other = spawn('sleep', ['60']);
     try {
-      const holder = { pid: other.pid, host: hostname(), since: since.toISOString() };
-      writeFileSync(lockFile, JSON.stringify(holder));
+      const pid = other.pid!;
+      const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+      const since = new Date().toISOString();
+      // The process that made the lock started a tick before this one, which has its number.
+      const lock = { pid, host: hostname(), since, boot, start: ticksOf(pid) - 1 };
+      writeFileSync(lockFile, JSON.stringify(lock));
       const r = await adjudicate('ann.xlsx');
       expect(r.code).toBe(0);
       expect(r.err).toContain(
-        `(process ${other.pid}, since ${holder.since}; that process number is now another program's): that run was cut short`,
+        `(process ${pid}, since ${since}; that process number is now another program's): that run was cut short`,
       );
       expect(ledgerIds(ledgerFile)).toEqual(['B1']);
+      // The same process, started when the lock says: its run goes on.
+      writeFileSync(lockFile, JSON.stringify({ ...lock, start: ticksOf(pid) }));
+      expect((await adjudicate('bob.xlsx')).code).toBe(2);
     } finally {
       other.kill();
     }

@@ -106,6 +106,9 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     return EXIT.usage;
   }
   if (lock.value.tookOver) io.err(`praetor adjudicate: note: ${lock.value.tookOver}.`);
+  // A second Ctrl-C ends the process at once: the lock goes with it.
+  const release = () => lock.value.release();
+  process.once('exit', release);
   try {
     const read = readLedger(path, seal.game, keyCommitment(seal.key));
     if (!read.ok) {
@@ -114,7 +117,8 @@ export async function adjudicateCommand(argv: string[], io: Io): Promise<number>
     }
     return await adjudicateRun(v, positionals, jobs, io, seal, { ledger: read.value, path });
   } finally {
-    lock.value.release();
+    process.off('exit', release);
+    release();
   }
 }
 
@@ -270,6 +274,7 @@ function summaryText(reports: FileReport[]): string {
 
 function jsonReport(reports: FileReport[]) {
   const total = (key: 'battles' | 'resolved' | 'errors') => reports.reduce((n, r) => n + r[key], 0);
+  const left = reports.filter((r) => r.error === INTERRUPTED).length;
   return {
     files: reports,
     totals: {
@@ -277,6 +282,7 @@ function jsonReport(reports: FileReport[]) {
       battles: total('battles'),
       resolved: total('resolved'),
       errors: total('errors'),
+      ...(left > 0 ? { interrupted: left } : {}),
     },
   };
 }

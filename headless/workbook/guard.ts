@@ -37,7 +37,15 @@ const MB = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 /** What a file that is no zip package looks like, when it is plain to see: text, or a web page. */
 function whatItIs(data: Buffer): string {
-  const head = data.subarray(0, 4096).toString('utf8');
+  const bom = data.subarray(0, 2).toString('hex');
+  if (bom === 'fffe' || bom === 'feff') {
+    return ' (it is text in UTF-16, perhaps saved as Unicode Text: open it in Excel and save it as .xlsx)';
+  }
+  // The last character may be cut in two at the end of the bytes looked at.
+  const head = data
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/\ufffd$/, '');
   if (/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(head)) return '';
   if (/^\s*</.test(head)) {
     return ' (it is XML or a web page: an Excel 2003 XML workbook or an HTML table saved as .xls; open it in Excel and save it as .xlsx)';

@@ -1,5 +1,5 @@
 import { GridOrigin } from '../src/cells';
-import { lookalikeColumns } from '../src/columns';
+import { lookalikeColumns } from '../src/header-slips';
 import { adjudicateSubmission } from '../src/sheets';
 import { readSubmission, SheetTable } from '../src/submission';
 
@@ -93,12 +93,35 @@ describe('columns that look like a deciding column the table lacks', () => {
     ]);
   });
 
-  it('a title above the header: the row below it holding "Battle" is named', () => {
-    const { s } = errors([['Turn 3 orders'], ['Battle', 'Fort'], ['B1', 1]]);
-    expect(s.problems).toEqual([
-      'Battles!A1: Battles has no "Battle" column in its header row',
-      'Battles!A2 holds "Battle", below the row read as the header (row 1): clear or delete the rows above the header',
+  it('a header near a column of other rules only is no slip in this battle', () => {
+    // "Attacker" is near "Attacker orders", which imperium battles read and cote-pbem's do not.
+    const battles = [
+      ['Battle', 'Attacker', 'Rules'],
+      ['B1', 'Ann', ''],
+      ['B2', 'Ann', 'imperium'],
+    ];
+    const { s, errors: e } = errors(battles, [
+      ['Battle', 'Side', 'Infantry'],
+      ['B1', 'Attacker', 3],
+      ['B1', 'Defender', 2],
     ]);
+    expect(e[0]).toBeNull();
+    expect(s.warnings[0]).toMatch(/^Battles!B1: column "Attacker" is not one Praetor reads/);
+    const b2 = s.entries.find((x) => x.id === 'B2')!;
+    expect(b2.error).toContain(
+      'Battles!B3: "Ann" is under "Attacker", a column Praetor does not read, so the battle is not fought: name the column "Attacker orders"',
+    );
+  });
+
+  it('a title above the header: the row below it holding "Battle" is named', () => {
+    // A title that looks like a column is not named as one: the header row is the slip.
+    for (const title of ['Turn 3 orders', 'Battles for turn 3']) {
+      const { s } = errors([[title], ['Battle', 'Fort'], ['B1', 1]]);
+      expect(s.problems).toEqual([
+        'Battles!A1: Battles has no "Battle" column in its header row',
+        'Battles!A2 holds "Battle", below the row read as the header (row 1): clear or delete the rows above the header',
+      ]);
+    }
     const legions = errors([['Battle'], ['B1']], [["Ann's legions"], ...LEGIONS]);
     expect(legions.s.problems).toEqual([
       'Legions!A1: Legions has no "Battle" column',
@@ -148,13 +171,34 @@ describe('columns that look like a deciding column the table lacks', () => {
       'Email',
       'Ft',
       '',
+      'Frot',
+      'Sede',
     ];
     const found = lookalikeColumns(header, () => false, columns);
-    expect([...found]).toEqual([
-      [0, 'Fort'],
-      [1, 'Seed'],
-      [2, 'Rounds'],
-      [3, 'Breach by'],
+    expect([...found].map(([col, likes]) => [col, likes.map((l) => l.name)])).toEqual([
+      [0, ['Fort']],
+      [1, ['Seed']],
+      [2, ['Rounds']],
+      [3, ['Breach by']],
+      [10, ['Fort']],
+      [11, ['Seed']],
+    ]);
+    // Three letters: the same letters in another order, nothing else.
+    const sea = [{ word: 'sea', name: 'Sea', present: false }];
+    const three = lookalikeColumns(['Sae', 'Set', 'Sew', 'Seas'], () => false, sea);
+    expect([...three.keys()]).toEqual([0, 3]);
+  });
+
+  it('a Dice cell Excel stored as a number: how to keep the dice as typed', () => {
+    // "3,456" typed in a cell: Excel reads the comma as a thousands separator.
+    const { errors: e } = errors([
+      ['Battle', 'Dice'],
+      ['B1', 3456],
+      ['B2', '3456'],
+    ]);
+    expect(e).toEqual([
+      'Battles!B2: dice: die 1 is "3456": each die must be a whole number from 1 to 6 (dice run together: write them apart, as 3 4 5 6); Excel reads 3,456 as the number 3456: format the cell as text',
+      'Battles!B3: dice: die 1 is "3456": each die must be a whole number from 1 to 6 (dice run together: write them apart, as 3 4 5 6)',
     ]);
   });
 });

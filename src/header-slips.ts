@@ -1,0 +1,149 @@
+import { cellAddress, cellText, GridOrigin, isBlank, quoteText } from './cells';
+import { BadCell, headerWord, NOTE_COLUMNS } from './columns';
+
+/**
+ * Slips in a table's header that would change a battle unseen: a column Praetor does not read
+ * whose header is near one that decides how a battle is fought (`Fortress` with no `Fort`,
+ * `Cavalary` with no `Cavalry`), and a title row above the header. A value under such a column
+ * would otherwise be fought as blank, and the run would pass.
+ */
+
+/** A column whose cells change how a battle is fought (an option, the dice, a unit). */
+export interface DecidingColumn {
+  /** A header word that names it (lower case). */
+  word: string;
+  /** The name to give the header: `Fort`, `Cavalry`. */
+  name: string;
+  /** The header has this column already. */
+  present: boolean;
+  /** The rules whose battles read it (ids); every battle's when absent. */
+  rules?: readonly string[];
+}
+
+/** A deciding column an unread header looks like. */
+export type Lookalike = Pick<DecidingColumn, 'name' | 'rules'>;
+
+/** Letters and digits only: `Infantry (INF)` is `infantryinf`, `Inf.` is `inf`, `RT 6-2` `rt62`. */
+const lettersOf = (word: string): string => word.replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * Edits from `a` to `b`, a letter added, dropped, changed or swapped with the next (`Frot`),
+ * up to `most` + 1.
+ */
+function editsBetween(a: string, b: string, most: number): number {
+  if (Math.abs(a.length - b.length) > most) return most + 1;
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const same = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j - 1] + same, d[i - 1][j] + 1, d[i][j - 1] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return Math.min(d[a.length][b.length], most + 1);
+}
+
+const sorted = (word: string) => [...word].sort().join('');
+
+/**
+ * True when an unread header looks like a known word: the same letters (`Inf.`), one starting
+ * with the other (`Fortress`, `Retreat orders`, `Infantry (INF)`, the shorter of three letters
+ * or more), or a slip of the keys: a letter off in a word of four to six letters (`Frot`), two
+ * in a longer one (`Cavalary`), the same letters in another order in a word of three (`Sae`).
+ */
+function looksLike(header: string, word: string): boolean {
+  const [h, w] = [lettersOf(header), lettersOf(word)];
+  if (h === '' || w === '') return false;
+  if (h === w) return true;
+  if (Math.min(h.length, w.length) >= 3 && (h.startsWith(w) || w.startsWith(h))) return true;
+  if (w.length === 3) return h.length === 3 && sorted(h) === sorted(w);
+  const most = w.length >= 7 ? 2 : w.length >= 4 ? 1 : 0;
+  return most > 0 && editsBetween(h, w, most) <= most;
+}
+
+/**
+ * The unread headers that look like a deciding column the header lacks, by column, each with
+ * the columns it looks like (in the order given): `Fortress` in a table with no `Fort`. A
+ * look-alike of a column the header has is a column of its own (`unknownColumns` warns of it).
+ */
+export function lookalikeColumns(
+  header: readonly unknown[],
+  isKnown: (word: string) => boolean,
+  columns: readonly DecidingColumn[],
+): Map<number, Lookalike[]> {
+  const found = new Map<number, Lookalike[]>();
+  header.forEach((cell, col) => {
+    if (isBlank(cell)) return;
+    const word = headerWord(cell);
+    if (isKnown(word) || NOTE_COLUMNS.includes(word)) return;
+    const likes = columns.filter((c) => !c.present && looksLike(word, c.word));
+    if (likes.length > 0)
+      found.set(
+        col,
+        likes.map(({ name, rules }) => ({ name, rules })),
+      );
+  });
+  return found;
+}
+
+/**
+ * The cells of a row under a look-alike header, for a battle of `rules`, as bad cells: a value
+ * under `Fortress` would else be fought as no fort, the battle resolved and the run passed. A
+ * header that looks like a column only other rules read (`Attacker` for `Attacker orders`, an
+ * imperium column, in a cote-pbem battle) is no slip there.
+ */
+export function lookalikeCells(
+  row: readonly unknown[],
+  r: number,
+  origin: GridOrigin,
+  header: readonly unknown[],
+  lookalikes: ReadonlyMap<number, readonly Lookalike[]>,
+  rules: string,
+): BadCell[] {
+  const found: BadCell[] = [];
+  for (const [col, likes] of lookalikes) {
+    const like = likes.find((l) => l.rules === undefined || l.rules.includes(rules));
+    if (like === undefined || isBlank(row[col])) continue;
+    found.push({
+      row: r,
+      col,
+      message:
+        `${cellAddress(origin, r, col)}: ${quoteText(cellText(row[col]))} is under ` +
+        `${quoteText(cellText(header[col]))}, a column Praetor does not read, so the battle is ` +
+        `not fought: name the column "${like.name}" if that is what it holds, or "Notes" if not`,
+    });
+  }
+  return found;
+}
+
+/**
+ * The problems of a table whose header stops it (a required column missing): a header word of
+ * `required` in a row just below the one read as the header (a title above the table), else
+ * the look-alike headers, each named with the column it likely is (`Battle #`).
+ */
+export function headerHints(
+  cells: readonly (readonly unknown[])[],
+  origin: GridOrigin,
+  required: readonly string[],
+  lookalikes: ReadonlyMap<number, readonly Lookalike[]>,
+): string[] {
+  for (let r = 1; r < Math.min(cells.length, 6); r++) {
+    const col = cells[r].findIndex((c) => required.includes(headerWord(c)));
+    if (col >= 0) {
+      return [
+        `${cellAddress(origin, r, col)} holds ${quoteText(cellText(cells[r][col]))}, below the ` +
+          `row read as the header (row ${origin.row + 1}): clear or delete the rows above the header`,
+      ];
+    }
+  }
+  const header = cells[0] ?? [];
+  return [...lookalikes].map(
+    ([col, likes]) =>
+      `${cellAddress(origin, 0, col)}: column ${quoteText(cellText(header[col]))} is not one ` +
+      `Praetor reads: name it "${likes[0].name}" if that is what it holds`,
+  );
+}
