@@ -73,13 +73,16 @@ function looksLike(header: string, word: string): boolean {
 export function lookalikeColumns(
   header: readonly unknown[],
   isKnown: (word: string) => boolean,
-  columns: readonly DecidingColumn[],
+  /** The deciding columns, asked for only when a header is not known (most have none). */
+  deciding: () => readonly DecidingColumn[],
 ): Map<number, Lookalike[]> {
   const found = new Map<number, Lookalike[]>();
+  let columns: readonly DecidingColumn[] | undefined;
   header.forEach((cell, col) => {
     if (isBlank(cell)) return;
     const word = headerWord(cell);
     if (isKnown(word) || NOTE_COLUMNS.includes(word)) return;
+    columns ??= deciding();
     const likes = columns.filter((c) => !c.present && looksLike(word, c.word));
     if (likes.length > 0)
       found.set(

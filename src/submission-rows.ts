@@ -78,7 +78,7 @@ export function readForcesTable<K extends 'battle' | string>(
   }
   const problem = kind.headerProblem?.(header, headerAt, sheet);
   if (problem) out.problems.push(problem);
-  const lookalikes = lookalikeColumns(header, isKnown, [
+  const lookalikes = lookalikeColumns(header, isKnown, () => [
     ...decidingColumns(kind, cols),
     ...(kind.alsoDeciding?.(header) ?? []),
   ]);

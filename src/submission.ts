@@ -147,6 +147,17 @@ const readsOption = (ruleset: AnyRuleset, key: string): boolean => {
   return probe.ok || !probe.error.startsWith(`unknown option "${key}"`);
 };
 
+/** The rules that read each option column, found once. */
+const optionRules = new Map<string, string[]>();
+const rulesReading = (key: string): string[] => {
+  let rules = optionRules.get(key);
+  if (rules === undefined) {
+    rules = RULESETS.filter((r) => readsOption(r, key)).map((r) => r.id);
+    optionRules.set(key, rules);
+  }
+  return rules;
+};
+
 /**
  * The Battles columns that change how a battle is fought: all but its territory (the id picks
  * its forces, and its derived seed); an option column only for the rules that read it.
@@ -156,9 +167,7 @@ const decidingColumns = (cols: Columns<BattleKey>): DecidingColumn[] =>
     .filter((key) => key !== 'territory')
     .flatMap((key) => {
       const option = (OPTION_KEYS as readonly string[]).includes(key);
-      const rules = option
-        ? RULESETS.filter((r) => readsOption(r, key)).map((r) => r.id)
-        : undefined;
+      const rules = option ? rulesReading(key) : undefined;
       return BATTLE_COLUMNS[key].map((word) => ({
         word,
         name: columnTitle(key),
@@ -207,7 +216,7 @@ export function readSubmission(
   );
   const unreadable = headerProblems(header, battles.origin, BATTLE_COLUMNS);
   if (unreadable.length > 0) return { entries: [], problems: unreadable, warnings };
-  const lookalikes = lookalikeColumns(header, isKnown, decidingColumns(cols));
+  const lookalikes = lookalikeColumns(header, isKnown, () => decidingColumns(cols));
   if (cols.battle === undefined) {
     return {
       entries: [],

@@ -174,7 +174,11 @@ describe('columns that look like a deciding column the table lacks', () => {
       'Frot',
       'Sede',
     ];
-    const found = lookalikeColumns(header, () => false, columns);
+    const found = lookalikeColumns(
+      header,
+      () => false,
+      () => columns,
+    );
     expect([...found].map(([col, likes]) => [col, likes.map((l) => l.name)])).toEqual([
       [0, ['Fort']],
       [1, ['Seed']],
@@ -185,7 +189,11 @@ describe('columns that look like a deciding column the table lacks', () => {
     ]);
     // Three letters: the same letters in another order, nothing else.
     const sea = [{ word: 'sea', name: 'Sea', present: false }];
-    const three = lookalikeColumns(['Sae', 'Set', 'Sew', 'Seas'], () => false, sea);
+    const three = lookalikeColumns(
+      ['Sae', 'Set', 'Sew', 'Seas'],
+      () => false,
+      () => sea,
+    );
     expect([...three.keys()]).toEqual([0, 3]);
   });
 
