@@ -1,4 +1,4 @@
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { err, ok, Result } from '../src/result';
 import { fsErrorReason } from './fs-errors';
@@ -22,6 +22,8 @@ export interface Holder {
   boot?: string;
   /** When the process started, in clock ticks since boot, where the system tells it. */
   start?: number;
+  /** The process numbers it is known by (Linux's pid namespace), where the system tells it. */
+  pids?: string;
 }
 
 export const lockPath = (ledgerPath: string): string => `${ledgerPath}.lock`;
@@ -71,13 +73,14 @@ function readHolder(path: string): Holder | null | undefined {
     if (!(Number.isSafeInteger(h.pid) && typeof h.host === 'string')) return null;
     if (typeof h.since !== 'string') return null;
     // A boot or start that is not what this Praetor writes tells nothing: left out.
-    const { pid, host, since, boot, start } = h as Holder;
+    const { pid, host, since, boot, start, pids } = h as Holder;
     return {
       pid,
       host,
       since,
       ...(typeof boot === 'string' ? { boot } : {}),
       ...(Number.isSafeInteger(start) ? { start } : {}),
+      ...(typeof pids === 'string' ? { pids } : {}),
     };
   } catch {
     return null;
@@ -109,16 +112,31 @@ function startTicks(pid: number): number | undefined {
   }
 }
 
+/**
+ * The set of process numbers this process sees (Linux's pid namespace, `pid:[4026531836]`), or
+ * undefined where the system does not tell. A container, a Flatpak or a toolbox may share the
+ * machine's name and boot with another, but not its process numbers.
+ */
+function pidSpace(): string | undefined {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return undefined;
+  }
+}
+
 /** This process, as a lock names its holder. */
 function me(now: Date): Holder {
   const boot = bootId();
   const start = startTicks(process.pid);
+  const pids = pidSpace();
   return {
     pid: process.pid,
     host: hostname(),
     since: now.toISOString(),
     ...(boot === undefined ? {} : { boot }),
     ...(start === undefined ? {} : { start }),
+    ...(pids === undefined ? {} : { pids }),
   };
 }
 
@@ -134,6 +152,9 @@ function whyGone(holder: Holder): string | null {
   if (holder.boot !== undefined && boot !== undefined && holder.boot !== boot) {
     return '; this machine has restarted since';
   }
+  // Its process number means nothing here when it was given in another set of numbers, or in
+  // one this process cannot tell from its own (a lock of Linux that names none).
+  if (holder.pids !== pidSpace()) return null;
   try {
     process.kill(holder.pid, 0);
   } catch (e) {

@@ -22,6 +22,11 @@ export interface LedgerEntry {
   file: string;
   /** The battle's row, as messages name it (`Battles!A2`). */
   where: string;
+  /**
+   * Written before the run that was to seal it, which ended before it could say whether it did
+   * (stopped at once, killed): its dice may or may not have been drawn and told in a log.
+   */
+  pending?: true;
 }
 
 export interface Ledger {
@@ -49,6 +54,9 @@ function entryProblem(e: unknown): string | null {
     return `has "turn" ${JSON.stringify(e.turn)}: expected a whole number`;
   for (const key of ['id', 'file', 'where'] as const) {
     if (typeof e[key] !== 'string') return `has "${key}" ${JSON.stringify(e[key])}: expected text`;
+  }
+  if (e.pending !== undefined && e.pending !== true) {
+    return `has "pending" ${JSON.stringify(e.pending)}: expected true, or no "pending"`;
   }
   return null;
 }
@@ -109,34 +117,45 @@ export function ledgerClashes(
   const why = new Map<string, string>();
   for (const { input, battles } of books) {
     const file = realPath(input);
+    let told = false;
     const lines = battles.flatMap(({ id, where }) => {
       const e = earlier.get(id);
-      return e && e.file !== file
-        ? [
-            `battle "${id}" (${where}) was sealed in an earlier run of turn ${turn} from ${e.file} (${e.where})`,
-          ]
-        : [];
+      if (!e || e.file === file) return [];
+      told ||= !e.pending;
+      return [
+        e.pending
+          ? `battle "${id}" (${where}) was to be sealed in an earlier run of turn ${turn} from ${e.file} (${e.where}), a run stopped before it could record whether it was`
+          : `battle "${id}" (${where}) was sealed in an earlier run of turn ${turn} from ${e.file} (${e.where})`,
+      ];
     });
     if (lines.length === 0) continue;
     why.set(
       input,
       `${listProblems(lines, MAX_LISTED)}, and ` +
-        'its log has told the dice that id gives in this turn: if this is another battle, give it its own id and run again; if it is the same workbook, moved or sent again, remove its entries from the ledger ' +
+        (told ? 'its log has told' : 'its log may have told') +
+        ' the dice that id gives in this turn: if this is another battle, give it its own id and run again; if it is the same workbook, moved or sent again, remove its entries from the ledger ' +
         path,
     );
   }
   return why;
 }
 
-/** The ledger with battles added, each (turn, id, workbook) once. */
+/**
+ * The ledger with battles added, each (turn, id, workbook) once; a battle sealed now is no
+ * longer pending, where an earlier run cut short had left it so.
+ */
 function withEntries(ledger: Ledger, entries: readonly LedgerEntry[]): Ledger {
   const battles = [...ledger.battles];
-  const known = new Set(battles.map((e) => JSON.stringify([e.turn, e.id, e.file])));
+  const at = new Map(battles.map((e, i) => [JSON.stringify([e.turn, e.id, e.file]), i]));
   for (const e of entries) {
     const key = JSON.stringify([e.turn, e.id, e.file]);
-    if (known.has(key)) continue;
-    known.add(key);
-    battles.push(e);
+    const i = at.get(key);
+    if (i === undefined) {
+      at.set(key, battles.length);
+      battles.push(e);
+    } else if (battles[i].pending && !e.pending) {
+      battles[i] = e;
+    }
   }
   return { ...ledger, battles };
 }
@@ -153,7 +172,13 @@ export const withPending = (
   withEntries(
     ledger,
     books.flatMap(({ input, battles }) =>
-      battles.map(({ id, where }) => ({ turn, id, file: realPath(input), where })),
+      battles.map(({ id, where }) => ({
+        turn,
+        id,
+        file: realPath(input),
+        where,
+        pending: true as const,
+      })),
     ),
   );
 

@@ -23,8 +23,15 @@ export interface DecidingColumn {
 /** A deciding column an unread header looks like. */
 export type Lookalike = Pick<DecidingColumn, 'name' | 'rules'>;
 
-/** Letters and digits only: `Infantry (INF)` is `infantryinf`, `Inf.` is `inf`, `RT 6-2` `rt62`. */
-const lettersOf = (word: string): string => word.replace(/[^\p{L}\p{N}]/gu, '');
+/**
+ * Letters and digits only, full-width and other compatibility forms read as the plain ones:
+ * `Infantry (INF)` is `infantryinf`, `Inf.` is `inf`, `RT 6-2` `rt62`, `Ｆｏｒｔ` `fort`.
+ */
+const lettersOf = (word: string): string =>
+  word
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
  * Edits from `a` to `b`, a letter added, dropped, changed or swapped with the next (`Frot`),
@@ -50,19 +57,37 @@ function editsBetween(a: string, b: string, most: number): number {
 const sorted = (word: string) => [...word].sort().join('');
 
 /**
- * True when an unread header looks like a known word: the same letters (`Inf.`), one starting
- * with the other (`Fortress`, `Retreat orders`, `Infantry (INF)`, the shorter of three letters
- * or more), or a slip of the keys: a letter off in a word of four to six letters (`Frot`), two
- * in a longer one (`Cavalary`), the same letters in another order in a word of three (`Sae`).
+ * True when an unread header looks like a known word:
+ * - the same letters and digits (`Inf.`, `Fortified?`);
+ * - the word and more (`Fortress`, `Retreat orders`, `Infantry (INF)`), for a word of four
+ *   letters or more (`Season` is not `Sea`);
+ * - the start of a one-word name (`Exp` for `Experience`), three letters or more (`Line` is not
+ *   `Line of cohorts`);
+ * - a slip of the keys: two letters swapped (`Frot`), or in a word of six letters or more one
+ *   letter added, dropped or changed, two in eight or more (`Cavalary`) (`House` is not
+ *   `Horse`); in a word of three, only its letters in another order (`Sae`).
  */
 function looksLike(header: string, word: string): boolean {
   const [h, w] = [lettersOf(header), lettersOf(word)];
   if (h === '' || w === '') return false;
   if (h === w) return true;
-  if (Math.min(h.length, w.length) >= 3 && (h.startsWith(w) || w.startsWith(h))) return true;
+  if (w.length >= 4 && h.startsWith(w)) return true;
+  if (h.length >= 3 && w.startsWith(h) && !/\s/.test(word.trim())) return true;
   if (w.length === 3) return h.length === 3 && sorted(h) === sorted(w);
-  const most = w.length >= 7 ? 2 : w.length >= 4 ? 1 : 0;
+  if (h.length === w.length && swapped(h, w)) return true;
+  const most = w.length >= 8 ? 2 : w.length >= 6 ? 1 : 0;
   return most > 0 && editsBetween(h, w, most) <= most;
+}
+
+/** True when `a` is `b` with two neighbouring letters swapped. */
+function swapped(a: string, b: string): boolean {
+  const differ = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]));
+  return (
+    differ.length === 2 &&
+    differ[1] === differ[0] + 1 &&
+    a[differ[0]] === b[differ[1]] &&
+    a[differ[1]] === b[differ[0]]
+  );
 }
 
 /**
@@ -111,13 +136,19 @@ export function lookalikeCells(
   for (const [col, likes] of lookalikes) {
     const like = likes.find((l) => l.rules === undefined || l.rules.includes(rules));
     if (like === undefined || isBlank(row[col])) continue;
+    const title = cellText(header[col]);
+    // `Fort.`, or a `Fort` with a character that cannot be seen: the header looks right.
+    const unseen =
+      lettersOf(title) === lettersOf(like.name)
+        ? ' (the header holds more than its letters, perhaps a character that cannot be seen: type it again)'
+        : '';
     found.push({
       row: r,
       col,
       message:
         `${cellAddress(origin, r, col)}: ${quoteText(cellText(row[col]))} is under ` +
-        `${quoteText(cellText(header[col]))}, a column Praetor does not read, so the battle is ` +
-        `not fought: name the column "${like.name}" if that is what it holds, or "Notes" if not`,
+        `${quoteText(title)}, a column Praetor does not read, so the battle is not fought: ` +
+        `name the column "${like.name}" if that is what it holds, or "Notes" if not${unseen}`,
     });
   }
   return found;

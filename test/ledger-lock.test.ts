@@ -1,5 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../headless/cli';
@@ -33,6 +40,15 @@ async function sealedTurn() {
 
 const ledgerIds = (file: string): string[] =>
   JSON.parse(readFileSync(file, 'utf8')).battles.map((b: { id: string }) => b.id);
+
+/** This machine as a lock names it: its name, and (on Linux) the set of process numbers. */
+function here(): { host: string; pids?: string } {
+  try {
+    return { host: hostname(), pids: readlinkSync('/proc/self/ns/pid') };
+  } catch {
+    return { host: hostname() };
+  }
+}
 
 /** The pid of a process that has ended. */
 function endedPid(): number {
@@ -81,10 +97,12 @@ describe('the ledger lock', () => {
   it('takes over the lock of a run whose process has ended (killed), on this machine', async () => {
     const { dir, ledgerFile, lockFile, adjudicate } = await sealedTurn();
     const pid = endedPid();
-    writeFileSync(
-      lockFile,
-      JSON.stringify({ pid, host: hostname(), since: '2026-11-30T20:00:00Z' }),
-    );
+    // Numbered in another set of process numbers (another container, a Flatpak), the ended
+    // process may be a live one: the lock stays.
+    const elsewhere = { pid, host: hostname(), since: '2026-11-30T20:00:00Z', pids: 'pid:[1]' };
+    writeFileSync(lockFile, JSON.stringify(elsewhere));
+    expect((await adjudicate('ann.xlsx')).code).toBe(2);
+    writeFileSync(lockFile, JSON.stringify({ pid, ...here(), since: '2026-11-30T20:00:00Z' }));
     const r = await adjudicate('ann.xlsx');
     expect(r.code).toBe(0);
     expect(r.err).toContain(
@@ -94,6 +112,36 @@ describe('the ledger lock', () => {
     expect(readdirSync(dir).filter((f) => f.includes('.lock'))).toEqual([]);
     // A run that finds no lock says nothing of one.
     expect((await adjudicate('bob.xlsx')).err).not.toContain('lock');
+  });
+
+  it('a battle a stopped run left pending is reserved, told as such, and sealed when run again', async () => {
+    const { dir, ledgerFile, adjudicate } = await sealedTurn();
+    expect((await adjudicate('ann.xlsx')).code).toBe(0);
+    // As a second Ctrl-C leaves it: written before the battle was fought, never confirmed.
+    const ledger = JSON.parse(readFileSync(ledgerFile, 'utf8'));
+    ledger.battles[0].pending = true;
+    writeFileSync(ledgerFile, JSON.stringify(ledger));
+    writeFileSync(join(dir, 'cy.xlsx'), await book('B1'));
+    const other = await adjudicate('cy.xlsx');
+    expect(other.code).toBe(1);
+    expect(other.out).toContain(
+      `battle "B1" (Battles!A2) was to be sealed in an earlier run of turn 3 from ${realpathSync(join(dir, 'ann.xlsx'))} (Battles!A2), a run stopped before it could record whether it was, and its log may have told the dice that id gives in this turn`,
+    );
+    const again = await run(
+      'adjudicate',
+      join(dir, 'ann.xlsx'),
+      '--key',
+      join(dir, 'rome.key.json'),
+      '--turn',
+      '3',
+      '--jobs',
+      '1',
+      '--force',
+    );
+    expect(again.code).toBe(0);
+    expect(JSON.parse(readFileSync(ledgerFile, 'utf8')).battles).toEqual([
+      { turn: 3, id: 'B1', file: realpathSync(join(dir, 'ann.xlsx')), where: 'Battles!A2' },
+    ]);
   });
 
   const linux = process.platform === 'linux' ? it : it.skip;
@@ -123,6 +171,7 @@ describe('the ledger lock', () => {
       pid: process.pid,
       boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(),
       start: ticksOf(process.pid),
+      pids: readlinkSync('/proc/self/ns/pid'),
     });
     if (held.ok) held.value.release();
   });
@@ -135,7 +184,7 @@ describe('the ledger lock', () => {
       const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
       const since = new Date().toISOString();
       // The process that made the lock started a tick before this one, which has its number.
-      const lock = { pid, host: hostname(), since, boot, start: ticksOf(pid) - 1 };
+      const lock = { pid, ...here(), since, boot, start: ticksOf(pid) - 1 };
       writeFileSync(lockFile, JSON.stringify(lock));
       const r = await adjudicate('ann.xlsx');
       expect(r.code).toBe(0);
@@ -188,7 +237,7 @@ describe('the ledger lock', () => {
   it('puts back a lock that another run made after the dead one was read', () => {
     const dir = tempDir();
     const lock = lockPath(join(dir, 'k.battles.json'));
-    const dead = { pid: endedPid(), host: hostname(), since: '2026-11-30T20:00:00Z' };
+    const dead = { pid: endedPid(), ...here(), since: '2026-11-30T20:00:00Z' };
     const fresh = JSON.stringify({ pid: process.pid, host: hostname(), since: 'now' });
     writeFileSync(lock, fresh);
     putAside(lock, dead);

@@ -94,9 +94,10 @@ describe('columns that look like a deciding column the table lacks', () => {
   });
 
   it('a header near a column of other rules only is no slip in this battle', () => {
-    // "Attacker" is near "Attacker orders", which imperium battles read and cote-pbem's do not.
+    // "Attacker's orders" is near "Attacker orders", which imperium battles read and cote-pbem's
+    // do not.
     const battles = [
-      ['Battle', 'Attacker', 'Rules'],
+      ['Battle', "Attacker's orders", 'Rules'],
       ['B1', 'Ann', ''],
       ['B2', 'Ann', 'imperium'],
     ];
@@ -106,10 +107,12 @@ describe('columns that look like a deciding column the table lacks', () => {
       ['B1', 'Defender', 2],
     ]);
     expect(e[0]).toBeNull();
-    expect(s.warnings[0]).toMatch(/^Battles!B1: column "Attacker" is not one Praetor reads/);
+    expect(s.warnings[0]).toMatch(
+      /^Battles!B1: column "Attacker's orders" is not one Praetor reads/,
+    );
     const b2 = s.entries.find((x) => x.id === 'B2')!;
     expect(b2.error).toContain(
-      'Battles!B3: "Ann" is under "Attacker", a column Praetor does not read, so the battle is not fought: name the column "Attacker orders"',
+      'Battles!B3: "Ann" is under "Attacker\'s orders", a column Praetor does not read, so the battle is not fought: name the column "Attacker orders"',
     );
   });
 
@@ -190,11 +193,31 @@ describe('columns that look like a deciding column the table lacks', () => {
     // Three letters: the same letters in another order, nothing else.
     const sea = [{ word: 'sea', name: 'Sea', present: false }];
     const three = lookalikeColumns(
-      ['Sae', 'Set', 'Sew', 'Seas'],
+      ['Sae', 'Set', 'Sew', 'Seas', 'Season'],
       () => false,
       () => sea,
     );
-    expect([...three.keys()]).toEqual([0, 3]);
+    expect([...three.keys()]).toEqual([0]);
+    // Ordinary columns of a campaign, near a deciding one only by chance, are no slips.
+    const units = [
+      { word: 'horse', name: 'Horse', present: false },
+      { word: 'line of cohorts', name: 'Line of cohorts', present: false },
+      { word: 'leader charisma', name: 'Leader charisma', present: false },
+      { word: 'caste', name: 'Caste', present: false },
+      { word: 'experience', name: 'Experience', present: false },
+      { word: 'fort', name: 'Fort', present: false },
+    ];
+    const campaign = ['House', 'Line', 'Leader', 'Castle', 'Exp', 'Ｆｏｒｔ', 'Fotr'];
+    const found2 = lookalikeColumns(
+      campaign,
+      () => false,
+      () => units,
+    );
+    expect([...found2].map(([col, likes]) => [campaign[col], likes[0].name])).toEqual([
+      ['Exp', 'Experience'],
+      ['Ｆｏｒｔ', 'Fort'],
+      ['Fotr', 'Fort'],
+    ]);
   });
 
   it('a Dice cell Excel stored as a number: how to keep the dice as typed', () => {
@@ -208,5 +231,15 @@ describe('columns that look like a deciding column the table lacks', () => {
       'Battles!B2: dice: die 1 is "3456": each die must be a whole number from 1 to 6 (dice run together: write them apart, as 3 4 5 6); Excel reads 3,456 as the number 3456: format the cell as text',
       'Battles!B3: dice: die 1 is "3456": each die must be a whole number from 1 to 6 (dice run together: write them apart, as 3 4 5 6)',
     ]);
+  });
+
+  it('a header that looks right but holds a character that cannot be seen says so', () => {
+    const { errors: e } = errors([
+      ['Battle', 'Fo\u200brt'],
+      ['B1', 1],
+    ]);
+    expect(e[0]).toBe(
+      'Battles!B2: "1" is under "Fo\u200brt", a column Praetor does not read, so the battle is not fought: name the column "Fort" if that is what it holds, or "Notes" if not (the header holds more than its letters, perhaps a character that cannot be seen: type it again)',
+    );
   });
 });
