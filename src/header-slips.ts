@@ -61,8 +61,8 @@ const sorted = (word: string) => [...word].sort().join('');
  * - the same letters and digits (`Inf.`, `Fortified?`);
  * - the word and more (`Fortress`, `Retreat orders`, `Infantry (INF)`), for a word of four
  *   letters or more (`Season` is not `Sea`);
- * - the start of a one-word name (`Exp` for `Experience`), three letters or more (`Line` is not
- *   `Line of cohorts`);
+ * - the start of a one-word name, three to five letters (`Exp` for `Experience`; `Line` is not
+ *   `Line of cohorts`, nor `Leaders` `Leadership`);
  * - a slip of the keys: two letters swapped (`Frot`), or in a word of six letters or more one
  *   letter added, dropped or changed, two in eight or more (`Cavalary`) (`House` is not
  *   `Horse`); in a word of three, only its letters in another order (`Sae`).
@@ -72,7 +72,7 @@ function looksLike(header: string, word: string): boolean {
   if (h === '' || w === '') return false;
   if (h === w) return true;
   if (w.length >= 4 && h.startsWith(w)) return true;
-  if (h.length >= 3 && w.startsWith(h) && !/\s/.test(word.trim())) return true;
+  if (h.length >= 3 && h.length <= 5 && w.startsWith(h) && !/\s/.test(word.trim())) return true;
   if (w.length === 3) return h.length === 3 && sorted(h) === sorted(w);
   if (h.length === w.length && swapped(h, w)) return true;
   const most = w.length >= 8 ? 2 : w.length >= 6 ? 1 : 0;

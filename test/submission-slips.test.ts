@@ -207,7 +207,8 @@ describe('columns that look like a deciding column the table lacks', () => {
       { word: 'experience', name: 'Experience', present: false },
       { word: 'fort', name: 'Fort', present: false },
     ];
-    const campaign = ['House', 'Line', 'Leader', 'Castle', 'Exp', 'Ｆｏｒｔ', 'Fotr'];
+    units.push({ word: 'leadership', name: 'Leadership', present: false });
+    const campaign = ['House', 'Line', 'Leader', 'Castle', 'Exp', 'Ｆｏｒｔ', 'Fotr', 'Leaders'];
     const found2 = lookalikeColumns(
       campaign,
       () => false,
