@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../headless/cli';
 import { parseFowRoster } from '../src/rulesets/fortunes-of-war/roster';
 import { FowLegion } from '../src/rulesets/fortunes-of-war/units';
 import { adjudicateSubmission, resultsSheet } from '../src/sheets';
@@ -9,23 +8,12 @@ import { readSubmission } from '../src/submission';
 import { resolveAll } from '../taskpane/actions';
 import { connectExcel } from '../taskpane/excel';
 import { verifyAll } from '../taskpane/verify';
-import {
-  BATTLES_HEADER,
-  bufferIo,
-  LEGIONS_HEADER,
-  tempDir,
-  ARMIES_HEADER,
-} from './helpers/workbooks';
+import { BATTLES_HEADER, LEGIONS_HEADER, tempDir, ARMIES_HEADER } from './helpers/workbooks';
 import { SimWorkbook } from './sim/model';
 import { installSim, removeSim } from './sim/office';
+import { run } from './helpers/cli';
 
 jest.setTimeout(60_000);
-
-async function run(...args: string[]) {
-  const io = bufferIo();
-  const code = await main(args, io);
-  return { code, out: io.stdout(), err: io.stderr() };
-}
 
 /** An Armies row from the columns given by header name. */
 const armyRow = (battle: string, side: string, cols: Record<string, unknown>) =>

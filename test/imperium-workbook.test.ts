@@ -1,17 +1,11 @@
 import ExcelJS from 'exceljs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../headless/cli';
 import { readSubmission } from '../src/submission';
-import { BATTLES_HEADER, bufferIo, LEGIONS_HEADER, tempDir } from './helpers/workbooks';
+import { BATTLES_HEADER, LEGIONS_HEADER, tempDir } from './helpers/workbooks';
+import { run } from './helpers/cli';
 
 jest.setTimeout(60_000);
-
-async function run(...args: string[]) {
-  const io = bufferIo();
-  const code = await main(args, io);
-  return { code, out: io.stdout(), err: io.stderr() };
-}
 
 const FLEETS_HEADER = ['Battle', 'Side', 'Faction', 'Type', 'Count', 'Damaged', 'Fleet marker'];
 const SEED_DICE = '1,6,5,6,2,5,5,6,5,4,5,5,6,3,5';

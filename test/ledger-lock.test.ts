@@ -9,19 +9,13 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../headless/cli';
 import { lockLedger, lockPath, putAside } from '../headless/ledger-lock';
-import { battle, bufferIo, legion, submission, tempDir } from './helpers/workbooks';
+import { battle, legion, submission, tempDir } from './helpers/workbooks';
+import { run } from './helpers/cli';
 
 /** One `adjudicate --key` run at a time per ledger (headless/ledger-lock.ts). */
 
 jest.setTimeout(60_000);
-
-async function run(...args: string[]) {
-  const io = bufferIo();
-  const code = await main(args, io);
-  return { code, out: io.stdout(), err: io.stderr() };
-}
 
 const book = (id: string) =>
   submission([battle(id)], [legion(id, 'Attacker', '', 3), legion(id, 'Defender', '', 2)]);

@@ -1,25 +1,13 @@
 import ExcelJS from 'exceljs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../headless/cli';
 import { RatedLegion } from '../src/rulesets/legion-battles/units';
 import { parseLegionRoster } from '../src/rulesets/legion-battles/roster';
 import { readSubmission } from '../src/submission';
-import {
-  BATTLES_HEADER,
-  bufferIo,
-  LEGIONS_HEADER,
-  tempDir,
-  UNITS_HEADER,
-} from './helpers/workbooks';
+import { BATTLES_HEADER, LEGIONS_HEADER, tempDir, UNITS_HEADER } from './helpers/workbooks';
+import { run } from './helpers/cli';
 
 jest.setTimeout(60_000);
-
-async function run(...args: string[]) {
-  const io = bufferIo();
-  const code = await main(args, io);
-  return { code, out: io.stdout(), err: io.stderr() };
-}
 
 /** A Units row from the columns given by header name. */
 const unitRow = (battle: string, side: string, cols: Record<string, unknown>) =>

@@ -11,18 +11,12 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { adjudicateBatch, sharedIds } from '../headless/adjudicate';
-import { main } from '../headless/cli';
-import { battle, bufferIo, legion, parts, submission, tempDir } from './helpers/workbooks';
+import { battle, legion, parts, submission, tempDir } from './helpers/workbooks';
+import { run } from './helpers/cli';
 
 /** `praetor seal`, `praetor adjudicate --key --turn` and `praetor verify`, through main(). */
 
 jest.setTimeout(60_000);
-
-async function run(...args: string[]) {
-  const io = bufferIo();
-  const code = await main(args, io);
-  return { code, out: io.stdout(), err: io.stderr() };
-}
 
 /** Two pbem battles (one fortified) and a cote-online one; no Seed and no Dice. */
 const orders = () =>

@@ -1,18 +1,12 @@
 import ExcelJS from 'exceljs';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../headless/cli';
-import { battle, bufferIo, legion, submission, tempDir } from './helpers/workbooks';
+import { battle, legion, submission, tempDir } from './helpers/workbooks';
+import { run } from './helpers/cli';
 
 /** `praetor verify INPUT...`: a whole turn's workbooks, and the battle ids a sealed turn shares. */
 
 jest.setTimeout(60_000);
-
-async function run(...args: string[]) {
-  const io = bufferIo();
-  const code = await main(args, io);
-  return { code, out: io.stdout(), err: io.stderr() };
-}
 
 /** Battles with the same forces, whatever their ids: a battle's dice then tell its whole log. */
 const orders = (ids: string[]) =>

@@ -16,17 +16,16 @@ import { adjudicateSubmission, RESULTS_HEADER } from '../src/sheets';
 import { readSubmission, SheetTable } from '../src/submission';
 import { verifyWorkbook } from '../src/verify';
 import { readWorkbookTables } from '../headless/workbook/read';
-import { main } from '../headless/cli';
 import { problems, turn, treasury } from './helpers/economy';
 import {
   battle,
   BATTLES_HEADER,
-  bufferIo,
   legion,
   LEGIONS_HEADER,
   submission,
   tempDir,
 } from './helpers/workbooks';
+import { run } from './helpers/cli';
 
 /** Cells a player's workbook may hold that are not plain values: read exactly, or refused. */
 
@@ -52,12 +51,6 @@ const errors = (s: ReturnType<typeof read>) => [
   ...s.problems,
   ...adjudicateSubmission(s).flatMap((a) => (a.outcome.ok ? [] : [a.outcome.error])),
 ];
-
-async function run(...args: string[]) {
-  const io = bufferIo();
-  const code = await main(args, io);
-  return { code, out: io.stdout(), err: io.stderr() };
-}
 
 /** Edits a sheet's XML in a workbook package. */
 async function patchSheet(data: Buffer, sheet: number, edit: (xml: string) => string) {
