@@ -24,6 +24,8 @@ export interface Holder {
   start?: number;
   /** The process numbers it is known by (Linux's pid namespace), where the system tells it. */
   pids?: string;
+  /** The machine (`/etc/machine-id`), where the system tells it: two may share a host name. */
+  machine?: string;
 }
 
 export const lockPath = (ledgerPath: string): string => `${ledgerPath}.lock`;
@@ -73,7 +75,7 @@ function readHolder(path: string): Holder | null | undefined {
     if (!(Number.isSafeInteger(h.pid) && typeof h.host === 'string')) return null;
     if (typeof h.since !== 'string') return null;
     // A boot or start that is not what this Praetor writes tells nothing: left out.
-    const { pid, host, since, boot, start, pids } = h as Holder;
+    const { pid, host, since, boot, start, pids, machine } = h as Holder;
     return {
       pid,
       host,
@@ -81,10 +83,24 @@ function readHolder(path: string): Holder | null | undefined {
       ...(typeof boot === 'string' ? { boot } : {}),
       ...(Number.isSafeInteger(start) ? { start } : {}),
       ...(typeof pids === 'string' ? { pids } : {}),
+      ...(typeof machine === 'string' ? { machine } : {}),
     };
   } catch {
     return null;
   }
+}
+
+/** The machine's own id (systemd's, kept over restarts), or undefined where there is none. */
+function machineId(): string | undefined {
+  for (const path of ['/etc/machine-id', '/var/lib/dbus/machine-id']) {
+    try {
+      const id = readFileSync(path, 'utf8').trim();
+      if (id) return id;
+    } catch {
+      // Not there: the next, or none.
+    }
+  }
+  return undefined;
 }
 
 /** This boot of the machine (Linux), or undefined where the system does not tell. */
@@ -130,6 +146,7 @@ function me(now: Date): Holder {
   const boot = bootId();
   const start = startTicks(process.pid);
   const pids = pidSpace();
+  const machine = machineId();
   return {
     pid: process.pid,
     host: hostname(),
@@ -137,6 +154,7 @@ function me(now: Date): Holder {
     ...(boot === undefined ? {} : { boot }),
     ...(start === undefined ? {} : { start }),
     ...(pids === undefined ? {} : { pids }),
+    ...(machine === undefined ? {} : { machine }),
   };
 }
 
@@ -147,7 +165,8 @@ function me(now: Date): Holder {
  * null while it may still be running.
  */
 function whyGone(holder: Holder): string | null {
-  if (holder.host !== hostname()) return null;
+  // Another machine's run cannot be asked, though it may share this one's name.
+  if (holder.host !== hostname() || holder.machine !== machineId()) return null;
   const boot = bootId();
   if (holder.boot !== undefined && boot !== undefined && holder.boot !== boot) {
     return '; this machine has restarted since';

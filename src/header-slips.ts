@@ -20,8 +20,8 @@ export interface DecidingColumn {
   rules?: readonly string[];
 }
 
-/** A deciding column an unread header looks like. */
-export type Lookalike = Pick<DecidingColumn, 'name' | 'rules'>;
+/** A deciding column an unread header looks like, and its word it looks like. */
+export type Lookalike = Pick<DecidingColumn, 'word' | 'name' | 'rules'>;
 
 /**
  * Letters and digits only, full-width and other compatibility forms read as the plain ones:
@@ -57,15 +57,17 @@ function editsBetween(a: string, b: string, most: number): number {
 const sorted = (word: string) => [...word].sort().join('');
 
 /**
- * True when an unread header looks like a known word:
+ * True when an unread header looks like a known word (a column's name or alias):
  * - the same letters and digits (`Inf.`, `Fortified?`);
  * - the word and more (`Fortress`, `Retreat orders`, `Infantry (INF)`), for a word of four
  *   letters or more (`Season` is not `Sea`);
- * - the start of a one-word name, three to five letters (`Exp` for `Experience`; `Line` is not
- *   `Line of cohorts`, nor `Leaders` `Leadership`);
- * - a slip of the keys: two letters swapped (`Frot`), or in a word of six letters or more one
- *   letter added, dropped or changed, two in eight or more (`Cavalary`) (`House` is not
- *   `Horse`); in a word of three, only its letters in another order (`Sae`).
+ * - the start of a one-word name or alias, three to five letters and digits (`Exp` for
+ *   `Experience`, `Char` for `Charisma`; `Line` is not `Line of cohorts`);
+ * - a slip of the keys: two neighbouring letters swapped (`Frot`); in a word of four letters or
+ *   more one letter added, dropped or changed (`Rulez`, `Sead`), two in seven or more
+ *   (`Calvary`, `Cavalary`); in a word of three, only its letters in another order (`Sae`).
+ * A missed slip fights a battle wrongly and silently; a false alarm stops it with a message
+ * saying what to do: where the two weigh against each other, the rules lean to the alarm.
  */
 function looksLike(header: string, word: string): boolean {
   const [h, w] = [lettersOf(header), lettersOf(word)];
@@ -75,7 +77,7 @@ function looksLike(header: string, word: string): boolean {
   if (h.length >= 3 && h.length <= 5 && w.startsWith(h) && !/\s/.test(word.trim())) return true;
   if (w.length === 3) return h.length === 3 && sorted(h) === sorted(w);
   if (h.length === w.length && swapped(h, w)) return true;
-  const most = w.length >= 8 ? 2 : w.length >= 6 ? 1 : 0;
+  const most = w.length >= 7 ? 2 : w.length >= 4 ? 1 : 0;
   return most > 0 && editsBetween(h, w, most) <= most;
 }
 
@@ -108,11 +110,15 @@ export function lookalikeColumns(
     const word = headerWord(cell);
     if (isKnown(word) || NOTE_COLUMNS.includes(word)) return;
     columns ??= deciding();
-    const likes = columns.filter((c) => !c.present && looksLike(word, c.word));
+    // The columns it looks like, those it spells exactly first (`Fortified` is Fort's alias).
+    const exact = (c: DecidingColumn) => (lettersOf(c.word) === lettersOf(word) ? 0 : 1);
+    const likes = columns
+      .filter((c) => !c.present && looksLike(word, c.word))
+      .sort((a, b) => exact(a) - exact(b));
     if (likes.length > 0)
       found.set(
         col,
-        likes.map(({ name, rules }) => ({ name, rules })),
+        likes.map(({ word, name, rules }) => ({ word, name, ...(rules ? { rules } : {}) })),
       );
   });
   return found;
@@ -137,9 +143,9 @@ export function lookalikeCells(
     const like = likes.find((l) => l.rules === undefined || l.rules.includes(rules));
     if (like === undefined || isBlank(row[col])) continue;
     const title = cellText(header[col]);
-    // `Fort.`, or a `Fort` with a character that cannot be seen: the header looks right.
+    // `Fort.`, or a `Fortified` with a character that cannot be seen: the header looks right.
     const unseen =
-      lettersOf(title) === lettersOf(like.name)
+      lettersOf(title) === lettersOf(like.word)
         ? ' (the header holds more than its letters, perhaps a character that cannot be seen: type it again)'
         : '';
     found.push({

@@ -35,13 +35,23 @@ async function sealedTurn() {
 const ledgerIds = (file: string): string[] =>
   JSON.parse(readFileSync(file, 'utf8')).battles.map((b: { id: string }) => b.id);
 
-/** This machine as a lock names it: its name, and (on Linux) the set of process numbers. */
-function here(): { host: string; pids?: string } {
-  try {
-    return { host: hostname(), pids: readlinkSync('/proc/self/ns/pid') };
-  } catch {
-    return { host: hostname() };
-  }
+/**
+ * This machine as a lock names it: its name, and where the system tells them, its id and the
+ * set of process numbers.
+ */
+function here(): { host: string; pids?: string; machine?: string } {
+  const read = (f: () => string) => {
+    try {
+      return f().trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const pids = read(() => readlinkSync('/proc/self/ns/pid'));
+  const machine =
+    read(() => readFileSync('/etc/machine-id', 'utf8')) ??
+    read(() => readFileSync('/var/lib/dbus/machine-id', 'utf8'));
+  return { host: hostname(), ...(pids ? { pids } : {}), ...(machine ? { machine } : {}) };
 }
 
 /** The pid of a process that has ended. */
@@ -148,7 +158,11 @@ describe('the ledger lock', () => {
     const { ledgerFile, lockFile, adjudicate } = await sealedTurn();
     // A live process (this test's), under a lock made in another boot of the machine.
     const since = '2026-11-29T08:00:00.000Z';
-    const lock = { pid: process.pid, host: hostname(), since, boot: 'an-earlier-boot' };
+    // Another machine of the same name (its own id, so its own boot): never taken over.
+    const twin = { pid: process.pid, ...here(), since, boot: 'its-boot', machine: 'its-id' };
+    writeFileSync(lockFile, JSON.stringify(twin));
+    expect((await adjudicate('ann.xlsx')).code).toBe(2);
+    const lock = { pid: process.pid, ...here(), since, boot: 'an-earlier-boot' };
     writeFileSync(lockFile, JSON.stringify(lock));
     const r = await adjudicate('ann.xlsx');
     expect(r.code).toBe(0);
