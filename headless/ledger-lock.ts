@@ -74,7 +74,7 @@ function readHolder(path: string): Holder | null | undefined {
     const h = JSON.parse(text) as Partial<Holder>;
     if (!(Number.isSafeInteger(h.pid) && typeof h.host === 'string')) return null;
     if (typeof h.since !== 'string') return null;
-    // A boot or start that is not what this Praetor writes tells nothing: left out.
+    // A field written otherwise than this Praetor writes it tells nothing: left out.
     const { pid, host, since, boot, start, pids, machine } = h as Holder;
     return {
       pid,
@@ -159,10 +159,10 @@ function me(now: Date): Holder {
 }
 
 /**
- * Why a holder's run is over, on this machine (another machine's cannot be asked): '' when its
- * process has ended, or the words for a machine restarted since, or a process number now
- * another program's (told by the boot and start the lock records, where the system gives them);
- * null while it may still be running.
+ * Why a holder's run is over: '' when its process has ended, or the words for a machine
+ * restarted since, or a process number now another program's (told by the boot and start the
+ * lock records, where the system gives them); null while it may still be running, or when it
+ * cannot be told: another machine's run, or one in another set of process numbers.
  */
 function whyGone(holder: Holder): string | null {
   // Another machine's run cannot be asked, though it may share this one's name.

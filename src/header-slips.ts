@@ -63,9 +63,9 @@ const sorted = (word: string) => [...word].sort().join('');
  *   letters or more (`Season` is not `Sea`);
  * - the start of a one-word name or alias, three to five letters and digits (`Exp` for
  *   `Experience`, `Char` for `Charisma`; `Line` is not `Line of cohorts`);
- * - a slip of the keys: two neighbouring letters swapped (`Frot`); in a word of four letters or
- *   more one letter added, dropped or changed (`Rulez`, `Sead`), two in seven or more
- *   (`Calvary`, `Cavalary`); in a word of three, only its letters in another order (`Sae`).
+ * - a slip of the keys, in a word of four letters or more: one letter added, dropped or
+ *   changed, or two neighbours swapped (`Rulez`, `Sead`, `Frot`), two such in seven or more
+ *   (`Calvary`, `Cavalary`); in a shorter word, only its letters in another order (`Sae`).
  * A missed slip fights a battle wrongly and silently; a false alarm stops it with a message
  * saying what to do: where the two weigh against each other, the rules lean to the alarm.
  */
@@ -75,21 +75,10 @@ function looksLike(header: string, word: string): boolean {
   if (h === w) return true;
   if (w.length >= 4 && h.startsWith(w)) return true;
   if (h.length >= 3 && h.length <= 5 && w.startsWith(h) && !/\s/.test(word.trim())) return true;
-  if (w.length === 3) return h.length === 3 && sorted(h) === sorted(w);
-  if (h.length === w.length && swapped(h, w)) return true;
+  // Short words only in another order: `Sae`, `Di` (for `id`).
+  if (w.length <= 3) return h.length === w.length && sorted(h) === sorted(w);
   const most = w.length >= 7 ? 2 : w.length >= 4 ? 1 : 0;
   return most > 0 && editsBetween(h, w, most) <= most;
-}
-
-/** True when `a` is `b` with two neighbouring letters swapped. */
-function swapped(a: string, b: string): boolean {
-  const differ = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]));
-  return (
-    differ.length === 2 &&
-    differ[1] === differ[0] + 1 &&
-    a[differ[0]] === b[differ[1]] &&
-    a[differ[1]] === b[differ[0]]
-  );
 }
 
 /**
@@ -111,15 +100,12 @@ export function lookalikeColumns(
     if (isKnown(word) || NOTE_COLUMNS.includes(word)) return;
     columns ??= deciding();
     // The columns it looks like, those it spells exactly first (`Fortified` is Fort's alias).
-    const exact = (c: DecidingColumn) => (lettersOf(c.word) === lettersOf(word) ? 0 : 1);
+    const letters = lettersOf(word);
+    const exact = (c: DecidingColumn) => (lettersOf(c.word) === letters ? 0 : 1);
     const likes = columns
       .filter((c) => !c.present && looksLike(word, c.word))
       .sort((a, b) => exact(a) - exact(b));
-    if (likes.length > 0)
-      found.set(
-        col,
-        likes.map(({ word, name, rules }) => ({ word, name, ...(rules ? { rules } : {}) })),
-      );
+    if (likes.length > 0) found.set(col, likes);
   });
   return found;
 }
@@ -127,8 +113,8 @@ export function lookalikeColumns(
 /**
  * The cells of a row under a look-alike header, for a battle of `rules`, as bad cells: a value
  * under `Fortress` would else be fought as no fort, the battle resolved and the run passed. A
- * header that looks like a column only other rules read (`Attacker` for `Attacker orders`, an
- * imperium column, in a cote-pbem battle) is no slip there.
+ * header that looks like a column only other rules read (`Attacker's orders` for `Attacker
+ * orders`, an imperium column, in a cote-pbem battle) is no slip there.
  */
 export function lookalikeCells(
   row: readonly unknown[],
