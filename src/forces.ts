@@ -38,8 +38,13 @@ export function sumUnits(legions: readonly Legion[]): UnitCounts {
 
 /** `2 CAT 3 INF`, in the order of `codes`, leaving out zero counts; `none` when empty. */
 export function formatCounts(counts: UnitCounts, codes: readonly string[]): string {
-  const parts = codes.filter((c) => (counts[c] ?? 0) > 0).map((c) => `${counts[c]} ${c}`);
-  return parts.length > 0 ? parts.join(' ') : 'none';
+  // Every shot of a log shows both sides this way: a plain loop, no arrays.
+  let text = '';
+  for (const code of codes) {
+    const n = counts[code] ?? 0;
+    if (n > 0) text += text === '' ? `${n} ${code}` : ` ${n} ${code}`;
+  }
+  return text === '' ? 'none' : text;
 }
 
 /** A side as roster text, `Marcus: 1 CAT 2 INF; Titus: 3 INF`, which the roster parser reads back. */

@@ -210,6 +210,8 @@ export const rowHeight = (lines: number, lineHeight = LINE_HEIGHT): number =>
  */
 export function wrappedLines(text: string, width: number): number {
   const room = Math.max(1, Math.floor(width));
+  // Most cells fit a line: no need to take them apart.
+  if (text.length <= room && !text.includes('\n')) return 1;
   let lines = 0;
   for (const paragraph of text.split('\n')) {
     let used = 0;

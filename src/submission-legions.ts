@@ -70,6 +70,7 @@ export function readLegionRows(
   battlesSheet: string,
 ): LegionRows {
   const out = emptyRows();
+  const unitsByRules = new Map<string, UnitColumn[]>();
   return readForcesTable(
     legions,
     entries,
@@ -89,7 +90,10 @@ export function readLegionRows(
           : `${at}: ${sheet} has no unit columns (Infantry, Cavalry, Catapults, Galleys)`,
     },
     (r, i, entry, cols) => {
-      const legion = readLegionRow(legions, cols, r, String(entry.spec!.rules ?? DEFAULT_RULESET));
+      const rules = String(entry.spec!.rules ?? DEFAULT_RULESET);
+      let units = unitsByRules.get(rules);
+      if (units === undefined) unitsByRules.set(rules, (units = unitColumnsOf(legions, rules)));
+      const legion = readLegionRow(legions, cols, r, rules, units);
       if (!legion.ok) return legion.error;
       const list = out.byEntry.get(i) ?? [];
       list.push(legion.value);
@@ -100,12 +104,32 @@ export function readLegionRows(
   );
 }
 
+/** A column of unit counts: the unit's code in the battle's rules, or none for other rules' units. */
+interface UnitColumn {
+  col: number;
+  code: string | undefined;
+}
+
+/** The unit columns of a Legions table, left to right, as a battle of `rules` reads them. */
+function unitColumnsOf(table: SheetTable, rules: string): UnitColumn[] {
+  const header = table.cells[0];
+  const catalog = (findRuleset(rules) ?? findRuleset(DEFAULT_RULESET)!).units;
+  const columns: UnitColumn[] = [];
+  for (let col = 0; col < header.length; col++) {
+    if (isBlank(header[col])) continue;
+    const code = unitCode(catalog, cellText(header[col]));
+    if (code !== undefined || isUnitWord(headerWord(header[col]))) columns.push({ col, code });
+  }
+  return columns;
+}
+
 /** A legion row, or the problems of its cells (side, then unit columns left to right). */
 function readLegionRow(
   table: SheetTable,
   cols: ReturnType<typeof findColumns<keyof typeof LEGION_COLUMNS>>,
   r: number,
   rules: string,
+  unitColumns: readonly UnitColumn[],
 ): Result<LegionRow, string[]> {
   const header = table.cells[0];
   const row = table.cells[r];
@@ -117,14 +141,11 @@ function readLegionRow(
       `${cellAddress(table.origin, r, cols.side!)}: side ${text === '' ? 'is blank' : `"${text}" is neither Attacker nor Defender`}`,
     );
   }
-  const catalog = (findRuleset(rules) ?? findRuleset(DEFAULT_RULESET)!).units;
   const units: Record<string, number> = {};
   let firstUnitCol = -1;
-  for (let col = 0; col < header.length; col++) {
-    if (isBlank(header[col])) continue;
-    const code = unitCode(catalog, cellText(header[col]));
+  for (const { col, code } of unitColumns) {
     if (code === undefined) {
-      if (isUnitWord(headerWord(header[col])) && !isBlank(row[col])) {
+      if (!isBlank(row[col])) {
         problems.push(
           `${cellAddress(table.origin, r, col)}: ${rules} has no unit "${cellText(header[col])}"`,
         );

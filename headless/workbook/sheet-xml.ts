@@ -109,11 +109,12 @@ export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
   const wrapped = new Map((sheet.wrapped ?? []).map((c) => [c, sheet.widths[c] ?? DEFAULT_WIDTH]));
   const centered = new Set(sheet.centered ?? []);
   const body = bodyStyles(styles, sheet.top ?? false);
+  const bodyCells: BodyCells = [];
   const merges: string[] = [];
   for (let r = 0; r < sheet.rows.length; r++) {
     const row = sheet.rows[r];
     if (row.span === undefined) {
-      rows += rowXml(row, r, styles, body, wrapped, centered);
+      rows += rowXml(row, r, styles, body, wrapped, centered, bodyCells);
       continue;
     }
     const span = Math.max(1, Math.floor(row.span));
@@ -164,21 +165,29 @@ function rowXml(
   body: BodyStyles,
   wrapped: Map<number, number>,
   centered: Set<number>,
+  bodyCells?: BodyCells,
 ): string {
   const rowStyle = row.kind === 'header' ? styles.header : row.kind === 'title' ? styles.title : 0;
   const n = r + 1;
   let cells = '';
   let lines = 1;
   const spanned = row.span !== undefined;
+  const known = rowStyle === 0 ? bodyCells : undefined;
   for (let c = 0; c < row.cells.length; c++) {
     const width = rowStyle === 0 || spanned ? wrapped.get(c) : undefined;
     const value = row.cells[c];
     if (width !== undefined && typeof value === 'string') {
       lines = Math.max(lines, rowLines(value, width));
     }
-    const look =
-      width !== undefined ? 'wrapped' : rowStyle === 0 && centered.has(c) ? 'centered' : null;
-    cells += cellXml(value, letters(c) + n, rowStyle, body, look);
+    const column = known && (known[c] ??= new Map());
+    let rest = column?.get(value);
+    if (rest === undefined) {
+      const look =
+        width !== undefined ? 'wrapped' : rowStyle === 0 && centered.has(c) ? 'centered' : null;
+      rest = cellRest(value, rowStyle, body, look);
+      column?.set(value, rest);
+    }
+    if (rest !== '') cells += `<c r="${letters(c)}${n}"${rest}`;
   }
   // The title's larger font makes even one line taller than Excel's default row: as the pane,
   // the title row is always given its height.
@@ -200,15 +209,21 @@ function bodyStyle(
   return look === 'centered' && number ? body.centered : body.plain;
 }
 
-function cellXml(
+/**
+ * A body row's cells, by column, as `cellRest` wrote them for each value: a log's cells repeat
+ * (sides, units, results), and their text need be escaped and styled only once.
+ */
+type BodyCells = Map<CellValue, string>[];
+
+/** A cell's XML after its `<c r="A1"` (the whole cell, '' for a blank cell of no style). */
+function cellRest(
   value: CellValue,
-  ref: string,
   rowStyle: number,
   body: BodyStyles,
   look: 'wrapped' | 'centered' | null,
 ): string {
   if (value === '' || value === null || value === undefined) {
-    return rowStyle ? `<c r="${ref}" s="${rowStyle}"/>` : '';
+    return rowStyle ? ` s="${rowStyle}"/>` : '';
   }
   // Judged on the text as stored: XML drops control characters, so `\u0007=1+1` is `=1+1`.
   const stored = typeof value === 'string' ? xmlChars(value) : value;
@@ -216,13 +231,13 @@ function cellXml(
   const s = rowStyle || bodyStyle(body, look, quoted, typeof value === 'number');
   const style = s ? ` s="${s}"` : '';
   if (typeof value === 'number' && Number.isFinite(value)) {
-    return `<c r="${ref}"${style}><v>${value}</v></c>`;
+    return `${style}><v>${value}</v></c>`;
   }
   if (typeof value === 'boolean') {
-    return `<c r="${ref}"${style} t="b"><v>${value ? 1 : 0}</v></c>`;
+    return `${style} t="b"><v>${value ? 1 : 0}</v></c>`;
   }
   const text = String(value).slice(0, EXCEL_MAX_TEXT);
-  return `<c r="${ref}"${style} t="inlineStr"><is><t${keepSpaces(text)}>${xmlText(text)}</t></is></c>`;
+  return `${style} t="inlineStr"><is><t${keepSpaces(text)}>${xmlText(text)}</t></is></c>`;
 }
 
 /**
