@@ -9,6 +9,7 @@ import {
   unknownColumns,
 } from './columns';
 import { DecidingColumn, headerHints, lookalikeCells, lookalikeColumns } from './header-slips';
+import { coveringMerge, mergedCellProblem, mergeValue } from './merged-cells';
 import { listProblems } from './problem-list';
 import type { LegionRows } from './submission-legions';
 import type { SheetTable, SubmissionEntry } from './submission';
@@ -104,9 +105,19 @@ export function readForcesTable<K extends 'battle' | string>(
     const long = key !== undefined && (kind.longText ?? []).includes(key);
     return [{ col, maxText: long ? MAX_LONG_TEXT : undefined }];
   });
+  const labelCols = new Set((kind.labels ?? []).map((key) => cols[key]));
   for (let r = 1; r < table.cells.length; r++) {
     const row = table.cells[r];
     if (row.every(isBlank)) continue;
+    const merged = mergedCells(table, r, checks, labelCols);
+    const battleMerged = merged.find((m) => m.col === battleCol);
+    if (battleMerged !== undefined) {
+      // Told to the battle the merge shows, which would otherwise be fought without this row.
+      const i = index.get(battleMerged.shown.toLowerCase());
+      if (i === undefined || entries[i].spec === null) out.problems.push(battleMerged.message);
+      else out.errors.set(i, [...(out.errors.get(i) ?? []), battleMerged]);
+      continue;
+    }
     const battleCell = cellAddress(table.origin, r, battleCol);
     const idProblem = cellProblem(row[battleCol]);
     if (idProblem !== null) {
@@ -130,6 +141,10 @@ export function readForcesTable<K extends 'battle' | string>(
       ...rowProblems(row, r, table.origin, checks),
       ...lookalikeCells(row, r, table.origin, header, lookalikes, String(entry.spec.rules)),
     ];
+    for (const cell of merged) {
+      if (cell.label) out.warnings.push(cell.message);
+      else addBadCell(found, cell);
+    }
     const width = Math.max(header.length, row.length);
     for (const message of each(r, i, entry, cols)) {
       addBadCell(found, { row: r, col: columnNamed(message, table.origin, r, width), message });
@@ -137,6 +152,30 @@ export function readForcesTable<K extends 'battle' | string>(
     if (found.length > 0) out.errors.set(i, [...(out.errors.get(i) ?? []), ...found]);
   }
   return out;
+}
+
+/** A cell of a row read without the value a merge shows in it (see merged-cells.ts). */
+export interface MergedCell extends BadCell {
+  /** The text the merge shows. */
+  shown: string;
+  /** True when the cell only labels the row (a warning); else it decides a battle (an error). */
+  label: boolean;
+}
+
+/** The cells of row `r` among those read (`checks`) that a merge covers, with what it shows. */
+export function mergedCells(
+  table: SheetTable,
+  r: number,
+  checks: readonly { col: number }[],
+  labelCols: ReadonlySet<number | undefined>,
+): MergedCell[] {
+  if (!table.merges?.length) return [];
+  return checks.flatMap(({ col }) => {
+    const message = mergedCellProblem(table, r, col);
+    if (message === null) return [];
+    const shown = cellText(mergeValue(table, coveringMerge(table, r, col)!));
+    return [{ row: r, col, message, shown, label: labelCols.has(col) }];
+  });
 }
 
 /** A table's columns that decide a battle (all but its labels), each word a column's name. */

@@ -31,11 +31,12 @@ import {
 } from './header-slips';
 import { AnyRuleset, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, RULESETS, rulesetIds } from './rulesets';
+import { GridMerge } from './merged-cells';
 import { listProblems } from './problem-list';
 import { readArmyRows } from './submission-armies';
 import { readFleetRows } from './submission-fleets';
 import { readLegionRows } from './submission-legions';
-import { addBadCell, battleError } from './submission-rows';
+import { addBadCell, battleError, mergedCells } from './submission-rows';
 import { readUnitRows } from './submission-units';
 import { capitalise } from './narrate-words';
 
@@ -56,6 +57,8 @@ export const isTemplateSeedWarning = (warning: string): boolean =>
 export interface SheetTable {
   cells: CellGrid;
   origin: GridOrigin;
+  /** The merged ranges over the grid, where the adapter can read them (see merged-cells.ts). */
+  merges?: readonly GridMerge[];
 }
 
 export interface SubmissionEntry {
@@ -227,7 +230,8 @@ export function readSubmission(
       warnings,
     };
   }
-  const { entries, badCells } = readBattleRows(battles, cols, lookalikes);
+  const { entries, badCells, warnings: cellWarnings } = readBattleRows(battles, cols, lookalikes);
+  warnings.push(...cellWarnings);
   const problems: string[] = [];
   if (entries.length === 0) {
     problems.push(
@@ -308,15 +312,24 @@ function readBattleRows(
   battles: SheetTable,
   cols: Columns<BattleKey>,
   lookalikes: ReadonlyMap<number, readonly Lookalike[]>,
-): { entries: SubmissionEntry[]; badCells: Map<number, BadCell[]> } {
+): { entries: SubmissionEntry[]; badCells: Map<number, BadCell[]>; warnings: string[] } {
   const entries: SubmissionEntry[] = [];
   const badCells = new Map<number, BadCell[]>();
+  const warnings: string[] = [];
   const firstRow = new Map<string, number>();
   const checks = readChecks(cols);
+  const labels = new Set([cols.territory]);
   for (let r = 1; r < battles.cells.length; r++) {
     const row = battles.cells[r];
     if (row.every(isBlank)) continue;
     const where = cellAddress(battles.origin, r, cols.battle!);
+    const merged = mergedCells(battles, r, checks, labels);
+    const idMerged = merged.find((m) => m.col === cols.battle);
+    if (idMerged !== undefined) {
+      const id = `(row ${battles.origin.row + r + 1})`;
+      entries.push({ id, where, spec: null, error: idMerged.message, idless: true });
+      continue;
+    }
     const idProblem = cellProblem(row[cols.battle!]);
     const id = idProblem === null ? cellText(row[cols.battle!]) : '';
     // An unreadable, blank or repeated id stops the battle: forces rows find their battle by id.
@@ -354,11 +367,15 @@ function readBattleRows(
     }
     firstRow.set(id.toLowerCase(), entries.length);
     const unreadable = rowProblems(row, r, battles.origin, checks);
+    for (const cell of merged) {
+      if (cell.label) warnings.push(cell.message);
+      else addBadCell(unreadable, cell);
+    }
     const read = readBattleRow(battles, cols, r, id, where, unreadable, lookalikes);
     if (read.badCells.length > 0) badCells.set(entries.length, read.badCells);
     entries.push(read.entry);
   }
-  return { entries, badCells };
+  return { entries, badCells, warnings };
 }
 
 /**

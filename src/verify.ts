@@ -12,6 +12,7 @@ import {
   resultsColumn,
   resultsSheet,
 } from './sheets';
+import { isMergedCellMessage } from './merged-cells';
 import { isTemplateSeedWarning, readSubmission, SheetTable, Submission } from './submission';
 import {
   addressOf,
@@ -334,8 +335,9 @@ function checkLog(
 
 /**
  * The Results sheet against the replay's. Results written by an earlier Praetor are taken, with
- * a note, where they match the replay as that Praetor read the workbook: without the warning of
- * a battle that keeps the template's example seed (given since), and a battle's row naming its
+ * a note, where they match the replay as that Praetor read the workbook: without the warnings of
+ * a battle that keeps the template's example seed and of a label a merge shows in a row (given
+ * since), and a battle's row naming its
  * bad cells alone where its legions broke the rules too (`earlierReplay`: named together
  * since). A row that matches no reading is a mismatch, whatever the others do.
  */
@@ -362,18 +364,23 @@ function checkResults(
     return { left: left.map((f) => f.mismatch), cellsAlone: left.length < found.length };
   };
   const plain = check(warnings);
-  const without = warnings.filter((w) => !isTemplateSeedWarning(w));
-  const seedless =
-    plain.left.length > 0 && without.length < warnings.length ? check(without) : null;
-  // The reading that leaves fewer rows unexplained: a sheet lacking only the warning's row, and
+  const newer = warnings.filter((w) => isTemplateSeedWarning(w) || isMergedCellMessage(w));
+  const without = warnings.filter((w) => !newer.includes(w));
+  const seedless = plain.left.length > 0 && newer.length > 0 ? check(without) : null;
+  // The reading that leaves fewer rows unexplained: a sheet lacking only the warnings' rows, and
   // changed elsewhere too, still shows the change alone.
   const taken = seedless && seedless.left.length < plain.left.length ? seedless : plain;
-  if (taken === seedless) notes.push(SEED_WARNING_NOTE);
+  if (taken === seedless) {
+    if (newer.some(isTemplateSeedWarning)) notes.push(SEED_WARNING_NOTE);
+    if (newer.some(isMergedCellMessage)) notes.push(MERGE_WARNING_NOTE);
+  }
   if (taken.cellsAlone) notes.push(CELLS_ALONE_NOTE);
   return taken.left;
 }
 
 const SEED_WARNING_NOTE =
   "Results has no warning of the template's example seed (written before Praetor gave it): compared without it";
+const MERGE_WARNING_NOTE =
+  'Results has no warning of a name or territory a merge shows in a row (written before Praetor gave it): compared without it';
 const CELLS_ALONE_NOTE =
   'Results name only the bad cells of a battle whose legions broke the rules too (written before Praetor named both): compared so';

@@ -1,4 +1,5 @@
-import { CellGrid, quoteSheet } from '../src/cells';
+import { CellGrid, GridOrigin, quoteSheet } from '../src/cells';
+import { GridMerge, gridMerges } from '../src/merged-cells';
 import { LINE_HEIGHT, rowHeight, TITLE_FONT_SIZE, TITLE_LINE_HEIGHT } from '../src/sheets';
 import { err, ok, Result } from '../src/result';
 import { isPlainFormat, SheetVisibility, ShownCell, ShownSheet } from '../src/verify-shown';
@@ -21,6 +22,8 @@ import {
 
 export const MIN_EXCEL_API = '1.7';
 const PRINT_LAYOUT_API = '1.9';
+/** `Range.getMergedAreasOrNullObject`: without it, tables are read as if nothing were merged. */
+const MERGED_AREAS_API = '1.13';
 const HEADER_FILL = '#0F6CBD';
 const HEADER_FONT = '#FFFFFF';
 
@@ -38,14 +41,21 @@ export async function connectExcel(): Promise<Result<WorkbookHost>> {
     );
   }
   return ok(
-    new ExcelHost({ printLayout: requirements.isSetSupported('ExcelApi', PRINT_LAYOUT_API) }),
+    new ExcelHost(
+      { printLayout: requirements.isSetSupported('ExcelApi', PRINT_LAYOUT_API) },
+      requirements.isSetSupported('ExcelApi', MERGED_AREAS_API),
+    ),
   );
 }
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 class ExcelHost implements WorkbookHost {
-  constructor(readonly features: HostFeatures) {}
+  constructor(
+    readonly features: HostFeatures,
+    /** Whether the host can list merged cells (ExcelApi 1.13). */
+    private readonly mergedAreas: boolean,
+  ) {}
 
   async read(refs: readonly RangeRef[]): Promise<Result<WorkbookRead>> {
     try {
@@ -61,10 +71,22 @@ class ExcelHost implements WorkbookHost {
     }
   }
 
+  /**
+   * Reads the tables with their merged cells where the host lists them. Excel fails a list of
+   * more than 512 merged areas: the tables are then read again without them, as a host that
+   * cannot list them reads them, rather than not at all.
+   */
   async readTables(request: TablesRequest): Promise<Result<TablesRead>> {
     try {
-      return await readTables(request);
+      return await readTables(request, this.mergedAreas);
     } catch (e) {
+      if (this.mergedAreas) {
+        try {
+          return await readTables(request, false);
+        } catch {
+          // The first error says more: it is the one explained.
+        }
+      }
       return err(await explainTablesError(request, e));
     }
   }
@@ -159,8 +181,11 @@ function queueRead(context: Excel.RequestContext, ref: RangeRef): () => Grid {
   };
 }
 
-/** Finds each table (else sheet) asked for, then reads them: two round trips. */
-async function readTables(request: TablesRequest): Promise<Result<TablesRead>> {
+/**
+ * Finds each table (else sheet) asked for, then reads them, with their merged cells when
+ * `merged`: two round trips.
+ */
+async function readTables(request: TablesRequest, merged: boolean): Promise<Result<TablesRead>> {
   return Excel.run(async (context) => {
     const tables = context.workbook.tables;
     const sheets = context.workbook.worksheets;
@@ -172,7 +197,7 @@ async function readTables(request: TablesRequest): Promise<Result<TablesRead>> {
       const same = (n: string) => n.trim().toLowerCase() === name.toLowerCase();
       const table = tables.items.find((t) => same(t.name));
       const sheet = sheets.items.find((s) => same(s.name));
-      return table ? queueTable(table) : sheet ? queueSheet(sheet) : null;
+      return table ? queueTable(table, merged) : sheet ? queueSheet(sheet, merged) : null;
     };
     const required: (() => Grid)[] = [];
     for (const name of request.required) {
@@ -199,25 +224,66 @@ async function readTables(request: TablesRequest): Promise<Result<TablesRead>> {
   });
 }
 
-function queueTable(table: Excel.Table): () => Grid {
+function queueTable(table: Excel.Table, merged: boolean): () => Grid {
   const range = table.getRange();
   range.load('values,rowIndex,columnIndex,address');
   range.worksheet.load('name');
+  const merges = merged ? queueMerges(range) : null;
   return () => {
     const rows = range.values as CellGrid;
+    const cells = table.showTotals ? rows.slice(0, -1) : rows;
+    const origin = { sheet: range.worksheet.name, row: range.rowIndex, col: range.columnIndex };
     return {
-      cells: table.showTotals ? rows.slice(0, -1) : rows,
-      origin: { sheet: range.worksheet.name, row: range.rowIndex, col: range.columnIndex },
+      cells,
+      origin,
       address: `${table.name} (${range.address})`,
+      ...withMerges(merges, cells, origin),
     };
   };
 }
 
 /** A sheet's used rows, from column A: the cells left of the used area are blank anyway. */
-function queueSheet(sheet: Excel.Worksheet): () => Grid {
+function queueSheet(sheet: Excel.Worksheet, merged: boolean): () => Grid {
   const used = sheet.getUsedRangeOrNullObject(true);
   used.load('values,rowIndex,columnIndex');
-  return () => usedGrid(sheet.name, used);
+  // Of the used range that always exists (A1 on a blank sheet): no call on a null object.
+  const merges = merged ? queueMerges(sheet.getUsedRange(true)) : null;
+  return () => {
+    const grid = usedGrid(sheet.name, used);
+    return { ...grid, ...withMerges(merges, grid.cells, grid.origin) };
+  };
+}
+
+/**
+ * Queues the load of the merged areas of a range: Excel lists those whose top-left cell (the
+ * one that holds the value) is in the range, whole. The returned function gives them in sheet
+ * rows and columns (0-based, inclusive) after the sync.
+ */
+function queueMerges(range: Excel.Range): () => GridMerge[] {
+  const merged = range.getMergedAreasOrNullObject();
+  merged.load(
+    'areas/items/rowIndex,areas/items/columnIndex,areas/items/rowCount,areas/items/columnCount',
+  );
+  return () =>
+    merged.isNullObject
+      ? []
+      : merged.areas.items.map((area) => ({
+          top: area.rowIndex,
+          left: area.columnIndex,
+          bottom: area.rowIndex + area.rowCount - 1,
+          right: area.columnIndex + area.columnCount - 1,
+        }));
+}
+
+/** The grid's `merges`, in its own rows and columns; nothing when they were not read. */
+function withMerges(
+  merges: (() => GridMerge[]) | null,
+  cells: CellGrid,
+  origin: GridOrigin,
+): Pick<Grid, 'merges'> {
+  if (!merges) return {};
+  const cols = Math.max(0, ...cells.map((row) => row.length));
+  return { merges: gridMerges(merges(), origin, cells.length, cols) };
 }
 
 /** A checked sheet's used rows, with what could make them show other than their values. */

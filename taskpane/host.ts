@@ -1,4 +1,5 @@
 import { CellGrid, GridOrigin } from '../src/cells';
+import { GridMerge } from '../src/merged-cells';
 import { Result } from '../src/result';
 import { CellValue } from '../src/sheets';
 import { ShownSheet } from '../src/verify-shown';
@@ -22,6 +23,11 @@ export interface Grid {
   address: string;
   /** The first row of the sheet's used area over the same columns (it may hold the header). */
   sheetHeader?: { cells: readonly unknown[]; row: number };
+  /**
+   * The merged cells over the grid, in its rows and columns (row 0 is the grid's first), where
+   * the host can tell (ExcelApi 1.13); absent where it cannot.
+   */
+  merges?: readonly GridMerge[];
 }
 
 export interface WorkbookRead {

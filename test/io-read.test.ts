@@ -26,6 +26,65 @@ describe('readPackageFile', () => {
 });
 
 describe('readWorkbookTables', () => {
+  it("gives a sheet's merges on its grid, and a table's on its own, cut to it", async () => {
+    const wb = new ExcelJS.Workbook();
+    const legions = wb.addWorksheet('Legions');
+    legions.addRows([
+      [],
+      ['Battle', 'Side', 'Infantry'], // the header in row 2: the grid starts there
+      ['B1', 'Attacker', 3],
+      [null, 'Defender', null],
+    ]);
+    legions.mergeCells('A3:A4');
+    legions.mergeCells('C3:C4');
+    legions.mergeCells('A1:C1'); // above the grid: left out
+    const orders = wb.addWorksheet('Orders');
+    orders.addTable({
+      name: 'Battles',
+      ref: 'C3',
+      columns: [{ name: 'Battle' }, { name: 'Territory' }],
+      rows: [
+        ['B1', 'Gallia'],
+        ['B2', null],
+      ],
+    });
+    orders.mergeCells('D4:D5');
+    const tables = await readWorkbookTables(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(tables.legions?.origin).toEqual({ sheet: 'Legions', row: 1, col: 0 });
+    expect(tables.legions?.merges).toEqual([
+      { top: 1, left: 0, bottom: 2, right: 0 },
+      { top: 1, left: 2, bottom: 2, right: 2 },
+    ]);
+    expect(tables.battles?.merges).toEqual([{ top: 1, left: 1, bottom: 2, right: 1 }]);
+  });
+
+  it('a count a merge shows over two legions stops their battle, in the file adjudicated', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Battles').addRows([
+      ['Battle', 'Seed'],
+      ['B1', 's'],
+    ]);
+    const legions = wb.addWorksheet('Legions');
+    legions.addRows([
+      ['Battle', 'Side', 'Infantry', 'Cavalry'],
+      ['B1', 'Attacker', 3, 1],
+      ['B1', 'Defender', null, 1],
+    ]);
+    legions.mergeCells('C2:C3');
+    const dir = tempDir();
+    const input = join(dir, 'merged.xlsx');
+    writeFileSync(input, Buffer.from(await wb.xlsx.writeBuffer()));
+    const report = await adjudicateFile({
+      input,
+      output: join(dir, 'out.xlsx'),
+      force: false,
+      limits: DEFAULT_LIMITS,
+    });
+    expect(report.results.map((r) => r.error)).toEqual([
+      'Legions!C3: the merged cells C2:C3 show "3" here, but only C2 holds it and Praetor reads C3 as blank: unmerge C2:C3 and write each row\'s own value',
+    ]);
+  });
+
   it("leaves a table's totals row out of its rows", async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Orders');

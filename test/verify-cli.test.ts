@@ -942,3 +942,43 @@ describe("Results written before the template's example seed was warned of", () 
     expect(caught.out).toContain("Results has no warning of the template's example seed");
   }, 30000);
 });
+
+describe('Results written before Praetor warned of a label a merge shows', () => {
+  it('verify, with a note', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'm.xlsx');
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Battles').addRows([
+      ['Battle', 'Seed'],
+      ['B1', 's'],
+    ]);
+    const legions = wb.addWorksheet('Legions');
+    legions.addRows([
+      ['Battle', 'Side', 'Player', 'Infantry'],
+      ['B1', 'Attacker', 'Ann', 3],
+      ['B1', 'Defender', null, 2],
+    ]);
+    legions.mergeCells('C2:C3'); // "Ann" shown over the defender's Player cell too
+    await wb.xlsx.writeFile(file);
+    expect((await run('adjudicate', file, '--jobs', '1')).code).toBe(0);
+    const output = join(dir, 'm.praetor.xlsx');
+    const current = await run('verify', output);
+    expect(current.code).toBe(0);
+    expect(current.out).not.toContain('compared without it');
+    // As the build before wrote it: no warning row below B1's.
+    const old = await edited(
+      output,
+      (w) => {
+        const results = w.getWorksheet('Results')!;
+        expect(String(results.getCell('J3').value)).toMatch(/^Legions!C3: the merged cells C2:C3/);
+        results.spliceRows(3, 1);
+      },
+      'old.xlsx',
+    );
+    const r = await run('verify', old);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'Results has no warning of a name or territory a merge shows in a row (written before Praetor gave it): compared without it',
+    );
+  }, 30000);
+});

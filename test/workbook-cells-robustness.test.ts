@@ -254,16 +254,18 @@ describe('repeated headers', () => {
 });
 
 describe('merged cells', () => {
-  it('only the top-left cell of a merge holds its value', async () => {
+  it('only the top-left cell of a merge holds its value, and a cell read under it is named', async () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('Battles').addRows([BATTLES_HEADER, battle('B1', { Territory: 'Gallia' })]);
     wb.getWorksheet('Battles')!.mergeCells('B2:C2');
     wb.addWorksheet('Legions').addRows([LEGIONS_HEADER, ...twoSides('B1')]);
     const t = await readWorkbookTables(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(t.battles!.cells[1].slice(1, 3)).toEqual(['Gallia', null]);
     const s = readSubmission(t.battles!, t.legions!);
-    expect(s.entries[0].error).toBeNull();
-    expect(s.entries[0].territory).toBe('Gallia');
-    expect(t.battles!.cells[1][2]).toBeNull();
+    // "Gallia" shows under Rules too: read as blank, the battle would be fought as cote-pbem.
+    expect(s.entries[0].error).toBe(
+      'Battles!C2: the merged cells B2:C2 show "Gallia" here, but only B2 holds it and Praetor reads C2 as blank: unmerge B2:C2 and write each row\'s own value',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import { GridMerge } from '../../src/merged-cells';
 import { markEmptyFormulaText } from './empty-formula-text';
 import {
   Model,
@@ -45,6 +46,13 @@ const CELL_PARTS =
 /** True for the parts exceljs is given (and the guard should keep unpacked for it). */
 export const isCellPart = (name: string): boolean => CELL_PARTS.test(name);
 
+/** Each sheet's merges, which exceljs is not given (see `applyMerges`). */
+const mergesBySheet = new WeakMap<ExcelJS.Worksheet, GridMerge[]>();
+
+/** The merged ranges of a sheet loaded here, by 0-based rows and columns. */
+export const sheetMerges = (sheet: ExcelJS.Worksheet): readonly GridMerge[] =>
+  mergesBySheet.get(sheet) ?? [];
+
 const BOOK = 'xl/workbook.xml';
 const BOOK_RELS = 'xl/_rels/workbook.xml.rels';
 
@@ -85,7 +93,7 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
   const common: BookParts = { book, styles, stylesPart, sharedStrings };
 
   const workbook = new Workbook();
-  const sheets: { part: Part; model: SheetModel; entry: SheetEntry }[] = [];
+  const sheets: { part: Part; model: SheetModel; entry: SheetEntry; merges: GridMerge[] }[] = [];
   for (const entry of (book.sheets ?? []) as SheetEntry[]) {
     const name = entry.name ?? '';
     const rel = relsById.get(entry.rId);
@@ -106,15 +114,15 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
     }
     part.text = markEmptyFormulaText(part.text);
     const model = await parse<SheetModel>(new WorksheetXform({ ignoreNodes: IGNORED_NODES }), part);
-    await reconcileSheet(pkg, part, model, common);
-    sheets.push({ part, model, entry });
+    const merges = await reconcileSheet(pkg, part, model, common);
+    sheets.push({ part, model, entry, merges });
   }
 
   // What the model setter of exceljs' Workbook does, one sheet at a time, its failure named;
   // each sheet numbered by its place in the index (a sheetId may be missing or repeated).
   const bookModel = workbook as unknown as { model: Model; _worksheets: unknown[] };
   bookModel.model = { ...book, worksheets: [], definedNames: [], media: [] };
-  sheets.forEach(({ part, model, entry }, i) =>
+  sheets.forEach(({ part, model, entry, merges }, i) =>
     attempt(part, () => {
       const worksheet = new Worksheet({
         id: i + 1,
@@ -125,6 +133,7 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
       });
       worksheet.model = { ...model, name: part.sheet };
       bookModel._worksheets[i + 1] = worksheet;
+      if (merges.length > 0) mergesBySheet.set(worksheet as unknown as ExcelJS.Worksheet, merges);
     }),
   );
   return workbook;

@@ -1,4 +1,5 @@
 import { columnLetters, quoteSheet } from '../../src/cells';
+import { GridMerge } from '../../src/merged-cells';
 import {
   colCache,
   CommentsXform,
@@ -67,14 +68,14 @@ export interface BookParts {
 /**
  * A sheet's model made ready for exceljs' Worksheet (what `xlsx.reconcile` does for each
  * sheet): its notes and tables loaded from its relationships, its styles and shared strings
- * looked up, its merges applied.
+ * looked up, its merges applied. Gives the merges, as ranges of 0-based rows and columns.
  */
 export async function reconcileSheet(
   pkg: ZipPackage,
   part: Part,
   model: SheetModel,
   common: BookParts,
-): Promise<void> {
+): Promise<GridMerge[]> {
   const rows = model.rows ?? [];
   // A row may leave out its number (`r`): it is the row after the one before.
   let before = 0;
@@ -141,7 +142,11 @@ export async function reconcileSheet(
       }
     },
   );
-  attempt(part, () => applyMerges(model));
+  let merges: GridMerge[] = [];
+  attempt(part, () => {
+    merges = applyMerges(model);
+  });
+  return merges;
 }
 
 /** `'A1'!B2`, or `in row 2 (sheet "A1")` for a cell written without its address. */
@@ -170,10 +175,10 @@ function checkSharedStrings(part: Part, rows: RowModel[], strings?: SharedString
  * cell for every cell a merge covers (`<mergeCell ref="A1:XFD1048576"/>` is 17 billion). A cell
  * a merge covers, other than its top-left one, is left out: Excel shows it blank.
  */
-function applyMerges(model: SheetModel): void {
+function applyMerges(model: SheetModel): GridMerge[] {
   const merges = (model.mergeCells ?? []).map((ref) => new Range(ref));
   model.mergeCells = [];
-  if (merges.length === 0) return;
+  if (merges.length === 0) return [];
   for (const row of model.rows ?? []) {
     const across = merges.filter((m) => m.top <= row.number && row.number <= m.bottom);
     if (across.length === 0) continue;
@@ -188,4 +193,10 @@ function applyMerges(model: SheetModel): void {
       );
     });
   }
+  return merges.map((m) => ({
+    top: m.top - 1,
+    left: m.left - 1,
+    bottom: m.bottom - 1,
+    right: m.right - 1,
+  }));
 }

@@ -1,10 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { Cell, isBlank } from '../../src/cells';
+import { gridMerges } from '../../src/merged-cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
 import { EMPTY_FORMULA_TEXT } from './empty-formula-text';
-import { isCellPart, loadCellParts } from './exceljs-load';
+import { isCellPart, loadCellParts, sheetMerges } from './exceljs-load';
 import { readFailure } from './exceljs-parts';
 import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './guard';
 import { ZipPackage } from './zip-package';
@@ -131,7 +132,14 @@ function tableGrid(ws: ExcelJS.Worksheet, model: TableModel): SheetTable | null 
     for (let c = left; c <= right; c++) values.push(cellValue(row.getCell(c)));
     cells.push(values);
   }
-  return { cells, origin: { sheet: ws.name, row: top - 1, col: left - 1 } };
+  return withMerges(ws, { cells, origin: { sheet: ws.name, row: top - 1, col: left - 1 } });
+}
+
+/** A sheet's grid with the merges over it (see src/merged-cells.ts). */
+function withMerges(ws: ExcelJS.Worksheet, table: SheetTable): SheetTable {
+  const width = Math.max(0, ...table.cells.map((row) => row.length));
+  const merges = gridMerges(sheetMerges(ws), table.origin, table.cells.length, width);
+  return merges.length > 0 ? { ...table, merges } : table;
 }
 
 /** A sheet's cells from its first non-blank row (the header) down, from column A. */
@@ -151,7 +159,7 @@ export function sheetGrid(ws: ExcelJS.Worksheet): SheetTable {
   for (let n = first; n <= last; n++) {
     cells.push(Array.from(rows.get(n) ?? [], (v) => v ?? null));
   }
-  return { cells, origin: { sheet: ws.name, row: first - 1, col: 0 } };
+  return withMerges(ws, { cells, origin: { sheet: ws.name, row: first - 1, col: 0 } });
 }
 
 function columnNumber(letters: string): number {

@@ -1,4 +1,5 @@
 import { CellGrid, GridOrigin } from '../cells';
+import { GridMerge } from '../merged-cells';
 import { InflationLevel, Item } from './items';
 
 /**
@@ -10,6 +11,7 @@ import { InflationLevel, Item } from './items';
 export interface EconomyTable {
   cells: CellGrid;
   origin: GridOrigin;
+  merges?: readonly GridMerge[];
 }
 
 export type CityKind = 'none' | 'city' | 'fortified';

@@ -8,6 +8,7 @@ import {
   rowProblems,
   unknownColumns,
 } from '../columns';
+import { mergedCellProblem } from '../merged-cells';
 import { CellRef, EconomyTable } from './state';
 
 /** Reading one of the economy's tables: its columns by header text, then its non-blank rows. */
@@ -38,6 +39,11 @@ export function openTable<K extends string>(
       .map((col) => ({ col }));
     for (const { r, row } of bodyRows(table)) {
       problems.push(...rowProblems(row, r, table.origin, checks).map((c) => c.message));
+      // A value a merge shows in a cell that holds none: read, it would be blank.
+      for (const { col } of checks) {
+        const merged = mergedCellProblem(table, r, col);
+        if (merged !== null) problems.push(merged);
+      }
     }
   }
   return {

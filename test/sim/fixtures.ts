@@ -79,3 +79,16 @@ export function paneInput(overrides: Partial<PaneInput> = {}): PaneInput {
     ...overrides,
   };
 }
+
+/**
+ * The submission with Legions!E4:E5 merged, showing 3: battle 7's attacker holds the 3
+ * Infantry in E4; its defender's E5, under the merge, is blank, though Excel shows 3 there.
+ */
+export function mergedLegionsWorkbook(extra: Partial<SimFixture> = {}): SimFixture {
+  const fixture = submissionWorkbook(extra);
+  const legions = LEGIONS.map((row) => [...row]);
+  legions[3][4] = 3;
+  legions[4][4] = '';
+  fixture.sheets[1] = { name: 'Legions', rows: legions, merges: ['E4:E5'] };
+  return fixture;
+}

@@ -285,9 +285,17 @@ export interface SimTable {
 
 /** A workbook as a test describes it. */
 export interface SimFixture {
-  /** The highest ExcelApi set the simulated host supports, e.g. '1.7' or '1.12'. */
+  /**
+   * The highest ExcelApi set the simulated host supports, e.g. '1.7' or '1.12' (a host without
+   * `getMergedAreasOrNullObject`); 1.13 when not given.
+   */
   apiVersion?: string;
-  sheets: { name: string; at?: string; rows: SimValue[][] }[];
+  /**
+   * Each sheet's values from `at` (A1 when not given), and its merged areas by sheet address
+   * (`E4:E5`, not moved by `at`): a merged area holds only its top-left cell's value, so every
+   * other cell it covers must be blank in `rows`.
+   */
+  sheets: { name: string; at?: string; rows: SimValue[][]; merges?: string[] }[];
   names?: { name: string; ref: string }[];
   /** Excel tables over cells already given, e.g. `{ name: 'Battles', ref: 'Sheet1!A1:J4' }`. */
   tables?: { name: string; ref: string; showTotals?: boolean }[];
@@ -299,7 +307,7 @@ export class SimWorkbook {
   readonly sheets: SimSheet[] = [];
   readonly names: SimName[] = [];
   readonly tables: SimTable[] = [];
-  apiVersion = '1.12';
+  apiVersion = '1.13';
   active = '';
   selection: { sheet: string; box: Box } | null = null;
   /** Every `context.sync()` made against this workbook. */
@@ -315,7 +323,14 @@ export class SimWorkbook {
   static from(fixture: SimFixture): SimWorkbook {
     const wb = new SimWorkbook();
     if (fixture.apiVersion) wb.apiVersion = fixture.apiVersion;
-    for (const s of fixture.sheets) wb.addSheet(s.name, s.rows, s.at);
+    for (const s of fixture.sheets) {
+      const sheet = wb.addSheet(s.name, s.rows, s.at);
+      for (const a1 of s.merges ?? []) {
+        const box = parseA1(a1);
+        const refused = box ? sheet.merge(box) : `"${a1}" is not an address`;
+        if (refused !== null) throw new Error(`${s.name}: cannot merge ${a1}: ${refused}`);
+      }
+    }
     for (const n of fixture.names ?? []) {
       const ref = splitRef(n.ref);
       if (ref) wb.names.push({ name: n.name, sheet: ref.sheet, box: ref.box });

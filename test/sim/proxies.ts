@@ -44,6 +44,9 @@ export const MAX_HEADER_FOOTER = 255;
 /** Largest number of cells one load of `values` may fetch (Excel limits a response's size). */
 export const MAX_CELLS_PER_LOAD = 500_000;
 
+/** Most merged areas `getMergedAreasOrNullObject` lists; past it, the sync fails. */
+export const MAX_MERGED_AREAS = 512;
+
 type Delivery = () => void;
 
 export class SimContext {
@@ -583,6 +586,29 @@ class RangeProxy extends ClientObject<RangeTarget> {
     }, true);
   }
 
+  /**
+   * `range.getMergedAreasOrNullObject()` (ExcelApi 1.13): the merged areas whose top-left cell
+   * is in the range, whole, as Excel lists them (one that only covers part of the range from
+   * above or left is not listed: office-js issue #3611); a null object when there are none.
+   * More than 512 fail the sync, as Excel documents it ("will fail to return the result").
+   */
+  getMergedAreasOrNullObject(): RangeAreasProxy {
+    return new RangeAreasProxy(this.ctx, () => {
+      const { sheet, box } = this.must();
+      this.ctx.requireApi('1.13', 'getMergedAreasOrNullObject');
+      const areas = sheet.merges.filter(
+        (m) => box.r0 <= m.r0 && m.r0 <= box.r1 && box.c0 <= m.c0 && m.c0 <= box.c1,
+      );
+      if (areas.length > MAX_MERGED_AREAS) {
+        throw new SimError(
+          'GeneralException',
+          `${areas.length} merged areas are more than getMergedAreasOrNullObject lists.`,
+        );
+      }
+      return areas.length === 0 ? null : { sheet, areas: areas.map((m) => ({ ...m })) };
+    });
+  }
+
   getRow(row: number): RangeProxy {
     return this.derived(({ sheet, box }) => {
       if (row < 0 || box.r0 + row > box.r1) throw new SimError('InvalidArgument', 'No such row.');
@@ -620,6 +646,106 @@ class RangeProxy extends ClientObject<RangeTarget> {
         if (refused !== null) throw new SimError('InvalidOperation', `Cannot merge: ${refused}.`);
       }
     });
+  }
+}
+
+interface RangeAreasTarget {
+  sheet: SimSheet;
+  areas: Box[];
+}
+
+/**
+ * `Excel.RangeAreas`, as `getMergedAreasOrNullObject` gives it: `address`, `areaCount`,
+ * `cellCount`, and `areas`, a collection of ranges, loaded through the RangeAreas
+ * (`load('areas/items/rowIndex')`) or on its own (`areas.load('items/rowIndex')`). Its areas
+ * are resolved with the RangeAreas, at the sync of the batch that asked for it.
+ */
+class RangeAreasProxy extends ClientObject<RangeAreasTarget> {
+  private target: RangeAreasTarget | null | undefined;
+  readonly areas: RangeCollectionProxy;
+
+  constructor(
+    ctx: SimContext,
+    private readonly find: () => RangeAreasTarget | null,
+  ) {
+    super(ctx, true);
+    this.areas = new RangeCollectionProxy(ctx, () => {
+      const t = this.resolve();
+      return t && t.areas.map((box) => ({ sheet: t.sheet, box }));
+    });
+  }
+
+  resolve(): RangeAreasTarget | null {
+    if (this.target === undefined) this.target = this.find();
+    return this.target;
+  }
+
+  protected read({ sheet, areas }: RangeAreasTarget, property: string): unknown {
+    switch (property) {
+      case 'address':
+        return areas.map((box) => boxAddress(sheet.name, box)).join(', ');
+      case 'areaCount':
+        return areas.length;
+      case 'cellCount':
+        return areas.reduce((n, b) => n + (b.r1 - b.r0 + 1) * (b.c1 - b.c0 + 1), 0);
+      default:
+        throw new SimError(
+          'PropertyNotFound',
+          `RangeAreas has no property '${property}' in this simulation.`,
+        );
+    }
+  }
+
+  override load(spec?: string | string[] | { select?: string }): this {
+    const names = parseLoad(spec);
+    const own = names.filter((n) => !n.startsWith('areas/'));
+    const areas = names.filter((n) => n.startsWith('areas/')).map((n) => n.slice(6));
+    if (own.length > 0 || areas.length === 0) super.load(own);
+    if (areas.length > 0) this.areas.load(areas);
+    return this;
+  }
+
+  get address(): string {
+    return this.get('address');
+  }
+  get areaCount(): number {
+    return this.get('areaCount');
+  }
+  get cellCount(): number {
+    return this.get('cellCount');
+  }
+}
+
+/**
+ * `Excel.RangeCollection`: `load('items/rowIndex,...')`, then `items`. A null object's
+ * collection loads nothing: its `items` cannot be read.
+ */
+class RangeCollectionProxy {
+  private itemsLoaded: RangeProxy[] | undefined;
+
+  constructor(
+    private readonly ctx: SimContext,
+    private readonly targets: () => RangeTarget[] | null,
+  ) {}
+
+  load(spec?: string | string[]): this {
+    const names = parseLoad(spec).map((n) => n.replace(/^items\//, ''));
+    this.ctx.enqueue(() => {
+      const targets = this.targets();
+      if (targets === null) return;
+      const items = targets.map((t) => new RangeProxy(this.ctx, () => t));
+      const deliveries = items.map((item) => item.deliverLoad(names));
+      return () => {
+        deliveries.forEach((d) => d());
+        this.itemsLoaded = items;
+      };
+    }, 'load');
+    return this;
+  }
+
+  get items(): RangeProxy[] {
+    if (!this.itemsLoaded) throw notLoaded('items');
+    return this.itemsLoaded;
   }
 }
 

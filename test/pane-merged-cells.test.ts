@@ -1,0 +1,201 @@
+import { GridMerge } from '../src/merged-cells';
+import { adjudicateSubmission, resultsSheet } from '../src/sheets';
+import * as submissionModule from '../src/submission';
+import { readSubmission } from '../src/submission';
+import { resolveAll, SUBMISSION_TABLES } from '../taskpane/actions';
+import { cellsAt } from './sim/expected';
+import { LEGIONS, mergedLegionsWorkbook, submissionWorkbook } from './sim/fixtures';
+import { SimFixture, SimValue, SimWorkbook } from './sim/model';
+import { removeSim } from './sim/office';
+import { openSim } from './sim/open';
+import { describeInBrowser, panePages, paneStatus, sheetGrid } from './sim/pane-page';
+import { MAX_MERGED_AREAS, SimContext } from './sim/proxies';
+
+/**
+ * Merged cells in the tables that Resolve all reads: the adapter lists them (ExcelApi 1.13) and
+ * gives them to the core in each grid's own rows and columns, so that the pane reads a merged
+ * cell as `praetor adjudicate` does; a host without 1.13 reads the tables as before.
+ */
+
+jest.setTimeout(60_000);
+
+/** Legions!E4:E5 in the Legions grid read from A1: rows 3 to 4 of column 4. */
+const E4_E5: GridMerge = { top: 3, left: 4, bottom: 4, right: 4 };
+const MERGED_MESSAGE = 'the merged cells E4:E5 show "3" here';
+
+/** The Results sheet the core writes for the workbook's Battles and Legions, given merges. */
+function coreResults(model: SimWorkbook, merges?: GridMerge[]) {
+  const battles = cellsAt(model, 'Battles', 'A1:J5');
+  const legions = { ...cellsAt(model, 'Legions', 'A1:H9'), ...(merges ? { merges } : {}) };
+  const submission = readSubmission(battles, legions);
+  return resultsSheet(adjudicateSubmission(submission), submission.problems, submission.warnings);
+}
+
+describe('merged cells through the adapter', () => {
+  afterEach(() => {
+    removeSim(globalThis);
+    jest.restoreAllMocks();
+  });
+
+  test('readTables gives each grid its merges in its own rows and columns, in 2 syncs', async () => {
+    const { model, host } = await openSim(mergedLegionsWorkbook());
+    const read = await host.readTables(SUBMISSION_TABLES);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const [battles, legions] = read.value.required;
+    expect(legions.merges).toEqual([E4_E5]);
+    expect(battles.merges).toEqual([]);
+    expect(read.value.optional).toEqual([null, null, null]);
+    expect(model.syncCount).toBe(2);
+  });
+
+  test('a sheet used from C3: merges placed in the grid padded to column A', async () => {
+    const fixture = mergedLegionsWorkbook();
+    fixture.sheets[1] = { ...fixture.sheets[1], at: 'C3', merges: ['G6:G7', 'A1:D2'] };
+    const { host } = await openSim(fixture);
+    const read = await host.readTables(SUBMISSION_TABLES);
+    if (!read.ok) throw new Error(read.error);
+    const legions = read.value.required[1];
+    expect(legions.origin).toMatchObject({ row: 2, col: 0 });
+    expect(legions.cells[3][6]).toBe(3);
+    // A1:D2 is above the used rows: its top-left cell is not in the grid, so it is not listed.
+    expect(legions.merges).toEqual([{ top: 3, left: 6, bottom: 4, right: 6 }]);
+  });
+
+  test('an Excel table: merges in the table, cut to it; one from outside is left out', async () => {
+    const rows: SimValue[][] = LEGIONS.map((row) => [...row]);
+    rows[3][4] = 3;
+    rows[4][4] = '';
+    const fixture: SimFixture = {
+      ...submissionWorkbook(),
+      tables: [{ name: 'Legions', ref: 'Legions!B2:I10' }],
+    };
+    // F5:F6 is E4:E5 moved by B2; I9:J10 runs out of the table on the right; A1:B1 is above it.
+    fixture.sheets[1] = { name: 'Legions', at: 'B2', rows, merges: ['F5:F6', 'I9:J10', 'A1:B1'] };
+    const { host } = await openSim(fixture);
+    const read = await host.readTables(SUBMISSION_TABLES);
+    if (!read.ok) throw new Error(read.error);
+    const legions = read.value.required[1];
+    expect(legions.address).toBe('Legions (Legions!B2:I10)');
+    expect(legions.merges).toEqual([E4_E5, { top: 7, left: 7, bottom: 8, right: 7 }]);
+  });
+
+  test('Resolve all gives readSubmission the Legions merges, in 3 syncs', async () => {
+    const { model, host } = await openSim(mergedLegionsWorkbook());
+    const spy = jest.spyOn(submissionModule, 'readSubmission');
+    const report = await resolveAll(host);
+    expect(spy).toHaveBeenCalledTimes(1);
+    const [battles, legions] = spy.mock.calls[0];
+    expect(legions.merges).toEqual([E4_E5]);
+    expect(battles.merges).toEqual([]);
+    expect(model.syncCount).toBe(3);
+    expect(model.sheet('Results')!.grid()).toEqual(coreResults(model, [E4_E5]));
+    expect(report.tone).toBe('warning');
+  });
+
+  test('a host without ExcelApi 1.13: no merges asked for, the tables read as before', async () => {
+    const { model, host } = await openSim(mergedLegionsWorkbook({ apiVersion: '1.12' }));
+    const read = await host.readTables(SUBMISSION_TABLES);
+    if (!read.ok) throw new Error(read.error);
+    expect(read.value.required.map((g) => 'merges' in g)).toEqual([false, false]);
+    model.syncCount = 0;
+    const report = await resolveAll(host);
+    expect(model.syncCount).toBe(3);
+    expect(model.sheet('Results')!.grid()).toEqual(coreResults(model));
+    expect([report.message, ...report.details].join('\n')).not.toContain('merged cells');
+  });
+
+  test('more merged areas than Excel lists: the tables are read again without them', async () => {
+    const fixture = mergedLegionsWorkbook();
+    const legions = fixture.sheets[1];
+    const extra = MAX_MERGED_AREAS + 1;
+    const rows = legions.rows.map((row) => [...row, '', '', 'note']);
+    for (let r = rows.length; r < extra; r++)
+      rows.push([...new Array<SimValue>(10).fill(''), 'note']);
+    fixture.sheets[1] = {
+      ...legions,
+      rows,
+      merges: [...legions.merges!, ...rows.map((_, r) => `K${r + 1}:L${r + 1}`)],
+    };
+    const { model, host } = await openSim(fixture);
+    const read = await host.readTables(SUBMISSION_TABLES);
+    if (!read.ok) throw new Error(read.error);
+    expect(read.value.required[1].cells.length).toBe(extra);
+    expect(read.value.required.map((g) => 'merges' in g)).toEqual([false, false]);
+    expect(model.syncCount).toBe(4);
+  });
+});
+
+describe('the simulated getMergedAreasOrNullObject', () => {
+  afterEach(() => removeSim(globalThis));
+
+  const context = (fixture: SimFixture) => new SimContext(SimWorkbook.from(fixture));
+
+  test('lists the whole merged areas whose top-left cell is in the range, once loaded', async () => {
+    const ctx = context(mergedLegionsWorkbook());
+    const sheet = ctx.workbook.worksheets.getItem('Legions');
+    const merged = sheet.getRange('D4:E4').getMergedAreasOrNullObject();
+    merged.load('address,areas/items/rowIndex,areas/items/rowCount');
+    const below = sheet.getRange('E5:H9').getMergedAreasOrNullObject();
+    below.load('areas/items/rowIndex');
+    expect(() => merged.isNullObject).toThrow(/not available/);
+    await ctx.sync();
+    expect(merged.isNullObject).toBe(false);
+    expect(merged.address).toBe('Legions!E4:E5');
+    expect(merged.areas.items.map((a) => [a.rowIndex, a.rowCount])).toEqual([[3, 2]]);
+    expect(() => merged.areas.items[0].columnIndex).toThrow(/not available/);
+    // Only E5 of E4:E5 is in E5:H9: Excel does not list it (office-js issue #3611).
+    expect(below.isNullObject).toBe(true);
+    expect(() => below.areas.items).toThrow();
+  });
+
+  test('needs ExcelApi 1.13: an older host fails the sync', async () => {
+    const ctx = context(mergedLegionsWorkbook({ apiVersion: '1.12' }));
+    const range = ctx.workbook.worksheets.getItem('Legions').getRange('A1:H9');
+    range.getMergedAreasOrNullObject().load('areas/items/rowIndex');
+    await expect(ctx.sync()).rejects.toMatchObject({ code: 'ApiNotFound' });
+  });
+
+  test('a fixture cannot merge over a value other than the top-left one', () => {
+    const fixture = submissionWorkbook();
+    fixture.sheets[1] = { ...fixture.sheets[1], merges: ['E4:E5'] };
+    expect(() => SimWorkbook.from(fixture)).toThrow(/would drop the value of E5/);
+  });
+});
+
+describeInBrowser('merged cells in the taskpane in a browser', () => {
+  const pages = panePages();
+
+  test('Resolve all writes the Results of the core given the Legions merges', async () => {
+    const fixture = mergedLegionsWorkbook();
+    const page = await pages.open(fixture);
+    await page.click('#resolve-all');
+    await paneStatus(page);
+    expect(await sheetGrid(page, 'Results')).toEqual(
+      coreResults(SimWorkbook.from(fixture), [E4_E5]),
+    );
+    await page.close();
+  });
+
+  test('Resolve all refuses the battle under the merged cell and says why', async () => {
+    const page = await pages.open(mergedLegionsWorkbook());
+    await page.click('#resolve-all');
+    const shown = await paneStatus(page);
+    expect(shown.tone).toBe('warning');
+    expect(shown.text).toContain(MERGED_MESSAGE);
+    const results = (await sheetGrid(page, 'Results'))!;
+    expect(results.flat().some((v) => String(v).includes(MERGED_MESSAGE))).toBe(true);
+    expect(await sheetGrid(page, 'Log 7')).toBeNull();
+    await page.close();
+  });
+
+  test('a host without ExcelApi 1.13: Resolve all as before, no merged-cell message', async () => {
+    const fixture = mergedLegionsWorkbook({ apiVersion: '1.12' });
+    const page = await pages.open(fixture);
+    await page.click('#resolve-all');
+    const shown = await paneStatus(page);
+    expect(shown.text).not.toContain('merged cells');
+    expect(await sheetGrid(page, 'Results')).toEqual(coreResults(SimWorkbook.from(fixture)));
+    await page.close();
+  });
+});

@@ -1,0 +1,232 @@
+import { GridOrigin } from '../src/cells';
+import { readState } from '../src/economy/read-state';
+import { gridMerges, GridMerge, mergedCellProblem } from '../src/merged-cells';
+import { adjudicateSubmission } from '../src/sheets';
+import { readSubmission, SheetTable } from '../src/submission';
+
+/**
+ * Merged cells: Excel shows a merged range's value in every cell it covers, but only the
+ * top-left cell holds it. A cell Praetor reads that a merge covers is named, with the merge:
+ * read as blank, it would fight a battle without what the player sees there.
+ */
+
+const at = (sheet: string, row = 0, col = 0): GridOrigin => ({ sheet, row, col });
+const table = (sheet: string, cells: unknown[][], merges?: GridMerge[]): SheetTable => ({
+  cells,
+  origin: at(sheet),
+  ...(merges ? { merges } : {}),
+});
+/** A merge by grid rows and columns (0-based, the header row 0). */
+const box = (top: number, left: number, bottom: number, right: number): GridMerge => ({
+  top,
+  left,
+  bottom,
+  right,
+});
+
+const BATTLES = [
+  ['Battle', 'Territory', 'Seed'],
+  ['B1', 'Gallia', 's1'],
+  ['B2', 'Italia', 's2'],
+];
+/** Legions with the cells a merge covers blank, as a workbook holds them. */
+const LEGIONS = [
+  ['Battle', 'Side', 'Player', 'Infantry', 'Cavalry'],
+  ['B1', 'Attacker', 'Ann', 3, 1],
+  ['B1', 'Defender', 'Bob', 4, ''],
+  ['B2', 'Attacker', 'Ann', 3, ''],
+  ['B2', 'Defender', 'Cato', '', 1],
+];
+
+const read = (battles: SheetTable, legions: SheetTable) => {
+  const s = readSubmission(battles, legions);
+  const outcomes = adjudicateSubmission(s).map((a) => (a.outcome.ok ? null : a.outcome.error));
+  return { s, outcomes };
+};
+
+describe('merged cells in the Legions table', () => {
+  it('a count a merge shows over two legions stops that battle, naming the cell and the merge', () => {
+    // D4:D5 shows 3 infantry for both of B2's legions; only D4 holds it.
+    const { s, outcomes } = read(
+      table('Battles', BATTLES),
+      table('Legions', LEGIONS, [box(3, 3, 4, 3)]),
+    );
+    expect(outcomes).toEqual([
+      null,
+      'Legions!D5: the merged cells D4:D5 show "3" here, but only D4 holds it and Praetor reads D5 as blank: unmerge D4:D5 and write each row\'s own value',
+    ]);
+    expect(s.problems).toEqual([]);
+  });
+
+  it('without the merge, the same cells fight the defender with no infantry (what a merge hid)', () => {
+    const { outcomes } = read(table('Battles', BATTLES), table('Legions', LEGIONS));
+    expect(outcomes).toEqual([null, null]);
+  });
+
+  it("a battle id merged over its legions' rows is that battle's error, not a legion for no battle", () => {
+    const legions = LEGIONS.map((row) => [...row]);
+    legions[2][0] = ''; // A3, under the merge A2:A3 showing B1
+    const { s, outcomes } = read(
+      table('Battles', BATTLES),
+      table('Legions', legions, [box(1, 0, 2, 0)]),
+    );
+    expect(outcomes[0]).toBe(
+      'Legions!A3: the merged cells A2:A3 show "B1" here, but only A2 holds it and Praetor reads A3 as blank: unmerge A2:A3 and write each row\'s own value',
+    );
+    expect(outcomes[1]).toBeNull();
+    expect(s.problems).toEqual([]);
+  });
+
+  it('a merge showing a battle that does not exist is a problem of the table', () => {
+    const legions = [
+      ...LEGIONS.map((row) => [...row]),
+      ['B9', 'Attacker', '', 1, ''],
+      ['', 'Defender', '', 1, ''],
+    ];
+    const { s } = read(table('Battles', BATTLES), table('Legions', legions, [box(5, 0, 6, 0)]));
+    expect(s.problems).toContain(
+      'Legions!A7: the merged cells A6:A7 show "B9" here, but only A6 holds it and Praetor reads A7 as blank: unmerge A6:A7 and write each row\'s own value',
+    );
+  });
+
+  it("a player's name merged over two rows is a warning: it labels the legion, the battle is fought", () => {
+    const legions = LEGIONS.map((row) => [...row]);
+    legions[4][2] = ''; // C5 under C4:C5 showing Ann
+    const { s, outcomes } = read(
+      table('Battles', BATTLES),
+      table('Legions', legions, [box(3, 2, 4, 2)]),
+    );
+    expect(outcomes).toEqual([null, null]);
+    expect(s.warnings).toEqual([
+      'Legions!C5: the merged cells C4:C5 show "Ann" here, but only C4 holds it and Praetor reads C5 as blank: unmerge C4:C5 and write each row\'s own value',
+    ]);
+  });
+
+  it('a merge that shows nothing (its top-left cell blank), or covers no column read, changes nothing', () => {
+    const legions = LEGIONS.map((row) => [...row, '']);
+    legions[0][5] = 'Notes';
+    legions[1][5] = 'same as below';
+    const merges = [
+      box(1, 4, 2, 4) /* E2:E3 over 1 and '': E2 holds 1 */,
+      box(3, 4, 4, 4),
+      box(1, 5, 4, 5),
+    ];
+    legions[3][4] = ''; // E4:E5 blank: shows nothing
+    const { s, outcomes } = read(table('Battles', BATTLES), table('Legions', legions, merges));
+    // E2:E3 shows 1 cavalry over B1's defender row too: that one is named.
+    expect(outcomes[0]).toMatch(/^Legions!E3: the merged cells E2:E3 show "1" here/);
+    expect(outcomes[1]).toBeNull();
+    expect(s.warnings).toEqual([]);
+  });
+});
+
+describe('merged cells in the Battles table', () => {
+  it('a Rules cell under a territory merged across it stops the battle; a territory merged down is a warning', () => {
+    const battles = [
+      ['Battle', 'Territory', 'Rules', 'Seed'],
+      ['B1', 'Gallia', '', 's1'], // B2:C2 merged: "Gallia" shows under Rules
+      ['B2', 'Italia', 'cote-pbem', 's2'], // B3:B4 merged
+      ['B3', '', 'cote-pbem', 's3'],
+    ];
+    const legions = [
+      ['Battle', 'Side', 'Infantry'],
+      ...['B1', 'B2', 'B3'].flatMap((id) => [
+        [id, 'Attacker', 3],
+        [id, 'Defender', 3],
+      ]),
+    ];
+    const { s, outcomes } = read(
+      table('Battles', battles, [box(1, 1, 1, 2), box(2, 1, 3, 1)]),
+      table('Legions', legions),
+    );
+    expect(outcomes).toEqual([
+      'Battles!C2: the merged cells B2:C2 show "Gallia" here, but only B2 holds it and Praetor reads C2 as blank: unmerge B2:C2 and write each row\'s own value',
+      null,
+      null,
+    ]);
+    expect(s.warnings).toEqual([
+      'Battles!B4: the merged cells B3:B4 show "Italia" here, but only B3 holds it and Praetor reads B4 as blank: unmerge B3:B4 and write each row\'s own value',
+    ]);
+  });
+
+  it('a battle id merged down two rows makes the second row an error of its own', () => {
+    const battles = [
+      ['Battle', 'Seed'],
+      ['B1', 's1'],
+      ['', 's2'],
+    ];
+    const legions = [
+      ['Battle', 'Side', 'Infantry'],
+      ['B1', 'Attacker', 3],
+      ['B1', 'Defender', 3],
+    ];
+    const { s, outcomes } = read(
+      table('Battles', battles, [box(1, 0, 2, 0)]),
+      table('Legions', legions),
+    );
+    expect(s.entries.map((e) => e.id)).toEqual(['B1', '(row 3)']);
+    expect(outcomes).toEqual([
+      null,
+      'Battles!A3: the merged cells A2:A3 show "B1" here, but only A2 holds it and Praetor reads A3 as blank: unmerge A2:A3 and write each row\'s own value',
+    ]);
+  });
+});
+
+describe('gridMerges and mergedCellProblem', () => {
+  it("places a sheet's merges on a grid, cut to it, leaving out those whose top-left cell is outside", () => {
+    // A grid at C3 (row 2, col 2), 4 rows and 3 columns: C3:E6.
+    const origin = at('S', 2, 2);
+    expect(
+      gridMerges(
+        [
+          box(3, 2, 4, 2), // C4:C5 -> rows 1-2, col 0
+          box(5, 4, 9, 7), // E6:H10 -> cut to row 3, col 2: one cell, left out
+          box(4, 3, 8, 3), // D5:D9 -> rows 2-3 (cut), col 1
+          box(0, 2, 3, 2), // C1:C4: its top-left is above the grid
+          box(3, 0, 3, 3), // A4:D4: its top-left is left of the grid
+        ],
+        origin,
+        4,
+        3,
+      ),
+    ).toEqual([box(1, 0, 2, 0), box(2, 1, 3, 1)]);
+  });
+
+  it('names cells by their sheet address, and only those a merge covers beyond its top-left', () => {
+    const grid = {
+      cells: [['h'], ['x'], ['']],
+      origin: at('My sheet', 2, 2),
+      merges: [box(1, 0, 2, 0)],
+    };
+    expect(mergedCellProblem(grid, 1, 0)).toBeNull();
+    expect(mergedCellProblem(grid, 2, 0)).toBe(
+      "'My sheet'!C5: the merged cells C4:C5 show \"x\" here, but only C4 holds it and Praetor reads C5 as blank: unmerge C4:C5 and write each row's own value",
+    );
+  });
+});
+
+describe('merged cells in the economy tables', () => {
+  it('a treasury a merge shows over two players stops the Players table, naming the cell', () => {
+    const players = {
+      cells: [
+        ['Player', 'Home', 'Treasury'],
+        ['Ann', 'Italia', 20],
+        ['Bob', 'Gallia', ''],
+      ],
+      origin: at('Players'),
+      merges: [box(1, 2, 2, 2)],
+    };
+    const territories = {
+      cells: [
+        ['Territory', 'Owner', 'City'],
+        ['Italia', 'Ann', ''],
+        ['Gallia', 'Bob', ''],
+      ],
+      origin: at('Territories'),
+    };
+    const books = readState({ players, territories, game: null, purchases: null, ransoms: null });
+    expect(books.ok ? [] : books.error).toContain(
+      'Players!C3: the merged cells C2:C3 show "20" here, but only C2 holds it and Praetor reads C3 as blank: unmerge C2:C3 and write each row\'s own value',
+    );
+  });
+});
