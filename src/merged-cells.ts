@@ -23,40 +23,98 @@ export interface MergedGrid {
   merges?: readonly GridMerge[];
 }
 
+const NONE: readonly GridMerge[] = [];
+
+/** Each grid's merges by the rows they span, made once: a lookup for every cell read. */
+const mergesByRow = new WeakMap<readonly GridMerge[], Map<number, GridMerge[]>>();
+
+function mergesOnRow(grid: MergedGrid, r: number): readonly GridMerge[] {
+  const merges = grid.merges;
+  if (!merges?.length) return NONE;
+  let byRow = mergesByRow.get(merges);
+  if (byRow === undefined) {
+    byRow = new Map();
+    for (const m of merges) {
+      for (let row = m.top; row <= Math.min(m.bottom, grid.cells.length - 1); row++) {
+        const list = byRow.get(row);
+        if (list) list.push(m);
+        else byRow.set(row, [m]);
+      }
+    }
+    mergesByRow.set(merges, byRow);
+  }
+  return byRow.get(r) ?? NONE;
+}
+
 /** The merge that covers cell (r, c) other than at its top-left cell, if any. */
 export function coveringMerge(grid: MergedGrid, r: number, c: number): GridMerge | undefined {
-  return grid.merges?.find(
-    (m) => m.top <= r && r <= m.bottom && m.left <= c && c <= m.right && (r > m.top || c > m.left),
-  );
+  return mergesOnRow(grid, r).find((m) => m.left <= c && c <= m.right && (r > m.top || c > m.left));
 }
 
 /** The value a merge shows in every cell it covers: its top-left cell's. */
 export const mergeValue = (grid: MergedGrid, m: GridMerge): unknown => grid.cells[m.top]?.[m.left];
+
+/** The merge over (r, c) that shows a value there, with its addresses (no sheet), if any. */
+function shownMerge(grid: MergedGrid, r: number, c: number) {
+  const merge = coveringMerge(grid, r, c);
+  if (merge === undefined) return undefined;
+  const value = mergeValue(grid, merge);
+  if (isBlank(value)) return undefined;
+  const plain = { ...grid.origin, sheet: undefined };
+  const first = cellAddress(plain, merge.top, merge.left);
+  return {
+    value,
+    first,
+    range: `${first}:${cellAddress(plain, merge.bottom, merge.right)}`,
+    cell: cellAddress(plain, r, c),
+  };
+}
 
 /**
  * Why cell (r, c) is read without the value it shows: the merge over it, and what to do. Null
  * when no merge covers it, or the merge shows nothing (its top-left cell is blank).
  */
 export function mergedCellProblem(grid: MergedGrid, r: number, c: number): string | null {
-  const merge = coveringMerge(grid, r, c);
-  if (merge === undefined) return null;
-  const value = mergeValue(grid, merge);
-  if (isBlank(value)) return null;
-  const plain = { ...grid.origin, sheet: undefined };
-  const first = cellAddress(plain, merge.top, merge.left);
-  const range = `${first}:${cellAddress(plain, merge.bottom, merge.right)}`;
+  const shown = shownMerge(grid, r, c);
+  if (shown === undefined) return null;
   return (
-    `${cellAddress(grid.origin, r, c)}: the merged cells ${range} show ${quoteText(cellText(value))} ` +
-    `here, but only ${first} holds it and Praetor reads ${cellAddress(plain, r, c)} as blank: ` +
-    `unmerge ${range} and write each row's own value`
+    `${cellAddress(grid.origin, r, c)}: the merged cells ${shown.range} show ` +
+    `${quoteText(cellText(shown.value))} here, but that is ${shown.first}'s value and Praetor ` +
+    `reads ${shown.cell} as blank: unmerge ${shown.range} and give each cell its own value`
   );
 }
 
 /** True for a message of `mergedCellProblem` (the warnings `verify` knows earlier Results lack). */
 export const isMergedCellMessage = (message: string): boolean =>
-  / the merged cells [A-Z]+[0-9]+:[A-Z]+[0-9]+ show .* here, but only [A-Z]+[0-9]+ holds it /.test(
+  / the merged cells [A-Z]+[0-9]+:[A-Z]+[0-9]+ show .* here, but that is [A-Z]+[0-9]+'s value /.test(
     message,
   );
+
+/**
+ * The columns whose header cell (row 0) a merge covers, showing a value there: a column with
+ * no header of its own, so not read, though Excel shows it headed (`Infantry` merged over E1:F1
+ * leaves F unread).
+ */
+export function mergedHeaderColumns(grid: MergedGrid): number[] {
+  const columns = new Set<number>();
+  for (const m of mergesOnRow(grid, 0)) {
+    if (isBlank(mergeValue(grid, m))) continue;
+    for (let c = m.left + 1; c <= m.right; c++) columns.add(c);
+  }
+  return [...columns].sort((a, b) => a - b);
+}
+
+/** Why a value under a header cell a merge covers is not read, or null (see above). */
+export function mergedHeaderProblem(grid: MergedGrid, r: number, c: number): string | null {
+  const value = grid.cells[r]?.[c];
+  const shown = shownMerge(grid, 0, c);
+  if (isBlank(value) || shown === undefined) return null;
+  return (
+    `${cellAddress(grid.origin, r, c)}: ${quoteText(cellText(value))} is under ${shown.cell}, ` +
+    `which the merged cells ${shown.range} cover: that header is ${shown.first}'s, so Praetor ` +
+    `does not read this column: unmerge ${shown.range} and give each column its own header`
+  );
+}
 
 /**
  * The merges of a sheet, given by their sheet rows and columns (0-based, inclusive), as merges

@@ -9,7 +9,13 @@ import {
   unknownColumns,
 } from './columns';
 import { DecidingColumn, headerHints, lookalikeCells, lookalikeColumns } from './header-slips';
-import { coveringMerge, mergedCellProblem, mergeValue } from './merged-cells';
+import {
+  coveringMerge,
+  mergedCellProblem,
+  mergedHeaderColumns,
+  mergedHeaderProblem,
+  mergeValue,
+} from './merged-cells';
 import { listProblems } from './problem-list';
 import type { LegionRows } from './submission-legions';
 import type { SheetTable, SubmissionEntry } from './submission';
@@ -106,31 +112,30 @@ export function readForcesTable<K extends 'battle' | string>(
     return [{ col, maxText: long ? MAX_LONG_TEXT : undefined }];
   });
   const labelCols = new Set((kind.labels ?? []).map((key) => cols[key]));
+  const unheaded = mergedHeaderColumns(table);
   for (let r = 1; r < table.cells.length; r++) {
     const row = table.cells[r];
-    if (row.every(isBlank)) continue;
     const merged = mergedCells(table, r, checks, labelCols);
+    // A row blank but for what merges show: a row to Excel's eye when they show more than its
+    // battle (a legion's side or counts, merged down from the row above).
+    if (row.every(isBlank) && !merged.some((m) => !m.label && m.col !== battleCol)) continue;
+    // A battle a merge shows is this row's: the row is read for it, and the merge named.
     const battleMerged = merged.find((m) => m.col === battleCol);
-    if (battleMerged !== undefined) {
-      // Told to the battle the merge shows, which would otherwise be fought without this row.
-      const i = index.get(battleMerged.shown.toLowerCase());
-      if (i === undefined || entries[i].spec === null) out.problems.push(battleMerged.message);
-      else out.errors.set(i, [...(out.errors.get(i) ?? []), battleMerged]);
-      continue;
-    }
     const battleCell = cellAddress(table.origin, r, battleCol);
-    const idProblem = cellProblem(row[battleCol]);
+    const idProblem = battleMerged ? null : cellProblem(row[battleCol]);
     if (idProblem !== null) {
       out.problems.push(`${battleCell}: the ${kind.rowName}'s battle cannot be read: ${idProblem}`);
       continue;
     }
-    const battleId = cellText(row[battleCol]);
+    const battleId = battleMerged?.shown ?? cellText(row[battleCol]);
     const i = index.get(battleId.toLowerCase());
-    if (battleId === '' || i === undefined) {
+    if (battleId === '' || i === undefined || (battleMerged && entries[i].spec === null)) {
       out.problems.push(
-        battleId === ''
-          ? `${battleCell}: the ${kind.rowName} names no battle (the Battle column is blank)`
-          : `${battleCell}: the ${kind.rowName} is for battle "${battleId}", which is not in ${battlesSheet}`,
+        battleMerged
+          ? battleMerged.message
+          : battleId === ''
+            ? `${battleCell}: the ${kind.rowName} names no battle (the Battle column is blank)`
+            : `${battleCell}: the ${kind.rowName} is for battle "${battleId}", which is not in ${battlesSheet}`,
       );
       continue;
     }
@@ -144,6 +149,10 @@ export function readForcesTable<K extends 'battle' | string>(
     for (const cell of merged) {
       if (cell.label) out.warnings.push(cell.message);
       else addBadCell(found, cell);
+    }
+    for (const col of unheaded) {
+      const message = mergedHeaderProblem(table, r, col);
+      if (message !== null) addBadCell(found, { row: r, col, message });
     }
     const width = Math.max(header.length, row.length);
     for (const message of each(r, i, entry, cols)) {

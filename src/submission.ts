@@ -31,7 +31,7 @@ import {
 } from './header-slips';
 import { AnyRuleset, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, RULESETS, rulesetIds } from './rulesets';
-import { GridMerge } from './merged-cells';
+import { GridMerge, mergedHeaderColumns, mergedHeaderProblem } from './merged-cells';
 import { listProblems } from './problem-list';
 import { readArmyRows } from './submission-armies';
 import { readFleetRows } from './submission-fleets';
@@ -319,11 +319,13 @@ function readBattleRows(
   const firstRow = new Map<string, number>();
   const checks = readChecks(cols);
   const labels = new Set([cols.territory]);
+  const unheaded = mergedHeaderColumns(battles);
   for (let r = 1; r < battles.cells.length; r++) {
     const row = battles.cells[r];
-    if (row.every(isBlank)) continue;
-    const where = cellAddress(battles.origin, r, cols.battle!);
     const merged = mergedCells(battles, r, checks, labels);
+    // As in the forces tables: a row of merges alone is a row when they show more than its id.
+    if (row.every(isBlank) && !merged.some((m) => !m.label && m.col !== cols.battle)) continue;
+    const where = cellAddress(battles.origin, r, cols.battle!);
     const idMerged = merged.find((m) => m.col === cols.battle);
     if (idMerged !== undefined) {
       const id = `(row ${battles.origin.row + r + 1})`;
@@ -370,6 +372,10 @@ function readBattleRows(
     for (const cell of merged) {
       if (cell.label) warnings.push(cell.message);
       else addBadCell(unreadable, cell);
+    }
+    for (const col of unheaded) {
+      const message = mergedHeaderProblem(battles, r, col);
+      if (message !== null) addBadCell(unreadable, { row: r, col, message });
     }
     const read = readBattleRow(battles, cols, r, id, where, unreadable, lookalikes);
     if (read.badCells.length > 0) badCells.set(entries.length, read.badCells);

@@ -363,17 +363,20 @@ function checkResults(
     const left = found.filter((f) => !changed(f.row) || olderFound.has(f.row));
     return { left: left.map((f) => f.mismatch), cellsAlone: left.length < found.length };
   };
-  const plain = check(warnings);
-  const newer = warnings.filter((w) => isTemplateSeedWarning(w) || isMergedCellMessage(w));
-  const without = warnings.filter((w) => !newer.includes(w));
-  const seedless = plain.left.length > 0 && newer.length > 0 ? check(without) : null;
-  // The reading that leaves fewer rows unexplained: a sheet lacking only the warnings' rows, and
-  // changed elsewhere too, still shows the change alone.
-  const taken = seedless && seedless.left.length < plain.left.length ? seedless : plain;
-  if (taken === seedless) {
-    if (newer.some(isTemplateSeedWarning)) notes.push(SEED_WARNING_NOTE);
-    if (newer.some(isMergedCellMessage)) notes.push(MERGE_WARNING_NOTE);
+  // Each set of the warnings given since that the sheet may lack (an earlier build wrote some
+  // of them): the reading that leaves fewest rows unexplained is taken, the sheet as it is
+  // first, so that a sheet lacking only those rows, and changed elsewhere too, shows the change
+  // alone.
+  const kinds = NEWER_WARNINGS.filter((k) => warnings.some(k.is));
+  let taken = { ...check(warnings), notes: [] as string[] };
+  for (let set = 1; set < 1 << kinds.length && taken.left.length > 0; set++) {
+    const left = kinds.filter((_, i) => set & (1 << i));
+    const reading = check(warnings.filter((w) => !left.some((k) => k.is(w))));
+    if (reading.left.length < taken.left.length) {
+      taken = { ...reading, notes: left.map((k) => k.note) };
+    }
   }
+  notes.push(...taken.notes);
   if (taken.cellsAlone) notes.push(CELLS_ALONE_NOTE);
   return taken.left;
 }
@@ -384,3 +387,9 @@ const MERGE_WARNING_NOTE =
   'Results has no warning of a name or territory a merge shows in a row (written before Praetor gave it): compared without it';
 const CELLS_ALONE_NOTE =
   'Results name only the bad cells of a battle whose legions broke the rules too (written before Praetor named both): compared so';
+
+/** The warnings Praetor gives since it first wrote Results, with the note for a sheet without. */
+const NEWER_WARNINGS: readonly { is: (warning: string) => boolean; note: string }[] = [
+  { is: isTemplateSeedWarning, note: SEED_WARNING_NOTE },
+  { is: isMergedCellMessage, note: MERGE_WARNING_NOTE },
+];

@@ -118,6 +118,10 @@ export const SUBMISSION_TABLES = {
   optional: [FLEETS_SHEET, UNITS_SHEET, ARMIES_SHEET],
 } as const;
 
+/** Said when Excel could not list the merged cells (see `TablesRead.mergesUnread`). */
+export const MERGES_UNREAD =
+  'Excel could not list the merged cells of these sheets (more than 512), so a cell under a merge was read as blank, though Excel shows the merged value in it: `praetor adjudicate` checks them all. Unmerge the cells that need no merge and resolve again.';
+
 /**
  * Resolve all: every battle of the `Battles` and `Legions` tables (or sheets), through the same functions as
  * `praetor adjudicate`, into a new `Results` sheet and one log sheet per resolved battle. With a
@@ -152,7 +156,11 @@ export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Repor
   const written = await host.addSheets(plans);
   if (!written.ok) return failure(written.error);
   const failed = all.filter((a) => !a.outcome.ok);
-  const notes = [...submission.problems, ...submission.warnings];
+  const notes = [
+    ...submission.problems,
+    ...submission.warnings,
+    ...(read.value.mergesUnread ? [MERGES_UNREAD] : []),
+  ];
   const resolved = all.length - failed.length;
   return {
     tone: failed.length > 0 || notes.length > 0 ? 'warning' : 'success',

@@ -82,7 +82,8 @@ class ExcelHost implements WorkbookHost {
     } catch (e) {
       if (this.mergedAreas) {
         try {
-          return await readTables(request, false);
+          const read = await readTables(request, false);
+          return read.ok ? ok({ ...read.value, mergesUnread: true }) : read;
         } catch {
           // The first error says more: it is the one explained.
         }
@@ -282,7 +283,8 @@ function withMerges(
   origin: GridOrigin,
 ): Pick<Grid, 'merges'> {
   if (!merges) return {};
-  const cols = Math.max(0, ...cells.map((row) => row.length));
+  let cols = 0;
+  for (const row of cells) cols = Math.max(cols, row.length);
   return { merges: gridMerges(merges(), origin, cells.length, cols) };
 }
 

@@ -81,7 +81,7 @@ describe('readWorkbookTables', () => {
       limits: DEFAULT_LIMITS,
     });
     expect(report.results.map((r) => r.error)).toEqual([
-      'Legions!C3: the merged cells C2:C3 show "3" here, but only C2 holds it and Praetor reads C3 as blank: unmerge C2:C3 and write each row\'s own value',
+      'Legions!C3: the merged cells C2:C3 show "3" here, but that is C2\'s value and Praetor reads C3 as blank: unmerge C2:C3 and give each cell its own value',
     ]);
   });
 

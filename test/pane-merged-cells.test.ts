@@ -2,7 +2,7 @@ import { GridMerge } from '../src/merged-cells';
 import { adjudicateSubmission, resultsSheet } from '../src/sheets';
 import * as submissionModule from '../src/submission';
 import { readSubmission } from '../src/submission';
-import { resolveAll, SUBMISSION_TABLES } from '../taskpane/actions';
+import { MERGES_UNREAD, resolveAll, SUBMISSION_TABLES } from '../taskpane/actions';
 import { cellsAt } from './sim/expected';
 import { LEGIONS, mergedLegionsWorkbook, submissionWorkbook } from './sim/fixtures';
 import { SimFixture, SimValue, SimWorkbook } from './sim/model';
@@ -105,7 +105,7 @@ describe('merged cells through the adapter', () => {
     expect([report.message, ...report.details].join('\n')).not.toContain('merged cells');
   });
 
-  test('more merged areas than Excel lists: the tables are read again without them', async () => {
+  test('more merged areas than Excel lists: the tables are read again without them, and the pane says so', async () => {
     const fixture = mergedLegionsWorkbook();
     const legions = fixture.sheets[1];
     const extra = MAX_MERGED_AREAS + 1;
@@ -122,7 +122,12 @@ describe('merged cells through the adapter', () => {
     if (!read.ok) throw new Error(read.error);
     expect(read.value.required[1].cells.length).toBe(extra);
     expect(read.value.required.map((g) => 'merges' in g)).toEqual([false, false]);
+    expect(read.value.mergesUnread).toBe(true);
     expect(model.syncCount).toBe(4);
+    // Resolve all says so: a cell under a merge was read blank, and the CLI would name it.
+    const report = await resolveAll(host);
+    expect(report.tone).toBe('warning');
+    expect(report.details).toContain(MERGES_UNREAD);
   });
 });
 

@@ -53,7 +53,7 @@ describe('merged cells in the Legions table', () => {
     );
     expect(outcomes).toEqual([
       null,
-      'Legions!D5: the merged cells D4:D5 show "3" here, but only D4 holds it and Praetor reads D5 as blank: unmerge D4:D5 and write each row\'s own value',
+      'Legions!D5: the merged cells D4:D5 show "3" here, but that is D4\'s value and Praetor reads D5 as blank: unmerge D4:D5 and give each cell its own value',
     ]);
     expect(s.problems).toEqual([]);
   });
@@ -71,7 +71,7 @@ describe('merged cells in the Legions table', () => {
       table('Legions', legions, [box(1, 0, 2, 0)]),
     );
     expect(outcomes[0]).toBe(
-      'Legions!A3: the merged cells A2:A3 show "B1" here, but only A2 holds it and Praetor reads A3 as blank: unmerge A2:A3 and write each row\'s own value',
+      'Legions!A3: the merged cells A2:A3 show "B1" here, but that is A2\'s value and Praetor reads A3 as blank: unmerge A2:A3 and give each cell its own value',
     );
     expect(outcomes[1]).toBeNull();
     expect(s.problems).toEqual([]);
@@ -85,7 +85,7 @@ describe('merged cells in the Legions table', () => {
     ];
     const { s } = read(table('Battles', BATTLES), table('Legions', legions, [box(5, 0, 6, 0)]));
     expect(s.problems).toContain(
-      'Legions!A7: the merged cells A6:A7 show "B9" here, but only A6 holds it and Praetor reads A7 as blank: unmerge A6:A7 and write each row\'s own value',
+      'Legions!A7: the merged cells A6:A7 show "B9" here, but that is A6\'s value and Praetor reads A7 as blank: unmerge A6:A7 and give each cell its own value',
     );
   });
 
@@ -98,7 +98,7 @@ describe('merged cells in the Legions table', () => {
     );
     expect(outcomes).toEqual([null, null]);
     expect(s.warnings).toEqual([
-      'Legions!C5: the merged cells C4:C5 show "Ann" here, but only C4 holds it and Praetor reads C5 as blank: unmerge C4:C5 and write each row\'s own value',
+      'Legions!C5: the merged cells C4:C5 show "Ann" here, but that is C4\'s value and Praetor reads C5 as blank: unmerge C4:C5 and give each cell its own value',
     ]);
   });
 
@@ -117,6 +117,76 @@ describe('merged cells in the Legions table', () => {
     expect(outcomes[0]).toMatch(/^Legions!E3: the merged cells E2:E3 show "1" here/);
     expect(outcomes[1]).toBeNull();
     expect(s.warnings).toEqual([]);
+  });
+});
+
+describe('rows and headers that merges make', () => {
+  it('a row blank but for merges that show a side and counts is read: Excel shows a second legion', () => {
+    // Row 3 is blank in its own cells; A2:A3, B2:B3 and D2:D3 are merged down from row 2.
+    const legions = [
+      ['Battle', 'Side', 'Player', 'Infantry', 'Cavalry'],
+      ['B1', 'Attacker', 'Ann', 3, 1],
+      ['', '', '', '', ''],
+      ['B1', 'Defender', 'Bob', 4, ''],
+      ['B2', 'Attacker', 'Ann', 3, ''],
+      ['B2', 'Defender', 'Cato', '', 1],
+    ];
+    const merges = [box(1, 0, 2, 0), box(1, 1, 2, 1), box(1, 3, 2, 3)];
+    const { outcomes } = read(table('Battles', BATTLES), table('Legions', legions, merges));
+    expect(outcomes[0]).toBe(
+      'Legions!A3: the merged cells A2:A3 show "B1" here, but that is A2\'s value and Praetor reads A3 as blank: unmerge A2:A3 and give each cell its own value; ' +
+        'Legions!B3: the merged cells B2:B3 show "Attacker" here, but that is B2\'s value and Praetor reads B3 as blank: unmerge B2:B3 and give each cell its own value; ' +
+        'Legions!D3: the merged cells D2:D3 show "3" here, but that is D2\'s value and Praetor reads D3 as blank: unmerge D2:D3 and give each cell its own value',
+    );
+    expect(outcomes[1]).toBeNull();
+  });
+
+  it("a battle's id merged over a blank row is a blank row", () => {
+    const legions = [
+      ['Battle', 'Side', 'Player', 'Infantry', 'Cavalry'],
+      ['B1', 'Attacker', 'Ann', 3, 1],
+      ['', '', '', '', ''],
+      ['B1', 'Defender', 'Bob', 4, ''],
+      ['B2', 'Attacker', 'Ann', 3, ''],
+      ['B2', 'Defender', 'Cato', '', 1],
+    ];
+    const { s, outcomes } = read(
+      table('Battles', BATTLES),
+      table('Legions', legions, [box(1, 0, 2, 0)]),
+    );
+    expect(outcomes).toEqual([null, null]);
+    expect(s.problems).toEqual([]);
+  });
+
+  it("a legion's battle under a merge is read for that battle, its other bad cells named too", () => {
+    const legions = LEGIONS.map((row) => [...row]);
+    legions[2] = ['', 'Attackr', 'Bob', 'abc', ''];
+    const { outcomes } = read(
+      table('Battles', BATTLES),
+      table('Legions', legions, [box(1, 0, 2, 0)]),
+    );
+    expect(outcomes[0]).toBe(
+      'Legions!A3: the merged cells A2:A3 show "B1" here, but that is A2\'s value and Praetor reads A3 as blank: unmerge A2:A3 and give each cell its own value; ' +
+        'Legions!B3: side "Attackr" is neither Attacker nor Defender; ' +
+        'Legions!D3: "abc" is not a count (a whole number, 0 or more)',
+    );
+  });
+
+  it('a header merged across two columns leaves the second unread: a value under it fails its battle', () => {
+    // "Infantry" merged over D1:E1: the cavalry counts in E have no header of their own.
+    const legions = LEGIONS.map((row) => [...row]);
+    legions[0][4] = '';
+    const { s, outcomes } = read(
+      table('Battles', BATTLES),
+      table('Legions', legions, [box(0, 3, 0, 4)]),
+    );
+    expect(outcomes).toEqual([
+      'Legions!E2: "1" is under E1, which the merged cells D1:E1 cover: that header is D1\'s, so Praetor does not read this column: unmerge D1:E1 and give each column its own header',
+      'Legions!E5: "1" is under E1, which the merged cells D1:E1 cover: that header is D1\'s, so Praetor does not read this column: unmerge D1:E1 and give each column its own header; ' +
+        // Read without its column, the defender has no units: named with the cell, as always.
+        'defender legion at Legions!D5 (player Cato): the legion has no combat units (Infantry, Cavalry or Catapult)',
+    ]);
+    expect(s.problems).toEqual([]);
   });
 });
 
@@ -140,12 +210,12 @@ describe('merged cells in the Battles table', () => {
       table('Legions', legions),
     );
     expect(outcomes).toEqual([
-      'Battles!C2: the merged cells B2:C2 show "Gallia" here, but only B2 holds it and Praetor reads C2 as blank: unmerge B2:C2 and write each row\'s own value',
+      'Battles!C2: the merged cells B2:C2 show "Gallia" here, but that is B2\'s value and Praetor reads C2 as blank: unmerge B2:C2 and give each cell its own value',
       null,
       null,
     ]);
     expect(s.warnings).toEqual([
-      'Battles!B4: the merged cells B3:B4 show "Italia" here, but only B3 holds it and Praetor reads B4 as blank: unmerge B3:B4 and write each row\'s own value',
+      'Battles!B4: the merged cells B3:B4 show "Italia" here, but that is B3\'s value and Praetor reads B4 as blank: unmerge B3:B4 and give each cell its own value',
     ]);
   });
 
@@ -167,7 +237,7 @@ describe('merged cells in the Battles table', () => {
     expect(s.entries.map((e) => e.id)).toEqual(['B1', '(row 3)']);
     expect(outcomes).toEqual([
       null,
-      'Battles!A3: the merged cells A2:A3 show "B1" here, but only A2 holds it and Praetor reads A3 as blank: unmerge A2:A3 and write each row\'s own value',
+      'Battles!A3: the merged cells A2:A3 show "B1" here, but that is A2\'s value and Praetor reads A3 as blank: unmerge A2:A3 and give each cell its own value',
     ]);
   });
 });
@@ -200,7 +270,7 @@ describe('gridMerges and mergedCellProblem', () => {
     };
     expect(mergedCellProblem(grid, 1, 0)).toBeNull();
     expect(mergedCellProblem(grid, 2, 0)).toBe(
-      "'My sheet'!C5: the merged cells C4:C5 show \"x\" here, but only C4 holds it and Praetor reads C5 as blank: unmerge C4:C5 and write each row's own value",
+      "'My sheet'!C5: the merged cells C4:C5 show \"x\" here, but that is C4's value and Praetor reads C5 as blank: unmerge C4:C5 and give each cell its own value",
     );
   });
 });
@@ -226,7 +296,7 @@ describe('merged cells in the economy tables', () => {
     };
     const books = readState({ players, territories, game: null, purchases: null, ransoms: null });
     expect(books.ok ? [] : books.error).toContain(
-      'Players!C3: the merged cells C2:C3 show "20" here, but only C2 holds it and Praetor reads C3 as blank: unmerge C2:C3 and write each row\'s own value',
+      'Players!C3: the merged cells C2:C3 show "20" here, but that is C2\'s value and Praetor reads C3 as blank: unmerge C2:C3 and give each cell its own value',
     );
   });
 });

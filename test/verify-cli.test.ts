@@ -982,3 +982,54 @@ describe('Results written before Praetor warned of a label a merge shows', () =>
     );
   }, 30000);
 });
+
+describe('Results written between the two warnings: the seed warning, not the merge one', () => {
+  it('verify with the merge note only; Results lacking both verify with both notes', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'm.xlsx');
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Battles').addRows([
+      ['Battle', 'Seed'],
+      ['B1', 'example'],
+    ]);
+    const legions = wb.addWorksheet('Legions');
+    legions.addRows([
+      ['Battle', 'Side', 'Player', 'Infantry'],
+      ['B1', 'Attacker', 'Ann', 3],
+      ['B1', 'Defender', null, 2],
+    ]);
+    legions.mergeCells('C2:C3');
+    await wb.xlsx.writeFile(file);
+    expect((await run('adjudicate', file, '--jobs', '1')).code).toBe(0);
+    const output = join(dir, 'm.praetor.xlsx');
+    const warningRow = (w: ExcelJS.Workbook, pattern: RegExp) => {
+      let found = 0;
+      w.getWorksheet('Results')!.eachRow((row, n) => {
+        if (pattern.test(String(row.getCell(10).value))) found = n;
+      });
+      expect(found).toBeGreaterThan(0);
+      return found;
+    };
+    const mergeNote =
+      'Results has no warning of a name or territory a merge shows in a row (written before Praetor gave it): compared without it';
+    const seedNote = "Results has no warning of the template's example seed";
+    const between = await edited(
+      output,
+      (w) => w.getWorksheet('Results')!.spliceRows(warningRow(w, /the merged cells C2:C3/), 1),
+      'between.xlsx',
+    );
+    const r = await run('verify', between);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(mergeNote);
+    expect(r.out).not.toContain(seedNote);
+    const older = await edited(
+      between,
+      (w) => w.getWorksheet('Results')!.spliceRows(warningRow(w, /template's example/), 1),
+      'older.xlsx',
+    );
+    const o = await run('verify', older);
+    expect(o.code).toBe(0);
+    expect(o.out).toContain(mergeNote);
+    expect(o.out).toContain(seedNote);
+  }, 30000);
+});

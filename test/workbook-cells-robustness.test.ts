@@ -264,7 +264,7 @@ describe('merged cells', () => {
     const s = readSubmission(t.battles!, t.legions!);
     // "Gallia" shows under Rules too: read as blank, the battle would be fought as cote-pbem.
     expect(s.entries[0].error).toBe(
-      'Battles!C2: the merged cells B2:C2 show "Gallia" here, but only B2 holds it and Praetor reads C2 as blank: unmerge B2:C2 and write each row\'s own value',
+      'Battles!C2: the merged cells B2:C2 show "Gallia" here, but that is B2\'s value and Praetor reads C2 as blank: unmerge B2:C2 and give each cell its own value',
     );
   });
 });

@@ -179,8 +179,14 @@ function applyMerges(model: SheetModel): GridMerge[] {
   const merges = (model.mergeCells ?? []).map((ref) => new Range(ref));
   model.mergeCells = [];
   if (merges.length === 0) return [];
-  for (const row of model.rows ?? []) {
-    const across = merges.filter((m) => m.top <= row.number && row.number <= m.bottom);
+  // Rows and merges are swept top to bottom, each row meeting only the merges across it.
+  const waiting = [...merges].sort((a, b) => b.top - a.top);
+  let across: typeof merges = [];
+  for (const row of [...(model.rows ?? [])].sort((a, b) => a.number - b.number)) {
+    while (waiting.length > 0 && waiting[waiting.length - 1].top <= row.number) {
+      across.push(waiting.pop()!);
+    }
+    across = across.filter((m) => row.number <= m.bottom);
     if (across.length === 0) continue;
     let col = 0;
     row.cells = row.cells.filter((cell) => {

@@ -137,8 +137,11 @@ function tableGrid(ws: ExcelJS.Worksheet, model: TableModel): SheetTable | null 
 
 /** A sheet's grid with the merges over it (see src/merged-cells.ts). */
 function withMerges(ws: ExcelJS.Worksheet, table: SheetTable): SheetTable {
-  const width = Math.max(0, ...table.cells.map((row) => row.length));
-  const merges = gridMerges(sheetMerges(ws), table.origin, table.cells.length, width);
+  const onSheet = sheetMerges(ws);
+  if (onSheet.length === 0) return table;
+  let width = 0;
+  for (const row of table.cells) width = Math.max(width, row.length);
+  const merges = gridMerges(onSheet, table.origin, table.cells.length, width);
   return merges.length > 0 ? { ...table, merges } : table;
 }
 

@@ -8,7 +8,7 @@ import {
   rowProblems,
   unknownColumns,
 } from '../columns';
-import { mergedCellProblem } from '../merged-cells';
+import { mergedCellProblem, mergedHeaderColumns, mergedHeaderProblem } from '../merged-cells';
 import { CellRef, EconomyTable } from './state';
 
 /** Reading one of the economy's tables: its columns by header text, then its non-blank rows. */
@@ -37,8 +37,13 @@ export function openTable<K extends string>(
     const checks = Object.values<number | undefined>(cols)
       .filter((c): c is number => c !== undefined)
       .map((col) => ({ col }));
+    const unheaded = mergedHeaderColumns(table);
     for (const { r, row } of bodyRows(table)) {
       problems.push(...rowProblems(row, r, table.origin, checks).map((c) => c.message));
+      for (const col of unheaded) {
+        const merged = mergedHeaderProblem(table, r, col);
+        if (merged !== null) problems.push(merged);
+      }
       // A value a merge shows in a cell that holds none: read, it would be blank.
       for (const { col } of checks) {
         const merged = mergedCellProblem(table, r, col);
