@@ -218,6 +218,13 @@ export function readWholeCell(
   return { ok: true, value: n };
 }
 
+/** The length of the longest row: a loop, as a spread of a sheet's rows overflows the stack. */
+export function widestRow(rows: readonly { readonly length: number }[]): number {
+  let width = 0;
+  for (const row of rows) if (row.length > width) width = row.length;
+  return width;
+}
+
 /** `A`, `B`, ..., `Z`, `AA`, ... for a 0-based column. */
 export function columnLetters(col: number): string {
   let s = '';

@@ -1,5 +1,5 @@
 import { BattleResult, resolveBattle, validateBattle } from './battle';
-import { cellText } from './cells';
+import { cellText, widestRow } from './cells';
 import { formatCounts } from './forces';
 import { logTable, summaryLines } from './log';
 import { Result } from './result';
@@ -158,7 +158,7 @@ export const RESULTS_WRAPPED: readonly number[] = [9, 12];
  * centered, so that a number is not read with the text beside it (`4 CAV#2`, `3 1 CAT 1 CAV`).
  */
 export function numberColumns(body: readonly (readonly unknown[])[]): number[] {
-  const width = Math.max(0, ...body.map((row) => row.length));
+  const width = widestRow(body);
   const columns: number[] = [];
   for (let c = 0; c < width; c++) {
     const values = body.map((row) => row[c]).filter((v) => v !== '' && v !== undefined);

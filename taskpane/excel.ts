@@ -1,4 +1,4 @@
-import { CellGrid, GridOrigin, quoteSheet } from '../src/cells';
+import { CellGrid, GridOrigin, quoteSheet, widestRow } from '../src/cells';
 import { GridMerge, gridMerges } from '../src/merged-cells';
 import { LINE_HEIGHT, rowHeight, TITLE_FONT_SIZE, TITLE_LINE_HEIGHT } from '../src/sheets';
 import { err, ok, Result } from '../src/result';
@@ -283,9 +283,7 @@ function withMerges(
   origin: GridOrigin,
 ): Pick<Grid, 'merges'> {
   if (!merges) return {};
-  let cols = 0;
-  for (const row of cells) cols = Math.max(cols, row.length);
-  return { merges: gridMerges(merges(), origin, cells.length, cols) };
+  return { merges: gridMerges(merges(), origin, cells.length, widestRow(cells)) };
 }
 
 /** A checked sheet's used rows, with what could make them show other than their values. */

@@ -4,6 +4,7 @@ import { logContent } from '../headless/workbook/layouts';
 import {
   logSheet,
   MAX_LINES,
+  numberColumns,
   MAX_ROW_HEIGHT,
   rowHeight,
   TITLE_LINE_HEIGHT,
@@ -362,6 +363,27 @@ describe('worksheetXml', () => {
     });
     expect(findAll(tree, 'oddHeader')[0].text).toBe('&LA<B && C');
     expect(findAll(tree, 'oddFooter')[0].text).toBe('&LS&RPage &P of &N');
+  });
+});
+
+describe('long sheets', () => {
+  it('a sheet of 200,000 rows is written whole: its rows are never spread into one call', () => {
+    const rows = Array.from({ length: 200_000 }, (_, r) => ({ cells: [r % 2 === 0 ? 'w' : r] }));
+    const xml = worksheetXml(
+      {
+        name: 'S',
+        rows,
+        widths: [],
+        centered: numberColumns(rows.map((r) => r.cells)),
+        frozenRows: 0,
+        printTitleRow: 0,
+        pageHeader: {},
+        pageFooter: {},
+      },
+      STYLES,
+    );
+    expect(xml).toContain('<dimension ref="A1:A200000"/>');
+    expect(xml.match(/<row /g)).toHaveLength(200_000);
   });
 });
 

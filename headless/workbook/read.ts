@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { Cell, isBlank } from '../../src/cells';
+import { Cell, isBlank, widestRow } from '../../src/cells';
 import { gridMerges } from '../../src/merged-cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
@@ -139,9 +139,7 @@ function tableGrid(ws: ExcelJS.Worksheet, model: TableModel): SheetTable | null 
 function withMerges(ws: ExcelJS.Worksheet, table: SheetTable): SheetTable {
   const onSheet = sheetMerges(ws);
   if (onSheet.length === 0) return table;
-  let width = 0;
-  for (const row of table.cells) width = Math.max(width, row.length);
-  const merges = gridMerges(onSheet, table.origin, table.cells.length, width);
+  const merges = gridMerges(onSheet, table.origin, table.cells.length, widestRow(table.cells));
   return merges.length > 0 ? { ...table, merges } : table;
 }
 

@@ -1,4 +1,4 @@
-import { columnLetters, EXCEL_MAX_TEXT } from '../../src/cells';
+import { columnLetters, EXCEL_MAX_TEXT, widestRow } from '../../src/cells';
 import { pageSection } from '../../src/page-text';
 import {
   CellValue,
@@ -93,7 +93,7 @@ function bodyStyles(styles: StyleIds, top: boolean): BodyStyles {
 }
 
 export function worksheetXml(sheet: SheetContent, styles: StyleIds): string {
-  const width = Math.max(1, sheet.widths.length, ...sheet.rows.map((r) => r.cells.length));
+  const width = Math.max(1, sheet.widths.length, widestRow(sheet.rows.map((r) => r.cells)));
   const lastRow = Math.max(1, sheet.rows.length);
   const frozen = sheet.frozenRows;
   const top = `A${frozen + 1}`;
