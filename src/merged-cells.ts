@@ -1,4 +1,5 @@
 import { cellAddress, cellText, GridOrigin, isBlank, quoteText } from './cells';
+import { headerWord } from './columns';
 
 /**
  * Merged cells in a submission's tables. Excel shows a merged range's value in every cell it
@@ -91,14 +92,16 @@ export const isMergedCellMessage = (message: string): boolean =>
   );
 
 /**
- * The columns whose header cell (row 0) a merge covers, showing a value there: a column with
- * no header of its own, so not read, though Excel shows it headed (`Infantry` merged over E1:F1
- * leaves F unread).
+ * The columns whose header cell (row 0) a merge covers, showing the header of a column read
+ * (`isRead`, of the header's words): a column with no header of its own, so not read, though
+ * Excel shows it headed (`Infantry` merged over E1:F1 leaves F unread). A merged notes header
+ * or title is no such header.
  */
-export function mergedHeaderColumns(grid: MergedGrid): number[] {
+export function mergedHeaderColumns(grid: MergedGrid, isRead: (word: string) => boolean): number[] {
   const columns = new Set<number>();
   for (const m of mergesOnRow(grid, 0)) {
-    if (isBlank(mergeValue(grid, m))) continue;
+    const value = mergeValue(grid, m);
+    if (isBlank(value) || !isRead(headerWord(value))) continue;
     for (let c = m.left + 1; c <= m.right; c++) columns.add(c);
   }
   return [...columns].sort((a, b) => a - b);

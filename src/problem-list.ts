@@ -20,3 +20,11 @@ export function listProblems(messages: readonly string[], most = MAX_PROBLEMS_LI
 /** No problems, or every one of them as one error (`listProblems`): what a whole check returns. */
 export const problemsResult = (messages: readonly string[]): Result<true> =>
   messages.length === 0 ? ok(true) : err(listProblems(messages));
+
+/**
+ * Adds `more` to the end of `list`: one message a row of a sheet can make hundreds of
+ * thousands, too many to spread into one `push`.
+ */
+export function addAll<T>(list: T[], more: readonly T[]): void {
+  for (const item of more) list.push(item);
+}

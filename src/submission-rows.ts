@@ -69,8 +69,8 @@ export function readForcesTable<K extends 'battle' | string>(
   const cols = findColumns(header, kind.columns);
   const sheet = table.origin.sheet ?? 'the table';
   const known = Object.values<readonly string[]>(kind.columns).flat();
-  const isKnown = (w: string) =>
-    known.includes(w) || NOTE_COLUMNS.includes(w) || (kind.alsoKnown?.(w) ?? false);
+  const isRead = (w: string) => known.includes(w) || (kind.alsoKnown?.(w) ?? false);
+  const isKnown = (w: string) => isRead(w) || NOTE_COLUMNS.includes(w);
   out.warnings.push(...unknownColumns(header, table.origin, isKnown, kind.knownText));
   out.problems.push(...headerProblems(header, table.origin, kind.columns, kind.alsoKeys));
   if (out.problems.length > 0) {
@@ -112,13 +112,13 @@ export function readForcesTable<K extends 'battle' | string>(
     return [{ col, maxText: long ? MAX_LONG_TEXT : undefined }];
   });
   const labelCols = new Set((kind.labels ?? []).map((key) => cols[key]));
-  const unheaded = mergedHeaderColumns(table);
+  const unheaded = mergedHeaderColumns(table, isRead);
   for (let r = 1; r < table.cells.length; r++) {
     const row = table.cells[r];
+    // Blank in its own cells, a row is blank whatever merges reach into it: merged down over
+    // it, a legion's cells show one taller row, not two legions.
+    if (row.every(isBlank)) continue;
     const merged = mergedCells(table, r, checks, labelCols);
-    // A row blank but for what merges show: a row to Excel's eye when they show more than its
-    // battle (a legion's side or counts, merged down from the row above).
-    if (row.every(isBlank) && !merged.some((m) => !m.label && m.col !== battleCol)) continue;
     // A battle a merge shows is this row's: the row is read for it, and the merge named.
     const battleMerged = merged.find((m) => m.col === battleCol);
     const battleCell = cellAddress(table.origin, r, battleCol);

@@ -32,7 +32,7 @@ import {
 import { AnyRuleset, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, RULESETS, rulesetIds } from './rulesets';
 import { GridMerge, mergedHeaderColumns, mergedHeaderProblem } from './merged-cells';
-import { listProblems } from './problem-list';
+import { addAll, listProblems } from './problem-list';
 import { readArmyRows } from './submission-armies';
 import { readFleetRows } from './submission-fleets';
 import { readLegionRows } from './submission-legions';
@@ -125,6 +125,8 @@ const BATTLE_COLUMNS = {
 } as const;
 
 type BattleKey = keyof typeof BATTLE_COLUMNS;
+
+const BATTLE_WORDS: readonly string[] = Object.values(BATTLE_COLUMNS).flat();
 
 /** The Battles columns whose text may be longer than an id, a name or a seed. */
 const LONG_TEXT: readonly BattleKey[] = [
@@ -231,7 +233,7 @@ export function readSubmission(
     };
   }
   const { entries, badCells, warnings: cellWarnings } = readBattleRows(battles, cols, lookalikes);
-  warnings.push(...cellWarnings);
+  addAll(warnings, cellWarnings);
   const problems: string[] = [];
   if (entries.length === 0) {
     problems.push(
@@ -239,8 +241,8 @@ export function readSubmission(
     );
   }
   const legionRows = readLegionRows(legions, entries, sheetName(battles));
-  problems.push(...legionRows.problems);
-  warnings.push(...legionRows.warnings);
+  addAll(problems, legionRows.problems);
+  addAll(warnings, legionRows.warnings);
   if (legionRows.fatal) return { entries: [], problems, warnings };
   const extras = [
     sheets.fleets ? readFleetRows(sheets.fleets, entries, sheetName(battles)) : null,
@@ -251,8 +253,8 @@ export function readSubmission(
   const badCellsByTable = [badCells, legionRows.errors];
   for (const rows of extras) {
     if (rows === null) continue;
-    problems.push(...rows.problems);
-    warnings.push(...rows.warnings);
+    addAll(problems, rows.problems);
+    addAll(warnings, rows.warnings);
     if (rows.fatal) return { entries: [], problems, warnings };
     badCellsByTable.push(rows.errors);
     for (const [i, more] of rows.byEntry) {
@@ -319,12 +321,11 @@ function readBattleRows(
   const firstRow = new Map<string, number>();
   const checks = readChecks(cols);
   const labels = new Set([cols.territory]);
-  const unheaded = mergedHeaderColumns(battles);
+  const unheaded = mergedHeaderColumns(battles, (word) => BATTLE_WORDS.includes(word));
   for (let r = 1; r < battles.cells.length; r++) {
     const row = battles.cells[r];
+    if (row.every(isBlank)) continue;
     const merged = mergedCells(battles, r, checks, labels);
-    // As in the forces tables: a row of merges alone is a row when they show more than its id.
-    if (row.every(isBlank) && !merged.some((m) => !m.label && m.col !== cols.battle)) continue;
     const where = cellAddress(battles.origin, r, cols.battle!);
     const idMerged = merged.find((m) => m.col === cols.battle);
     if (idMerged !== undefined) {

@@ -1,3 +1,4 @@
+import { addAll } from './problem-list';
 import { battleOrders } from './battle';
 import { canonicalJson } from './saved-checks';
 import { cellAddress, cellText } from './cells';
@@ -171,7 +172,7 @@ export function verifyWithReplay(
     }
     const checked = checkKey(seal, key);
     if (!checked.ok) return checked;
-    verification.mismatches.push(...checked.value.mismatches);
+    addAll(verification.mismatches, checked.value.mismatches);
     if (checked.value.stop) return ok({ verification, replayed: { fought: [], battles: '[]' } });
   } else if (key) {
     verification.mismatches.push(notSealed(results));
@@ -206,7 +207,7 @@ export function verifyWithReplay(
   const earlier: string[] = [];
   for (const a of replay) {
     const checked = checkLog(a, taken, byName, later);
-    verification.mismatches.push(...checked.mismatches);
+    addAll(verification.mismatches, checked.mismatches);
     verification.shots += checked.shots;
     if (checked.sheet) checkedSheets.set(checked.sheet.toLowerCase(), a.id);
     if (checked.earlier && checked.sheet) earlier.push(checked.sheet);

@@ -2,7 +2,13 @@ import { GridMerge } from '../src/merged-cells';
 import { adjudicateSubmission, resultsSheet } from '../src/sheets';
 import * as submissionModule from '../src/submission';
 import { readSubmission } from '../src/submission';
-import { MERGES_UNREAD, resolveAll, SUBMISSION_TABLES } from '../taskpane/actions';
+import {
+  MERGES_UNREAD,
+  MERGES_UNREAD_VERIFY,
+  resolveAll,
+  SUBMISSION_TABLES,
+} from '../taskpane/actions';
+import { verifyAll } from '../taskpane/verify';
 import { cellsAt } from './sim/expected';
 import { LEGIONS, mergedLegionsWorkbook, submissionWorkbook } from './sim/fixtures';
 import { SimFixture, SimValue, SimWorkbook } from './sim/model';
@@ -127,7 +133,11 @@ describe('merged cells through the adapter', () => {
     // Resolve all says so: a cell under a merge was read blank, and the CLI would name it.
     const report = await resolveAll(host);
     expect(report.tone).toBe('warning');
-    expect(report.details).toContain(MERGES_UNREAD);
+    expect(report.details[0]).toBe(MERGES_UNREAD);
+    // So does Verify, first, and never as a plain success.
+    const checked = await verifyAll(host);
+    expect(checked.tone).not.toBe('success');
+    expect(checked.details[0]).toBe(MERGES_UNREAD_VERIFY);
   });
 });
 

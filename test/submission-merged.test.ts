@@ -121,24 +121,23 @@ describe('merged cells in the Legions table', () => {
 });
 
 describe('rows and headers that merges make', () => {
-  it('a row blank but for merges that show a side and counts is read: Excel shows a second legion', () => {
-    // Row 3 is blank in its own cells; A2:A3, B2:B3 and D2:D3 are merged down from row 2.
+  it('a row blank in its own cells is a blank row, whatever merges reach into it', () => {
+    // Row 3 is blank; A2:A3, B2:B3 and D2:D3 are merged down from row 2: to Excel's eye one
+    // taller legion row, not two legions. So is a count merged over a spacer row below.
     const legions = [
       ['Battle', 'Side', 'Player', 'Infantry', 'Cavalry'],
       ['B1', 'Attacker', 'Ann', 3, 1],
       ['', '', '', '', ''],
       ['B1', 'Defender', 'Bob', 4, ''],
+      ['', '', '', '', ''],
       ['B2', 'Attacker', 'Ann', 3, ''],
       ['B2', 'Defender', 'Cato', '', 1],
     ];
-    const merges = [box(1, 0, 2, 0), box(1, 1, 2, 1), box(1, 3, 2, 3)];
-    const { outcomes } = read(table('Battles', BATTLES), table('Legions', legions, merges));
-    expect(outcomes[0]).toBe(
-      'Legions!A3: the merged cells A2:A3 show "B1" here, but that is A2\'s value and Praetor reads A3 as blank: unmerge A2:A3 and give each cell its own value; ' +
-        'Legions!B3: the merged cells B2:B3 show "Attacker" here, but that is B2\'s value and Praetor reads B3 as blank: unmerge B2:B3 and give each cell its own value; ' +
-        'Legions!D3: the merged cells D2:D3 show "3" here, but that is D2\'s value and Praetor reads D3 as blank: unmerge D2:D3 and give each cell its own value',
-    );
-    expect(outcomes[1]).toBeNull();
+    const merges = [box(1, 0, 2, 0), box(1, 1, 2, 1), box(1, 3, 2, 3), box(3, 3, 4, 3)];
+    const { s, outcomes } = read(table('Battles', BATTLES), table('Legions', legions, merges));
+    expect(outcomes).toEqual([null, null]);
+    expect(s.problems).toEqual([]);
+    expect(s.warnings).toEqual([]);
   });
 
   it("a battle's id merged over a blank row is a blank row", () => {
@@ -187,6 +186,30 @@ describe('rows and headers that merges make', () => {
         'defender legion at Legions!D5 (player Cato): the legion has no combat units (Infantry, Cavalry or Catapult)',
     ]);
     expect(s.problems).toEqual([]);
+  });
+});
+
+describe('merged headers that are no column read', () => {
+  it('a notes header, or a title, merged across columns names nothing', () => {
+    const legions = LEGIONS.map((row, r) => [
+      ...row,
+      r === 0 ? 'Notes' : '',
+      r === 2 ? 'right' : '',
+    ]);
+    const battles = [['Turn 3 battles', '', ''], ...BATTLES];
+    const { s, outcomes } = read(
+      table('Battles', BATTLES),
+      table('Legions', legions, [box(0, 5, 0, 6)]),
+    );
+    expect(outcomes).toEqual([null, null]);
+    expect(s.problems).toEqual([]);
+    // A title merged over the header row's place: only the missing column is named, as before.
+    const titled = readSubmission(
+      table('Battles', battles, [box(0, 0, 0, 2)]),
+      table('Legions', LEGIONS),
+    );
+    expect(titled.problems[0]).toBe('Battles!A1: Battles has no "Battle" column in its header row');
+    expect(titled.problems.join('\n')).not.toMatch(/merged/);
   });
 });
 
@@ -276,6 +299,37 @@ describe('gridMerges and mergedCellProblem', () => {
 });
 
 describe('merged cells in the economy tables', () => {
+  it('a treasury header merged over the next column stops the table for a value under it; a notes header does not', () => {
+    const players = (header: readonly string[]) => ({
+      cells: [header, ['Ann', 'Italia', 20, 5], ['Bob', 'Gallia', 10, '']],
+      origin: at('Players'),
+      merges: [box(0, 2, 0, 3)],
+    });
+    const territories = {
+      cells: [
+        ['Territory', 'Value', 'Owner', 'City'],
+        ['Italia', 5, 'Ann', ''],
+        ['Gallia', 5, 'Bob', ''],
+      ],
+      origin: at('Territories'),
+    };
+    const books = (header: readonly string[]) =>
+      readState({
+        players: players(header),
+        territories,
+        game: null,
+        purchases: null,
+        ransoms: null,
+      });
+    const treasury = books(['Player', 'Home', 'Treasury', '']);
+    expect(treasury.ok ? [] : treasury.error).toEqual([
+      'Players!D2: "5" is under D1, which the merged cells C1:D1 cover: that header is C1\'s, so Praetor does not read this column: unmerge C1:D1 and give each column its own header',
+    ]);
+    // Notes merged over C1:D1 (the treasury in E): C is a notes column, D has no header; neither is read.
+    const notes = books(['Player', 'Home', 'Notes', '', 'Treasury']);
+    expect(notes.ok ? [] : notes.error).toEqual([]);
+  });
+
   it('a treasury a merge shows over two players stops the Players table, naming the cell', () => {
     const players = {
       cells: [

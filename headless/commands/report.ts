@@ -1,3 +1,4 @@
+import { addAll } from '../../src/problem-list';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import {
@@ -199,7 +200,10 @@ async function loadSeveral(paths: readonly string[], key: string | undefined): P
     try {
       const loaded = await loadInput(path, key);
       sources.push({ path, label: labels.get(path), loaded });
-      errors.push(...loaded.errors.map((e) => (e.startsWith(`${path}: `) ? e : `${path}: ${e}`)));
+      addAll(
+        errors,
+        loaded.errors.map((e) => (e.startsWith(`${path}: `) ? e : `${path}: ${e}`)),
+      );
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
       errors.push(e.message);

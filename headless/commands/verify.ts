@@ -1,3 +1,4 @@
+import { addAll } from '../../src/problem-list';
 import { checkGame, parseTurn } from '../../src/sealed';
 import { PostedSeal, Replayed, Verification, VerifyKey, verifyWithReplay } from '../../src/verify';
 import { clashMessage, copyMessage, sealedIdClashes } from '../../src/verify-clashes';
@@ -227,7 +228,10 @@ function verifyText(path: string, r: Verification, posted: PostedSeal): string {
       );
     }
   } else {
-    lines.push(...r.mismatches.map((m) => `MISMATCH ${m.message}`));
+    addAll(
+      lines,
+      r.mismatches.map((m) => `MISMATCH ${m.message}`),
+    );
     const n = r.mismatches.length;
     lines.push(`${n} mismatch${n === 1 ? '' : 'es'}.`);
   }

@@ -37,7 +37,7 @@ export function openTable<K extends string>(
     const checks = Object.values<number | undefined>(cols)
       .filter((c): c is number => c !== undefined)
       .map((col) => ({ col }));
-    const unheaded = mergedHeaderColumns(table);
+    const unheaded = mergedHeaderColumns(table, (word) => known.includes(word));
     for (const { r, row } of bodyRows(table)) {
       problems.push(...rowProblems(row, r, table.origin, checks).map((c) => c.message));
       for (const col of unheaded) {
