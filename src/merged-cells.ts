@@ -59,12 +59,13 @@ export const mergeValue = (grid: MergedGrid, m: GridMerge): unknown => grid.cell
 function shownMerge(grid: MergedGrid, r: number, c: number) {
   const merge = coveringMerge(grid, r, c);
   if (merge === undefined) return undefined;
-  const value = mergeValue(grid, merge);
-  if (isBlank(value)) return undefined;
   const plain = { ...grid.origin, sheet: undefined };
   const first = cellAddress(plain, merge.top, merge.left);
   return {
-    value,
+    /** What the merge shows: its top-left cell's value. */
+    value: mergeValue(grid, merge),
+    /** What the covered cell holds, hidden: blank unless a program merged over a value. */
+    own: grid.cells[r]?.[c],
     first,
     range: `${first}:${cellAddress(plain, merge.bottom, merge.right)}`,
     cell: cellAddress(plain, r, c),
@@ -72,50 +73,68 @@ function shownMerge(grid: MergedGrid, r: number, c: number) {
 }
 
 /**
- * Why cell (r, c) is read without the value it shows: the merge over it, and what to do. Null
- * when no merge covers it, or the merge shows nothing (its top-left cell is blank).
+ * Why cell (r, c) is not read as Excel shows it: a merge over it shows its top-left cell's
+ * value, and the cell holds none (so reads blank) or holds another, hidden (a merge made by the
+ * format painter, or by LibreOffice keeping the hidden cells' contents). Null when no merge
+ * covers it, or the merge shows nothing and the cell holds nothing either.
  */
 export function mergedCellProblem(grid: MergedGrid, r: number, c: number): string | null {
   const shown = shownMerge(grid, r, c);
   if (shown === undefined) return null;
-  return (
-    `${cellAddress(grid.origin, r, c)}: the merged cells ${shown.range} show ` +
-    `${quoteText(cellText(shown.value))} here, but that is ${shown.first}'s value and Praetor ` +
-    `reads ${shown.cell} as blank: unmerge ${shown.range} and give each cell its own value`
-  );
+  const value = quoteText(cellText(shown.value));
+  const where = `${cellAddress(grid.origin, r, c)}: the merged cells ${shown.range} show`;
+  const fix = `unmerge ${shown.range} and give each cell its own value`;
+  if (!isBlank(shown.own)) {
+    // A row hidden whole under the merges of the row above may repeat it: still a row read.
+    if (cellText(shown.own) === cellText(shown.value)) {
+      return `${where} ${value} here, and ${shown.cell} holds it too, hidden: ${fix}`;
+    }
+    return (
+      `${where} ${isBlank(shown.value) ? 'nothing' : value} here, but ${shown.cell} holds ` +
+      `${quoteText(cellText(shown.own))}, hidden: ${fix}`
+    );
+  }
+  if (isBlank(shown.value)) return null;
+  return `${where} ${value} here, but that is ${shown.first}'s value and Praetor reads ${shown.cell} as blank: ${fix}`;
 }
 
 /** True for a message of `mergedCellProblem` (the warnings `verify` knows earlier Results lack). */
 export const isMergedCellMessage = (message: string): boolean =>
-  / the merged cells [A-Z]+[0-9]+:[A-Z]+[0-9]+ show .* here, but that is [A-Z]+[0-9]+'s value /.test(
+  / the merged cells [A-Z]+[0-9]+:[A-Z]+[0-9]+ show .* here, (but that is [A-Z]+[0-9]+'s value and Praetor reads [A-Z]+[0-9]+ as blank|but [A-Z]+[0-9]+ holds .*, hidden|and [A-Z]+[0-9]+ holds it too, hidden): unmerge /.test(
     message,
   );
 
 /**
- * The columns whose header cell (row 0) a merge covers, showing the header of a column read
- * (`isRead`, of the header's words): a column with no header of its own, so not read, though
- * Excel shows it headed (`Infantry` merged over E1:F1 leaves F unread). A merged notes header
- * or title is no such header.
+ * The columns whose header cell (row 0) a merge covers, where it shows the header of a column
+ * read (`isRead`, of the header's words) or hides one of the cell's own: a column whose header
+ * is not what Excel shows (`Infantry` merged over E1:F1 leaves F with no header, so unread). A
+ * merged notes header or title is no such header.
  */
 export function mergedHeaderColumns(grid: MergedGrid, isRead: (word: string) => boolean): number[] {
   const columns = new Set<number>();
   for (const m of mergesOnRow(grid, 0)) {
     const value = mergeValue(grid, m);
-    if (isBlank(value) || !isRead(headerWord(value))) continue;
-    for (let c = m.left + 1; c <= m.right; c++) columns.add(c);
+    const shows = !isBlank(value) && isRead(headerWord(value));
+    for (let c = m.left + 1; c <= m.right; c++) {
+      if (shows || !isBlank(grid.cells[0]?.[c])) columns.add(c);
+    }
   }
   return [...columns].sort((a, b) => a - b);
 }
 
-/** Why a value under a header cell a merge covers is not read, or null (see above). */
+/** Why a value under a header cell a merge covers is not read as Excel shows it (see above). */
 export function mergedHeaderProblem(grid: MergedGrid, r: number, c: number): string | null {
   const value = grid.cells[r]?.[c];
   const shown = shownMerge(grid, 0, c);
   if (isBlank(value) || shown === undefined) return null;
+  const fix = `unmerge ${shown.range} and give each column its own header`;
+  const under = `${cellAddress(grid.origin, r, c)}: ${quoteText(cellText(value))} is under ${shown.cell}`;
+  if (!isBlank(shown.own)) {
+    return `${under}, whose header ${quoteText(cellText(shown.own))} is hidden under the merged cells ${shown.range}: ${fix}`;
+  }
   return (
-    `${cellAddress(grid.origin, r, c)}: ${quoteText(cellText(value))} is under ${shown.cell}, ` +
-    `which the merged cells ${shown.range} cover: that header is ${shown.first}'s, so Praetor ` +
-    `does not read this column: unmerge ${shown.range} and give each column its own header`
+    `${under}, which the merged cells ${shown.range} cover: that header is ${shown.first}'s, so ` +
+    `Praetor does not read this column: ${fix}`
   );
 }
 

@@ -118,12 +118,6 @@ export const SUBMISSION_TABLES = {
   optional: [FLEETS_SHEET, UNITS_SHEET, ARMIES_SHEET],
 } as const;
 
-/** Said first when Excel could not list the merged cells (see `TablesRead.mergesUnread`). */
-export const MERGES_UNREAD =
-  'Excel could not list the merged cells of these sheets (more than 512), so a cell under a merge was read as blank, though Excel shows the merged value in it: `praetor adjudicate` checks them all. Unmerge the cells that need no merge and resolve again.';
-export const MERGES_UNREAD_VERIFY =
-  'Excel could not list the merged cells of these sheets (more than 512), so this check read a cell under a merge as blank, though Excel shows the merged value in it: `praetor verify` checks them all.';
-
 /**
  * Resolve all: every battle of the `Battles` and `Legions` tables (or sheets), through the same functions as
  * `praetor adjudicate`, into a new `Results` sheet and one log sheet per resolved battle. With a
@@ -158,8 +152,7 @@ export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Repor
   const written = await host.addSheets(plans);
   if (!written.ok) return failure(written.error);
   const failed = all.filter((a) => !a.outcome.ok);
-  const unread = read.value.mergesUnread ? [MERGES_UNREAD] : [];
-  const notes = [...unread, ...submission.problems, ...submission.warnings];
+  const notes = [...submission.problems, ...submission.warnings];
   const resolved = all.length - failed.length;
   return {
     tone: failed.length > 0 || notes.length > 0 ? 'warning' : 'success',
@@ -167,9 +160,8 @@ export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Repor
       `Resolved ${resolved} of ${all.length} battle${all.length === 1 ? '' : 's'}: ` +
       `results on sheet “${resultsName}”, ${plans.length - 1} log sheet${plans.length === 2 ? '' : 's'}.`,
     details: [
-      ...unread,
       ...failed.map((a) => (a.outcome.ok ? '' : a.outcome.error)),
-      ...notes.slice(unread.length),
+      ...notes,
       ...(all[0]?.seal
         ? [
             `Dice sealed: game “${all[0].seal.game}”, turn ${all[0].seal.turn}, commitment ${all[0].seal.commitment}.`,

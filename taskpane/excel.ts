@@ -24,6 +24,9 @@ export const MIN_EXCEL_API = '1.7';
 const PRINT_LAYOUT_API = '1.9';
 /** `Range.getMergedAreasOrNullObject`: without it, tables are read as if nothing were merged. */
 const MERGED_AREAS_API = '1.13';
+/** Why nothing is read when Excel could not list the merged cells. */
+export const MERGES_UNREAD =
+  'Excel could not list the merged cells of these sheets (it lists at most 512 at once), and a cell under a merge shows a value it may not hold, so nothing was read. Unmerge the cells that need no merge and try again, or use praetor adjudicate or praetor verify, which read them all.';
 const HEADER_FILL = '#0F6CBD';
 const HEADER_FONT = '#FFFFFF';
 
@@ -73,8 +76,8 @@ class ExcelHost implements WorkbookHost {
 
   /**
    * Reads the tables with their merged cells where the host lists them. Excel fails a list of
-   * more than 512 merged areas: the tables are then read again without them, as a host that
-   * cannot list them reads them, rather than not at all.
+   * more than 512 merged areas: when the tables read without them, that was the failure, and
+   * nothing is read (a cell under a merge can show one value and hold another).
    */
   async readTables(request: TablesRequest): Promise<Result<TablesRead>> {
     try {
@@ -83,7 +86,7 @@ class ExcelHost implements WorkbookHost {
       if (this.mergedAreas) {
         try {
           const read = await readTables(request, false);
-          return read.ok ? ok({ ...read.value, mergesUnread: true }) : read;
+          if (read.ok) return err(MERGES_UNREAD);
         } catch {
           // The first error says more: it is the one explained.
         }

@@ -62,11 +62,6 @@ export interface TablesRead {
    */
   shown: ShownSheet[];
   sheetNames: string[];
-  /**
-   * True when the host lists merged cells but could not list these (Excel refuses more than 512
-   * merged areas at once): the grids then have no `merges`, and cells under merges read blank.
-   */
-  mergesUnread?: boolean;
 }
 
 /** A new worksheet to add: all its values in one block, with its looks. */

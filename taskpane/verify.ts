@@ -1,6 +1,6 @@
 import { isVerifySheet, VerifyKey, verifyWorkbook } from '../src/verify';
 import { shownProblems } from '../src/verify-shown';
-import { MERGES_UNREAD_VERIFY, Report, SUBMISSION_TABLES } from './actions';
+import { Report, SUBMISSION_TABLES } from './actions';
 import { WorkbookHost } from './host';
 
 /**
@@ -41,12 +41,11 @@ export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Re
   const sealed = v.seal
     ? [`Dice sealed: game “${v.seal.game}”, turn ${v.seal.turn}, commitment ${v.seal.commitment}.`]
     : [];
-  const unread = read.value.mergesUnread ? [MERGES_UNREAD_VERIFY] : [];
   if (v.mismatches.length === 0) {
     return {
-      tone: unread.length > 0 ? 'warning' : 'success',
+      tone: 'success',
       message: `Verified: ${what} replay exactly.${v.seal ? ' The key matches the commitment.' : ''}`,
-      details: [...unread, ...sealed, ...v.notes],
+      details: [...sealed, ...v.notes],
     };
   }
   const n = v.mismatches.length;
@@ -55,7 +54,6 @@ export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Re
     tone: 'error',
     message: `${n} mismatch${n === 1 ? '' : 'es'} in ${what}.`,
     details: [
-      ...unread,
       ...v.mismatches.slice(0, SHOWN).map((m) => m.message),
       ...(more > 0 ? [`… and ${more} more.`] : []),
       ...sealed,

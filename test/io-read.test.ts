@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS } from '../headless/workbook/guard';
 import { readPackageFile, readWorkbookTables } from '../headless/workbook/read';
 import { turnTemplateWorkbook } from '../headless/workbook/turn-template';
 import { readForVerify } from '../headless/workbook/verify-read';
+import { readSubmission } from '../src/submission';
 import { ZipPackage } from '../headless/workbook/zip-package';
 import { handZip } from './helpers/hand-zip';
 import { simpleSubmission, tempDir } from './helpers/workbooks';
@@ -56,6 +57,31 @@ describe('readWorkbookTables', () => {
       { top: 1, left: 2, bottom: 2, right: 2 },
     ]);
     expect(tables.battles?.merges).toEqual([{ top: 1, left: 1, bottom: 2, right: 1 }]);
+  });
+
+  it('a value a file holds under a merge is kept, and named, not dropped', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Battles').addRows([
+      ['Battle', 'Seed'],
+      ['B1', 's'],
+    ]);
+    const legions = wb.addWorksheet('Legions');
+    legions.addRows([
+      ['Battle', 'Side', 'Infantry'],
+      ['B1', 'Attacker', 3],
+      ['B1', 'Defender', 2],
+    ]);
+    legions.mergeCells('C2:C3');
+    // As the format painter or LibreOffice leave it: C3 still holds its 2, hidden by Excel.
+    const data = withParts(Buffer.from(await wb.xlsx.writeBuffer()), {
+      'xl/worksheets/sheet2.xml': (x) => x.replace(/<c r="C3"[^>]*?\/>/, '<c r="C3"><v>2</v></c>'),
+    });
+    const tables = await readWorkbookTables(data);
+    expect(tables.legions?.cells[2][2]).toBe(2);
+    const s = readSubmission(tables.battles!, tables.legions!);
+    expect(s.entries[0].error).toBe(
+      'Legions!C3: the merged cells C2:C3 show "3" here, but C3 holds "2", hidden: unmerge C2:C3 and give each cell its own value',
+    );
   });
 
   it('a count a merge shows over two legions stops their battle, in the file adjudicated', async () => {

@@ -2,12 +2,8 @@ import { GridMerge } from '../src/merged-cells';
 import { adjudicateSubmission, resultsSheet } from '../src/sheets';
 import * as submissionModule from '../src/submission';
 import { readSubmission } from '../src/submission';
-import {
-  MERGES_UNREAD,
-  MERGES_UNREAD_VERIFY,
-  resolveAll,
-  SUBMISSION_TABLES,
-} from '../taskpane/actions';
+import { resolveAll, SUBMISSION_TABLES } from '../taskpane/actions';
+import { MERGES_UNREAD } from '../taskpane/excel';
 import { verifyAll } from '../taskpane/verify';
 import { cellsAt } from './sim/expected';
 import { LEGIONS, mergedLegionsWorkbook, submissionWorkbook } from './sim/fixtures';
@@ -111,7 +107,7 @@ describe('merged cells through the adapter', () => {
     expect([report.message, ...report.details].join('\n')).not.toContain('merged cells');
   });
 
-  test('more merged areas than Excel lists: the tables are read again without them, and the pane says so', async () => {
+  test('more merged areas than Excel lists: nothing is read, resolved or verified, and the pane says why', async () => {
     const fixture = mergedLegionsWorkbook();
     const legions = fixture.sheets[1];
     const extra = MAX_MERGED_AREAS + 1;
@@ -124,20 +120,15 @@ describe('merged cells through the adapter', () => {
       merges: [...legions.merges!, ...rows.map((_, r) => `K${r + 1}:L${r + 1}`)],
     };
     const { model, host } = await openSim(fixture);
-    const read = await host.readTables(SUBMISSION_TABLES);
-    if (!read.ok) throw new Error(read.error);
-    expect(read.value.required[1].cells.length).toBe(extra);
-    expect(read.value.required.map((g) => 'merges' in g)).toEqual([false, false]);
-    expect(read.value.mergesUnread).toBe(true);
+    expect(await host.readTables(SUBMISSION_TABLES)).toEqual({ ok: false, error: MERGES_UNREAD });
+    // Read again without the merges, to tell that they were the failure.
     expect(model.syncCount).toBe(4);
-    // Resolve all says so: a cell under a merge was read blank, and the CLI would name it.
     const report = await resolveAll(host);
-    expect(report.tone).toBe('warning');
-    expect(report.details[0]).toBe(MERGES_UNREAD);
-    // So does Verify, first, and never as a plain success.
+    expect(report).toEqual({ tone: 'error', message: MERGES_UNREAD, details: [] });
+    expect(model.sheet('Results')).toBeUndefined();
     const checked = await verifyAll(host);
-    expect(checked.tone).not.toBe('success');
-    expect(checked.details[0]).toBe(MERGES_UNREAD_VERIFY);
+    expect(checked.tone).toBe('error');
+    expect(checked.message).toBe(MERGES_UNREAD);
   });
 });
 

@@ -111,12 +111,67 @@ describe('merged cells in the Legions table', () => {
       box(3, 4, 4, 4),
       box(1, 5, 4, 5),
     ];
-    legions[3][4] = ''; // E4:E5 blank: shows nothing
+    legions[3][4] = ''; // E4:E5 blank: shows nothing, and holds nothing
+    legions[4][4] = '';
+    legions[4][3] = 2;
     const { s, outcomes } = read(table('Battles', BATTLES), table('Legions', legions, merges));
     // E2:E3 shows 1 cavalry over B1's defender row too: that one is named.
     expect(outcomes[0]).toMatch(/^Legions!E3: the merged cells E2:E3 show "1" here/);
     expect(outcomes[1]).toBeNull();
     expect(s.warnings).toEqual([]);
+  });
+});
+
+describe('values a merge hides (merged by a program that kept them)', () => {
+  it('a cell holding its own value under a merge is named with both, whatever the merge shows', () => {
+    const legions = LEGIONS.map((row) => [...row]);
+    legions[4][4] = 5; // E5 holds 5 under E4:E5, which shows E4's blank
+    legions[2][3] = 7; // D3 holds 7 under D2:D3, which shows 3
+    const merges = [box(3, 4, 4, 4), box(1, 3, 2, 3)];
+    const { outcomes } = read(table('Battles', BATTLES), table('Legions', legions, merges));
+    expect(outcomes).toEqual([
+      'Legions!D3: the merged cells D2:D3 show "3" here, but D3 holds "7", hidden: unmerge D2:D3 and give each cell its own value',
+      'Legions!E5: the merged cells E4:E5 show nothing here, but E5 holds "5", hidden: unmerge E4:E5 and give each cell its own value',
+    ]);
+  });
+
+  it("a legion row hidden whole under merges from the row above is its battle's error, not left out", () => {
+    // Rows 2 and 3 are two attacker legions of B1; A2:E2 is merged down over row 3, which Excel
+    // shows as one taller row (Marcus) while the file holds Gaius's legion in row 3.
+    const legions = [
+      ['Battle', 'Side', 'Player', 'Infantry', 'Cavalry'],
+      ['B1', 'Attacker', 'Marcus', 3, 1],
+      ['B1', 'Attacker', 'Gaius', 4, 2],
+      ['B1', 'Defender', 'Bob', 4, ''],
+      ['B2', 'Attacker', 'Ann', 3, ''],
+      ['B2', 'Defender', 'Cato', '', 1],
+    ];
+    const merges = [0, 1, 2, 3, 4].map((c) => box(1, c, 2, c));
+    const { s, outcomes } = read(table('Battles', BATTLES), table('Legions', legions, merges));
+    expect(outcomes[0]).toBe(
+      'Legions!A3: the merged cells A2:A3 show "B1" here, and A3 holds it too, hidden: unmerge A2:A3 and give each cell its own value; ' +
+        'Legions!B3: the merged cells B2:B3 show "Attacker" here, and B3 holds it too, hidden: unmerge B2:B3 and give each cell its own value; ' +
+        'Legions!D3: the merged cells D2:D3 show "3" here, but D3 holds "4", hidden: unmerge D2:D3 and give each cell its own value; ' +
+        'Legions!E3: the merged cells E2:E3 show "1" here, but E3 holds "2", hidden: unmerge E2:E3 and give each cell its own value',
+    );
+    expect(outcomes[1]).toBeNull();
+    // The player's name is a label: its hidden value is a warning.
+    expect(s.warnings).toEqual([
+      'Legions!C3: the merged cells C2:C3 show "Marcus" here, but C3 holds "Gaius", hidden: unmerge C2:C3 and give each cell its own value',
+    ]);
+  });
+
+  it('a header hidden under a merge: the values below it are named', () => {
+    const legions = LEGIONS.map((row) => [...row]);
+    // "Infantry" merged over D1:E1 hides E1's own "Cavalry": E is read as cavalry, unseen.
+    const { outcomes } = read(
+      table('Battles', BATTLES),
+      table('Legions', legions, [box(0, 3, 0, 4)]),
+    );
+    expect(outcomes).toEqual([
+      'Legions!E2: "1" is under E1, whose header "Cavalry" is hidden under the merged cells D1:E1: unmerge D1:E1 and give each column its own header',
+      'Legions!E5: "1" is under E1, whose header "Cavalry" is hidden under the merged cells D1:E1: unmerge D1:E1 and give each column its own header',
+    ]);
   });
 });
 
@@ -203,6 +258,23 @@ describe('merged headers that are no column read', () => {
     );
     expect(outcomes).toEqual([null, null]);
     expect(s.problems).toEqual([]);
+    // The same in Battles: Notes merged over D1:E1, a value under E.
+    const noted = [
+      ['Battle', 'Territory', 'Seed', 'Notes', ''],
+      ['B1', 'Gallia', 's1', 'x', 'under E'],
+      ['B2', 'Italia', 's2', '', ''],
+    ];
+    const inBattles = read(table('Battles', noted, [box(0, 3, 0, 4)]), table('Legions', LEGIONS));
+    expect(inBattles.outcomes).toEqual([null, null]);
+    // A Seed header merged over the next column is one: its value there is not read.
+    const seeded = noted.map((row) => [...row]);
+    seeded[0] = ['Battle', 'Territory', 'Notes', 'Seed', ''];
+    expect(
+      read(table('Battles', seeded, [box(0, 3, 0, 4)]), table('Legions', LEGIONS)).outcomes,
+    ).toEqual([
+      'Battles!E2: "under E" is under E1, which the merged cells D1:E1 cover: that header is D1\'s, so Praetor does not read this column: unmerge D1:E1 and give each column its own header',
+      null,
+    ]);
     // A title merged over the header row's place: only the missing column is named, as before.
     const titled = readSubmission(
       table('Battles', battles, [box(0, 0, 0, 2)]),

@@ -46,7 +46,7 @@ const CELL_PARTS =
 /** True for the parts exceljs is given (and the guard should keep unpacked for it). */
 export const isCellPart = (name: string): boolean => CELL_PARTS.test(name);
 
-/** Each sheet's merges, which exceljs is not given (see `applyMerges`). */
+/** Each sheet's merges, which exceljs is not given (see `takeMerges`). */
 const mergesBySheet = new WeakMap<ExcelJS.Worksheet, GridMerge[]>();
 
 /** The merged ranges of a sheet loaded here, by 0-based rows and columns. */

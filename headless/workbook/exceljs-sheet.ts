@@ -77,11 +77,23 @@ export async function reconcileSheet(
   common: BookParts,
 ): Promise<GridMerge[]> {
   const rows = model.rows ?? [];
-  // A row may leave out its number (`r`): it is the row after the one before.
+  // A row may leave out its number (`r`): it is the row after the one before. So may a cell
+  // its address: it is the cell after the one before.
   let before = 0;
   for (const row of rows) {
     if (Number.isNaN(row.number)) row.number = before + 1;
     before = row.number;
+    let col = 0;
+    let last: string | undefined;
+    for (const cell of row.cells) {
+      if (cell.address) {
+        last = cell.address;
+        continue;
+      }
+      col = last !== undefined ? colCache.decodeAddress(last).col + 1 : col + 1;
+      last = undefined;
+      cell.address = `${columnLetters(col - 1)}${row.number}`;
+    }
   }
   const far = rows.find((row) => !(row.number >= 1 && row.number <= MAX_ROW));
   if (far !== undefined) {
@@ -144,7 +156,7 @@ export async function reconcileSheet(
   );
   let merges: GridMerge[] = [];
   attempt(part, () => {
-    merges = applyMerges(model);
+    merges = takeMerges(model);
   });
   return merges;
 }
@@ -171,34 +183,15 @@ function checkSharedStrings(part: Part, rows: RowModel[], strings?: SharedString
 }
 
 /**
- * Applies a sheet's merges to the cells it has, and hands exceljs none: exceljs would make a
- * cell for every cell a merge covers (`<mergeCell ref="A1:XFD1048576"/>` is 17 billion). A cell
- * a merge covers, other than its top-left one, is left out: Excel shows it blank.
+ * Takes a sheet's merges from its model and hands exceljs none: exceljs would make a cell for
+ * every cell a merge covers (`<mergeCell ref="A1:XFD1048576"/>` is 17 billion), each showing
+ * the top-left cell's value. The cells keep what the file holds: a cell a merge covers is
+ * blank, unless a program merged over a value and kept it hidden. The merges are given to the
+ * core with the grids, which names a cell read under one (see src/merged-cells.ts).
  */
-function applyMerges(model: SheetModel): GridMerge[] {
+function takeMerges(model: SheetModel): GridMerge[] {
   const merges = (model.mergeCells ?? []).map((ref) => new Range(ref));
   model.mergeCells = [];
-  if (merges.length === 0) return [];
-  // Rows and merges are swept top to bottom, each row meeting only the merges across it.
-  const waiting = [...merges].sort((a, b) => b.top - a.top);
-  let across: typeof merges = [];
-  for (const row of [...(model.rows ?? [])].sort((a, b) => a.number - b.number)) {
-    while (waiting.length > 0 && waiting[waiting.length - 1].top <= row.number) {
-      across.push(waiting.pop()!);
-    }
-    across = across.filter((m) => row.number <= m.bottom);
-    if (across.length === 0) continue;
-    let col = 0;
-    row.cells = row.cells.filter((cell) => {
-      // A cell without an address follows the one before it; it is given its address, as the
-      // one before may be left out.
-      col = cell.address ? colCache.decodeAddress(cell.address).col : col + 1;
-      if (!cell.address) cell.address = `${columnLetters(col - 1)}${row.number}`;
-      return !across.some(
-        (m) => m.left <= col && col <= m.right && (row.number > m.top || col > m.left),
-      );
-    });
-  }
   return merges.map((m) => ({
     top: m.top - 1,
     left: m.left - 1,

@@ -170,9 +170,9 @@ function columnNumber(letters: string): number {
 }
 
 /**
- * A cell's value as the core reads it. Only the top-left cell of a merge holds its value: the
- * loader leaves the others out (see `applyMerges`), so a merged `Gallia` over B2:C2 is not read
- * as a Rules cell too.
+ * A cell's value as the core reads it: what the file holds. A cell a merge covers holds no value
+ * of the merge's (exceljs is given no merges, see `takeMerges`), so a merged `Gallia` over B2:C2
+ * is not read as a Rules cell too; the core names such a cell with the merge.
  */
 function cellValue(cell: ExcelJS.Cell): Cell {
   return gridValue(cell.value);
