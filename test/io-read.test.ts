@@ -11,7 +11,7 @@ import { readForVerify } from '../headless/workbook/verify-read';
 import { readSubmission } from '../src/submission';
 import { ZipPackage } from '../headless/workbook/zip-package';
 import { handZip } from './helpers/hand-zip';
-import { simpleSubmission, tempDir } from './helpers/workbooks';
+import { mergedLegions, simpleSubmission, tempDir } from './helpers/workbooks';
 
 /** Reading a workbook file: the guard's limits as given, tables as Excel shows them. */
 
@@ -60,18 +60,15 @@ describe('readWorkbookTables', () => {
   });
 
   it('a value a file holds under a merge is kept, and named, not dropped', async () => {
-    const wb = new ExcelJS.Workbook();
-    wb.addWorksheet('Battles').addRows([
-      ['Battle', 'Seed'],
-      ['B1', 's'],
-    ]);
-    const legions = wb.addWorksheet('Legions');
-    legions.addRows([
-      ['Battle', 'Side', 'Infantry'],
-      ['B1', 'Attacker', 3],
-      ['B1', 'Defender', 2],
-    ]);
-    legions.mergeCells('C2:C3');
+    const wb = mergedLegions(
+      's',
+      [
+        ['Battle', 'Side', 'Infantry'],
+        ['B1', 'Attacker', 3],
+        ['B1', 'Defender', 2],
+      ],
+      ['C2:C3'],
+    );
     // As the format painter or LibreOffice leave it: C3 still holds its 2, hidden by Excel.
     const data = withParts(Buffer.from(await wb.xlsx.writeBuffer()), {
       'xl/worksheets/sheet2.xml': (x) => x.replace(/<c r="C3"[^>]*?\/>/, '<c r="C3"><v>2</v></c>'),
@@ -85,18 +82,15 @@ describe('readWorkbookTables', () => {
   });
 
   it('a count a merge shows over two legions stops their battle, in the file adjudicated', async () => {
-    const wb = new ExcelJS.Workbook();
-    wb.addWorksheet('Battles').addRows([
-      ['Battle', 'Seed'],
-      ['B1', 's'],
-    ]);
-    const legions = wb.addWorksheet('Legions');
-    legions.addRows([
-      ['Battle', 'Side', 'Infantry', 'Cavalry'],
-      ['B1', 'Attacker', 3, 1],
-      ['B1', 'Defender', null, 1],
-    ]);
-    legions.mergeCells('C2:C3');
+    const wb = mergedLegions(
+      's',
+      [
+        ['Battle', 'Side', 'Infantry', 'Cavalry'],
+        ['B1', 'Attacker', 3, 1],
+        ['B1', 'Defender', null, 1],
+      ],
+      ['C2:C3'],
+    );
     const dir = tempDir();
     const input = join(dir, 'merged.xlsx');
     writeFileSync(input, Buffer.from(await wb.xlsx.writeBuffer()));

@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { adjudicateBatch, sharedIds } from '../headless/adjudicate';
-import { battle, legion, parts, submission, tempDir } from './helpers/workbooks';
+import { battle, legion, mergedLegions, parts, submission, tempDir } from './helpers/workbooks';
 import { run } from './helpers/cli';
 
 /** `praetor seal`, `praetor adjudicate --key --turn` and `praetor verify`, through main(). */
@@ -943,22 +943,19 @@ describe("Results written before the template's example seed was warned of", () 
   }, 30000);
 });
 
+/** Legions rows whose Player cells C2:C3 are merged in the tests below. */
+const MERGED_PLAYER = [
+  ['Battle', 'Side', 'Player', 'Infantry'],
+  ['B1', 'Attacker', 'Ann', 3],
+  ['B1', 'Defender', null, 2],
+];
+
 describe('Results written before Praetor warned of a label a merge shows', () => {
   it('verify, with a note', async () => {
     const dir = tempDir();
     const file = join(dir, 'm.xlsx');
-    const wb = new ExcelJS.Workbook();
-    wb.addWorksheet('Battles').addRows([
-      ['Battle', 'Seed'],
-      ['B1', 's'],
-    ]);
-    const legions = wb.addWorksheet('Legions');
-    legions.addRows([
-      ['Battle', 'Side', 'Player', 'Infantry'],
-      ['B1', 'Attacker', 'Ann', 3],
-      ['B1', 'Defender', null, 2],
-    ]);
-    legions.mergeCells('C2:C3'); // "Ann" shown over the defender's Player cell too
+    // "Ann" merged over C2:C3, shown over the defender's Player cell too.
+    const wb = mergedLegions('s', MERGED_PLAYER, ['C2:C3']);
     await wb.xlsx.writeFile(file);
     expect((await run('adjudicate', file, '--jobs', '1')).code).toBe(0);
     const output = join(dir, 'm.praetor.xlsx');
@@ -987,18 +984,8 @@ describe('Results written between the two warnings: the seed warning, not the me
   it('verify with the merge note only; Results lacking both verify with both notes', async () => {
     const dir = tempDir();
     const file = join(dir, 'm.xlsx');
-    const wb = new ExcelJS.Workbook();
-    wb.addWorksheet('Battles').addRows([
-      ['Battle', 'Seed'],
-      ['B1', 'example'],
-    ]);
-    const legions = wb.addWorksheet('Legions');
-    legions.addRows([
-      ['Battle', 'Side', 'Player', 'Infantry'],
-      ['B1', 'Attacker', 'Ann', 3],
-      ['B1', 'Defender', null, 2],
-    ]);
-    legions.mergeCells('C2:C3');
+    // "Ann" merged over C2:C3, shown over the defender's Player cell too.
+    const wb = mergedLegions('example', MERGED_PLAYER, ['C2:C3']);
     await wb.xlsx.writeFile(file);
     expect((await run('adjudicate', file, '--jobs', '1')).code).toBe(0);
     const output = join(dir, 'm.praetor.xlsx');

@@ -134,6 +134,26 @@ export const simpleSubmission = () =>
     ],
   );
 
+/**
+ * Battle B1 (with its `Seed`) and the `Legions` rows given, with `merges` over them (`C2:C3`),
+ * as exceljs writes a merge: the value in its top-left cell, the others blank.
+ */
+export function mergedLegions(
+  seed: string,
+  legions: unknown[][],
+  merges: readonly string[],
+): ExcelJS.Workbook {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet('Battles').addRows([
+    ['Battle', 'Seed'],
+    ['B1', seed],
+  ]);
+  const sheet = wb.addWorksheet('Legions');
+  sheet.addRows(legions);
+  for (const range of merges) sheet.mergeCells(range);
+  return wb;
+}
+
 export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'praetor-test-'));
 
 export const sha256 = (data: Buffer | string): string =>
