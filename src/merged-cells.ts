@@ -48,12 +48,12 @@ function mergesOnRow(grid: MergedGrid, r: number): readonly GridMerge[] {
 }
 
 /** The merge that covers cell (r, c) other than at its top-left cell, if any. */
-export function coveringMerge(grid: MergedGrid, r: number, c: number): GridMerge | undefined {
+function coveringMerge(grid: MergedGrid, r: number, c: number): GridMerge | undefined {
   return mergesOnRow(grid, r).find((m) => m.left <= c && c <= m.right && (r > m.top || c > m.left));
 }
 
 /** The value a merge shows in every cell it covers: its top-left cell's. */
-export const mergeValue = (grid: MergedGrid, m: GridMerge): unknown => grid.cells[m.top]?.[m.left];
+const mergeValue = (grid: MergedGrid, m: GridMerge): unknown => grid.cells[m.top]?.[m.left];
 
 /** The merge over (r, c) that shows a value there, with its addresses (no sheet), if any. */
 function shownMerge(grid: MergedGrid, r: number, c: number) {
@@ -79,23 +79,34 @@ function shownMerge(grid: MergedGrid, r: number, c: number) {
  * covers it, or the merge shows nothing and the cell holds nothing either.
  */
 export function mergedCellProblem(grid: MergedGrid, r: number, c: number): string | null {
+  return mergedCell(grid, r, c)?.message ?? null;
+}
+
+/** As `mergedCellProblem`, with the text the merge shows (for a Battle cell, the battle). */
+export function mergedCell(
+  grid: MergedGrid,
+  r: number,
+  c: number,
+): { message: string; shown: string } | null {
   const shown = shownMerge(grid, r, c);
   if (shown === undefined) return null;
-  const value = quoteText(cellText(shown.value));
+  const text = cellText(shown.value);
+  const value = quoteText(text);
   const where = `${cellAddress(grid.origin, r, c)}: the merged cells ${shown.range} show`;
   const fix = `unmerge ${shown.range} and give each cell its own value`;
-  if (!isBlank(shown.own)) {
+  const own = cellText(shown.own);
+  let what: string;
+  if (own === '') {
+    if (isBlank(shown.value)) return null;
+    what = `${value} here, but that is ${shown.first}'s value and Praetor reads ${shown.cell} as blank`;
+  } else if (own === text) {
     // A row hidden whole under the merges of the row above may repeat it: still a row read.
-    if (cellText(shown.own) === cellText(shown.value)) {
-      return `${where} ${value} here, and ${shown.cell} holds it too, hidden: ${fix}`;
-    }
-    return (
-      `${where} ${isBlank(shown.value) ? 'nothing' : value} here, but ${shown.cell} holds ` +
-      `${quoteText(cellText(shown.own))}, hidden: ${fix}`
-    );
+    what = `${value} here, and ${shown.cell} holds it too, hidden`;
+  } else {
+    const seen = isBlank(shown.value) ? 'nothing' : value;
+    what = `${seen} here, but ${shown.cell} holds ${quoteText(own)}, hidden`;
   }
-  if (isBlank(shown.value)) return null;
-  return `${where} ${value} here, but that is ${shown.first}'s value and Praetor reads ${shown.cell} as blank: ${fix}`;
+  return { shown: text, message: `${where} ${what}: ${fix}` };
 }
 
 /** True for a message of `mergedCellProblem` (the warnings `verify` knows earlier Results lack). */

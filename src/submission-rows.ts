@@ -9,13 +9,7 @@ import {
   unknownColumns,
 } from './columns';
 import { DecidingColumn, headerHints, lookalikeCells, lookalikeColumns } from './header-slips';
-import {
-  coveringMerge,
-  mergedCellProblem,
-  mergedHeaderColumns,
-  mergedHeaderProblem,
-  mergeValue,
-} from './merged-cells';
+import { mergedCell, mergedHeaderColumns, mergedHeaderProblem } from './merged-cells';
 import { listProblems } from './problem-list';
 import type { LegionRows } from './submission-legions';
 import type { SheetTable, SubmissionEntry } from './submission';
@@ -180,10 +174,8 @@ export function mergedCells(
 ): MergedCell[] {
   if (!table.merges?.length) return [];
   return checks.flatMap(({ col }) => {
-    const message = mergedCellProblem(table, r, col);
-    if (message === null) return [];
-    const shown = cellText(mergeValue(table, coveringMerge(table, r, col)!));
-    return [{ row: r, col, message, shown, label: labelCols.has(col) }];
+    const cell = mergedCell(table, r, col);
+    return cell === null ? [] : [{ row: r, col, ...cell, label: labelCols.has(col) }];
   });
 }
 

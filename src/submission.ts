@@ -211,8 +211,7 @@ export function readSubmission(
 ): Submission {
   const header = battles.cells[0] ?? [];
   const cols = findColumns(header, BATTLE_COLUMNS);
-  const known = Object.values(BATTLE_COLUMNS).flat() as string[];
-  const isKnown = (w: string) => known.includes(w) || NOTE_COLUMNS.includes(w);
+  const isKnown = (w: string) => BATTLE_WORDS.includes(w) || NOTE_COLUMNS.includes(w);
   const warnings = unknownColumns(
     header,
     battles.origin,
