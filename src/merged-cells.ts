@@ -52,6 +52,12 @@ function coveringMerge(grid: MergedGrid, r: number, c: number): GridMerge | unde
   return mergesOnRow(grid, r).find((m) => m.left <= c && c <= m.right && (r > m.top || c > m.left));
 }
 
+/** True when every cell of row `r` that holds a value is under a merge, beyond its top-left. */
+function wholeRowHidden(grid: MergedGrid, r: number): boolean {
+  const row = grid.cells[r] ?? [];
+  return row.every((v, c) => isBlank(v) || coveringMerge(grid, r, c) !== undefined);
+}
+
 /** The value a merge shows in every cell it covers: its top-left cell's. */
 const mergeValue = (grid: MergedGrid, m: GridMerge): unknown => grid.cells[m.top]?.[m.left];
 
@@ -100,7 +106,9 @@ export function mergedCell(
     if (isBlank(shown.value)) return null;
     what = `${value} here, but that is ${shown.first}'s value and Praetor reads ${shown.cell} as blank`;
   } else if (own === text) {
-    // A row hidden whole under the merges of the row above may repeat it: still a row read.
+    // Read as shown, unless the whole row is hidden under the merges of the row above: Excel
+    // shows one taller row where the file holds two, and the second is read unseen.
+    if (!wholeRowHidden(grid, r)) return null;
     what = `${value} here, and ${shown.cell} holds it too, hidden`;
   } else {
     const seen = isBlank(shown.value) ? 'nothing' : value;

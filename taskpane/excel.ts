@@ -26,7 +26,7 @@ const PRINT_LAYOUT_API = '1.9';
 const MERGED_AREAS_API = '1.13';
 /** Why nothing is read when Excel could not list the merged cells. */
 export const MERGES_UNREAD =
-  'Excel could not list the merged cells of these sheets (it lists at most 512 at once), and a cell under a merge shows a value it may not hold, so nothing was read. Unmerge the cells that need no merge and try again, or use praetor adjudicate or praetor verify, which read them all.';
+  'Excel could not list the merged cells of these sheets (perhaps more than the 512 it lists at once), and a cell under a merge shows a value it may not hold, so nothing was read. Unmerge the cells that need no merge and try again, or use praetor adjudicate or praetor verify, which read them all.';
 const HEADER_FILL = '#0F6CBD';
 const HEADER_FONT = '#FFFFFF';
 

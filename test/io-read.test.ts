@@ -81,6 +81,29 @@ describe('readWorkbookTables', () => {
     );
   });
 
+  it('a row above the table whose values are all hidden under a merge is not its header', async () => {
+    const wb = mergedLegions(
+      's',
+      [
+        ['', '', ''],
+        ['Battle', 'Side', 'Infantry'],
+        ['B1', 'Attacker', 3],
+        ['B1', 'Defender', 2],
+      ],
+      ['A1:C1'],
+    );
+    // B1 holds an old note under A1:C1, whose blank A1 shows nothing.
+    const data = withParts(Buffer.from(await wb.xlsx.writeBuffer()), {
+      'xl/worksheets/sheet2.xml': (x) =>
+        x.replace(/<c r="B1"[^>]*?\/>/, '<c r="B1" t="inlineStr"><is><t>old note</t></is></c>'),
+    });
+    const tables = await readWorkbookTables(data);
+    expect(tables.legions?.origin.row).toBe(1);
+    const s = readSubmission(tables.battles!, tables.legions!);
+    expect(s.problems).toEqual([]);
+    expect(s.entries[0].error).toBeNull();
+  });
+
   it('a count a merge shows over two legions stops their battle, in the file adjudicated', async () => {
     const wb = mergedLegions(
       's',

@@ -161,6 +161,21 @@ describe('values a merge hides (merged by a program that kept them)', () => {
     ]);
   });
 
+  it('a cell holding what the merge shows is read as shown, its row being no hidden row', () => {
+    // C2:C3 merged over two Rules cells that both hold cote-pbem (LibreOffice keeping them).
+    const battles = [
+      ['Battle', 'Territory', 'Rules', 'Seed'],
+      ['B1', 'Gallia', 'cote-pbem', 's1'],
+      ['B2', 'Italia', 'cote-pbem', 's2'],
+    ];
+    const { s, outcomes } = read(
+      table('Battles', battles, [box(1, 2, 2, 2)]),
+      table('Legions', LEGIONS),
+    );
+    expect(outcomes).toEqual([null, null]);
+    expect(s.warnings).toEqual([]);
+  });
+
   it('a header hidden under a merge: the values below it are named', () => {
     const legions = LEGIONS.map((row) => [...row]);
     // "Infantry" merged over D1:E1 hides E1's own "Cavalry": E is read as cavalry, unseen.

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { Cell, isBlank, widestRow } from '../../src/cells';
-import { gridMerges } from '../../src/merged-cells';
+import { GridMerge, gridMerges } from '../../src/merged-cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
 import { EMPTY_FORMULA_TEXT } from './empty-formula-text';
@@ -146,11 +146,16 @@ function withMerges(ws: ExcelJS.Worksheet, table: SheetTable): SheetTable {
 /** A sheet's cells from its first non-blank row (the header) down, from column A. */
 export function sheetGrid(ws: ExcelJS.Worksheet): SheetTable {
   const rows = new Map<number, Cell[]>();
+  const merges = sheetMerges(ws);
   let first = Infinity;
   let last = 0;
   ws.eachRow((row, n) => {
     const values = (row.values as Cell[]).slice(1).map(gridValue);
     if (values.every(isBlank)) return;
+    // Above the table, a row whose values are all hidden under merges shows blank: not its header.
+    if (first === Infinity && values.every((v, c) => isBlank(v) || hidden(merges, n - 1, c))) {
+      return;
+    }
     rows.set(n, values);
     first = Math.min(first, n);
     last = Math.max(last, n);
@@ -162,6 +167,17 @@ export function sheetGrid(ws: ExcelJS.Worksheet): SheetTable {
   }
   return withMerges(ws, { cells, origin: { sheet: ws.name, row: first - 1, col: 0 } });
 }
+
+/** True when a merge covers the cell at (row, col), 0-based, other than at its top-left. */
+const hidden = (merges: readonly GridMerge[], row: number, col: number): boolean =>
+  merges.some(
+    (m) =>
+      m.top <= row &&
+      row <= m.bottom &&
+      m.left <= col &&
+      col <= m.right &&
+      (row > m.top || col > m.left),
+  );
 
 function columnNumber(letters: string): number {
   let n = 0;
