@@ -328,8 +328,19 @@ function readBattleRows(
     const where = cellAddress(battles.origin, r, cols.battle!);
     const idMerged = merged.find((m) => m.col === cols.battle);
     if (idMerged !== undefined) {
-      const id = `(row ${battles.origin.row + r + 1})`;
-      entries.push({ id, where, spec: null, error: idMerged.message, idless: true });
+      // An id the file holds hidden under the merge names the battle, so that its forces rows
+      // find it (and its error) rather than no battle; else the row does.
+      const hidden = cellProblem(row[cols.battle!]) === null ? cellText(row[cols.battle!]) : '';
+      const named = hidden !== '' && !firstRow.has(hidden.toLowerCase());
+      const id = named ? hidden : `(row ${battles.origin.row + r + 1})`;
+      if (named) firstRow.set(hidden.toLowerCase(), entries.length);
+      entries.push({
+        id,
+        where,
+        spec: null,
+        error: idMerged.message,
+        ...(named ? {} : { idless: true }),
+      });
       continue;
     }
     const idProblem = cellProblem(row[cols.battle!]);

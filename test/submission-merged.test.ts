@@ -161,6 +161,26 @@ describe('values a merge hides (merged by a program that kept them)', () => {
     ]);
   });
 
+  it("a battle id hidden under a merge names its row's battle, which its legions then find", () => {
+    // A2:A3 merged, showing B1; A3 holds B2, hidden.
+    const battles = [
+      ['Battle', 'Seed'],
+      ['B1', 's1'],
+      ['B2', 's2'],
+    ];
+    const { s, outcomes } = read(
+      table('Battles', battles, [box(1, 0, 2, 0)]),
+      table('Legions', LEGIONS),
+    );
+    expect(s.entries.map((e) => e.id)).toEqual(['B1', 'B2']);
+    expect(outcomes).toEqual([
+      null,
+      'Battles!A3: the merged cells A2:A3 show "B1" here, but A3 holds "B2", hidden: unmerge A2:A3 and give each cell its own value',
+    ]);
+    // B2's legions find their battle: no "not in Battles" for them.
+    expect(s.problems).toEqual([]);
+  });
+
   it('a cell holding what the merge shows is read as shown, its row being no hidden row', () => {
     // C2:C3 merged over two Rules cells that both hold cote-pbem (LibreOffice keeping them).
     const battles = [
