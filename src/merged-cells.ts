@@ -3,10 +3,11 @@ import { headerWord } from './columns';
 
 /**
  * Merged cells in a submission's tables. Excel shows a merged range's value in every cell it
- * covers, but only its top-left cell holds it: the others are blank to Praetor, as to formulas.
- * A player who merges `B1` over two legions' Battle cells, or `3` over two Infantry cells, sees
- * that value in both rows; Praetor would read the second row without it (a legion for no
- * battle, a legion of no infantry). Such a cell is named with the merge and what to do.
+ * covers, but only its top-left cell holds it: the others hold what the file holds, blank (as
+ * formulas read them) or a value left hidden. A player who merges `B1` over two legions'
+ * Battle cells, or `3` over two Infantry cells, sees that value in both rows; Praetor would
+ * read the second row without it (a legion for no battle, a legion of no infantry). Such a cell
+ * is named with the merge and what to do.
  */
 
 /** A merged range of a table's grid: rows and columns 0-based within the grid, inclusive. */
@@ -47,9 +48,13 @@ function mergesOnRow(grid: MergedGrid, r: number): readonly GridMerge[] {
   return byRow.get(r) ?? NONE;
 }
 
+/** True when `m` covers cell (r, c), other than at its top-left cell (which holds its value). */
+export const covers = (m: GridMerge, r: number, c: number): boolean =>
+  m.top <= r && r <= m.bottom && m.left <= c && c <= m.right && (r > m.top || c > m.left);
+
 /** The merge that covers cell (r, c) other than at its top-left cell, if any. */
 function coveringMerge(grid: MergedGrid, r: number, c: number): GridMerge | undefined {
-  return mergesOnRow(grid, r).find((m) => m.left <= c && c <= m.right && (r > m.top || c > m.left));
+  return mergesOnRow(grid, r).find((m) => covers(m, r, c));
 }
 
 /** True when every cell of row `r` that holds a value is under a merge, beyond its top-left. */
@@ -61,7 +66,7 @@ function wholeRowHidden(grid: MergedGrid, r: number): boolean {
 /** The value a merge shows in every cell it covers: its top-left cell's. */
 const mergeValue = (grid: MergedGrid, m: GridMerge): unknown => grid.cells[m.top]?.[m.left];
 
-/** The merge over (r, c) that shows a value there, with its addresses (no sheet), if any. */
+/** The merge over (r, c), what it shows and what the cell holds, with their addresses (no sheet). */
 function shownMerge(grid: MergedGrid, r: number, c: number) {
   const merge = coveringMerge(grid, r, c);
   if (merge === undefined) return undefined;

@@ -68,7 +68,8 @@ export interface BookParts {
 /**
  * A sheet's model made ready for exceljs' Worksheet (what `xlsx.reconcile` does for each
  * sheet): its notes and tables loaded from its relationships, its styles and shared strings
- * looked up, its merges applied. Gives the merges, as ranges of 0-based rows and columns.
+ * looked up, its merges taken out of exceljs' hands. Gives the merges, as ranges of 0-based
+ * rows and columns.
  */
 export async function reconcileSheet(
   pkg: ZipPackage,

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { Cell, isBlank, widestRow } from '../../src/cells';
-import { GridMerge, gridMerges } from '../../src/merged-cells';
+import { covers, gridMerges } from '../../src/merged-cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
 import { EMPTY_FORMULA_TEXT } from './empty-formula-text';
@@ -153,7 +153,8 @@ export function sheetGrid(ws: ExcelJS.Worksheet): SheetTable {
     const values = (row.values as Cell[]).slice(1).map(gridValue);
     if (values.every(isBlank)) return;
     // Above the table, a row whose values are all hidden under merges shows blank: not its header.
-    if (first === Infinity && values.every((v, c) => isBlank(v) || hidden(merges, n - 1, c))) {
+    const hidden = (v: Cell, c: number) => isBlank(v) || merges.some((m) => covers(m, n - 1, c));
+    if (first === Infinity && values.every(hidden)) {
       return;
     }
     rows.set(n, values);
@@ -167,17 +168,6 @@ export function sheetGrid(ws: ExcelJS.Worksheet): SheetTable {
   }
   return withMerges(ws, { cells, origin: { sheet: ws.name, row: first - 1, col: 0 } });
 }
-
-/** True when a merge covers the cell at (row, col), 0-based, other than at its top-left. */
-const hidden = (merges: readonly GridMerge[], row: number, col: number): boolean =>
-  merges.some(
-    (m) =>
-      m.top <= row &&
-      row <= m.bottom &&
-      m.left <= col &&
-      col <= m.right &&
-      (row > m.top || col > m.left),
-  );
 
 function columnNumber(letters: string): number {
   let n = 0;

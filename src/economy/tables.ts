@@ -44,7 +44,7 @@ export function openTable<K extends string>(
         const merged = mergedHeaderProblem(table, r, col);
         if (merged !== null) problems.push(merged);
       }
-      // A value a merge shows in a cell that holds none: read, it would be blank.
+      // A cell under a merge: read as blank, or as a value it holds hidden, not as Excel shows it.
       for (const { col } of checks) {
         const merged = mergedCellProblem(table, r, col);
         if (merged !== null) problems.push(merged);
