@@ -16,6 +16,11 @@ export interface GridMerge {
   left: number;
   bottom: number;
   right: number;
+  /**
+   * The value the merge shows, where the grid's own top-left cell does not hold it: a roster
+   * range given its sheet's header row keeps the rows between the two blank.
+   */
+  shows?: unknown;
 }
 
 /** A table's grid with the merges over it, as the adapters read them (none when unknown). */
@@ -64,7 +69,8 @@ function wholeRowHidden(grid: MergedGrid, r: number): boolean {
 }
 
 /** The value a merge shows in every cell it covers: its top-left cell's. */
-const mergeValue = (grid: MergedGrid, m: GridMerge): unknown => grid.cells[m.top]?.[m.left];
+const mergeValue = (grid: MergedGrid, m: GridMerge): unknown =>
+  'shows' in m ? m.shows : grid.cells[m.top]?.[m.left];
 
 /** The merge over (r, c), what it shows and what the cell holds, with their addresses (no sheet). */
 function shownMerge(grid: MergedGrid, r: number, c: number) {
@@ -180,7 +186,9 @@ export function gridMerges(
     if (top < 0 || top >= rows || left < 0 || left >= cols) continue;
     const bottom = Math.min(m.bottom - origin.row, rows - 1);
     const right = Math.min(m.right - origin.col, cols - 1);
-    if (bottom > top || right > left) out.push({ top, left, bottom, right });
+    if (bottom > top || right > left) {
+      out.push({ top, left, bottom, right, ...('shows' in m ? { shows: m.shows } : {}) });
+    }
   }
   return out;
 }

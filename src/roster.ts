@@ -6,9 +6,19 @@ import {
   GridOrigin,
   isBlank,
   ORIGIN_A1,
+  quoteText,
   readWholeCell,
+  widestRow,
 } from './cells';
 import { Legion, Side, UnitCounts } from './forces';
+import {
+  gridMerges,
+  MergedGrid,
+  mergedCell,
+  mergedCellProblem,
+  mergedHeaderColumns,
+  mergedHeaderProblem,
+} from './merged-cells';
 import { err, ok, Result } from './result';
 import { oneLineError } from './shown-text';
 import { describeCatalog, UnitCatalog, unitCode } from './units';
@@ -100,12 +110,23 @@ export const readCountCell = (cell: Cell, address: string): Result<number> =>
 const HEADER_WORDS = {
   leader: ['leader', 'general', 'commander', 'leader name'],
   side: ['side'],
+  battle: ['battle', 'battle id'],
   unit: ['unit', 'units', 'type', 'unit type'],
   count: ['count', 'number', 'qty', 'quantity', 'n'],
 };
 
 const headerIs = (cell: Cell, words: readonly string[]) =>
   words.includes(cellText(cell).toLowerCase());
+
+/** A roster read from cells, with what it read but doubts (a label under a merge). */
+export interface RosterCells {
+  legions: Legion[];
+  warnings: string[];
+}
+
+export interface RosterGrid extends MergedGrid {
+  cells: CellGrid;
+}
 
 /**
  * A roster from cells, in either layout:
@@ -121,15 +142,32 @@ export function parseRosterCells(
   catalog: UnitCatalog,
   origin: GridOrigin = ORIGIN_A1,
 ): Result<Legion[]> {
-  return oneLineError(readRosterCells(cells, side, catalog, origin));
+  const read = readRosterGrid({ cells, origin }, side, catalog);
+  return read.ok ? ok(read.value.legions) : read;
 }
 
-function readRosterCells(
-  cells: CellGrid,
+/**
+ * As `parseRosterCells`, from a grid with the merged cells over it (as the taskpane reads a
+ * range): a count, side or unit that Excel shows from a merge but the cell does not hold is an
+ * error, a leader's name a warning (see merged-cells.ts). With `battle`, and a `Battle` column,
+ * only the rows of that battle (as Excel shows their Battle cells) are taken.
+ */
+export function readRosterGrid(
+  grid: RosterGrid,
   side: Side,
   catalog: UnitCatalog,
-  origin: GridOrigin,
-): Result<Legion[]> {
+  battle = '',
+): Result<RosterCells> {
+  return oneLineError(readRoster(grid, side, catalog, battle.trim()));
+}
+
+function readRoster(
+  grid: RosterGrid,
+  side: Side,
+  catalog: UnitCatalog,
+  battle: string,
+): Result<RosterCells> {
+  const { cells, origin } = grid;
   const first = cells.findIndex((row) => row.some((c) => !isBlank(c)));
   const range = origin.sheet ? `the range on sheet ${origin.sheet}` : 'the range';
   if (first < 0) return err(`${side}: ${range} is empty`);
@@ -144,31 +182,75 @@ function readRosterCells(
     unitCode(catalog, cellText(header[0])) !== undefined &&
     !isBlank(header[1]) &&
     !isHeaderWord(header[1], catalog);
+  // From the first row that holds a value: the header of a table is row 0.
+  const from = startingAt(grid, first);
   if (unitColumns.length > 0 && !block) {
-    return parseLegionTable(cells, first, unitColumns, side, origin);
+    return parseLegionTable(from, unitColumns, side, catalog, battle);
   }
-  return parseUnitCountBlock(cells, first, side, catalog, origin);
+  return parseUnitCountBlock(from, side, catalog);
 }
 
-const TABLE_WORDS = ['battle', 'player', 'territory', ...HEADER_WORDS.leader, ...HEADER_WORDS.side];
+function startingAt(grid: RosterGrid, first: number): RosterGrid {
+  if (first === 0) return grid;
+  const cells = grid.cells.slice(first);
+  const origin = { ...grid.origin, row: grid.origin.row + first };
+  if (!grid.merges?.length) return { cells, origin };
+  const from = { row: first, col: 0 };
+  return { cells, origin, merges: gridMerges(grid.merges, from, cells.length, widestRow(cells)) };
+}
+
+const TABLE_WORDS = [
+  'player',
+  'territory',
+  ...HEADER_WORDS.battle,
+  ...HEADER_WORDS.leader,
+  ...HEADER_WORDS.side,
+];
+
+/** The header words of the columns a legion table's rows are read by, beside the units. */
+const READ_WORDS = [...HEADER_WORDS.battle, ...HEADER_WORDS.leader, ...HEADER_WORDS.side];
 
 const isHeaderWord = (cell: Cell, catalog: UnitCatalog) =>
   unitCode(catalog, cellText(cell)) !== undefined || headerIs(cell, TABLE_WORDS);
 
+/** The first of `columns` (of row `r`) whose cell is not read as Excel shows it, as an error. */
+function mergedError(grid: MergedGrid, r: number, columns: readonly number[]): Result<void> {
+  for (const c of columns) {
+    const problem = c < 0 ? null : mergedCellProblem(grid, r, c);
+    if (problem !== null) return err(problem);
+  }
+  return ok(undefined);
+}
+
 function parseLegionTable(
-  cells: CellGrid,
-  headerRow: number,
+  grid: RosterGrid,
   unitColumns: { col: number; code: string }[],
   side: Side,
-  origin: GridOrigin,
-): Result<Legion[]> {
-  const header = cells[headerRow];
+  catalog: UnitCatalog,
+  battle: string,
+): Result<RosterCells> {
+  const { cells, origin } = grid;
+  const header = cells[0];
   const leaderCol = header.findIndex((c) => headerIs(c, HEADER_WORDS.leader));
   const sideCol = header.findIndex((c) => headerIs(c, HEADER_WORDS.side));
+  const battleCol = battle === '' ? -1 : header.findIndex((c) => headerIs(c, HEADER_WORDS.battle));
+  const counts = unitColumns.map((u) => u.col);
+  // Columns whose header Excel shows from a merge over them: not read, so not to hold counts.
+  const unheaded = mergedHeaderColumns(
+    grid,
+    (word) => unitCode(catalog, word) !== undefined || READ_WORDS.includes(word),
+  );
   const legions: Legion[] = [];
-  for (let r = headerRow + 1; r < cells.length; r++) {
+  const warnings: string[] = [];
+  for (let r = 1; r < cells.length; r++) {
     const row = cells[r];
     if (row.every(isBlank)) continue;
+    if (battleCol >= 0) {
+      const shown = mergedCell(grid, r, battleCol)?.shown ?? cellText(row[battleCol]);
+      if (shown.toLowerCase() !== battle.toLowerCase()) continue;
+    }
+    const sideMerged = mergedError(grid, r, [battleCol, sideCol]);
+    if (!sideMerged.ok) return sideMerged;
     if (sideCol >= 0) {
       const rowSide = parseSide(row[sideCol]);
       if (rowSide === undefined) {
@@ -178,6 +260,14 @@ function parseLegionTable(
       }
       if (rowSide !== side) continue;
     }
+    const countsMerged = mergedError(grid, r, counts);
+    if (!countsMerged.ok) return countsMerged;
+    for (const c of unheaded) {
+      const problem = mergedHeaderProblem(grid, r, c);
+      if (problem !== null) return err(problem);
+    }
+    const leaderMerged = leaderCol < 0 ? null : mergedCellProblem(grid, r, leaderCol);
+    if (leaderMerged !== null) warnings.push(leaderMerged);
     const leader = leaderCol >= 0 ? cellText(row[leaderCol]) : '';
     const units: UnitCounts = {};
     for (const { col, code } of unitColumns) {
@@ -193,36 +283,36 @@ function parseLegionTable(
     });
   }
   if (legions.length === 0) {
+    const of = battleCol >= 0 ? ` of battle ${quoteText(battle)}` : '';
     return err(
-      `${side}: no legion rows for the ${side} below the header at ${cellAddress(origin, headerRow, 0)}`,
+      `${side}: no legion rows for the ${side}${of} below the header at ${cellAddress(origin, 0, 0)}`,
     );
   }
-  return ok(legions);
+  return ok({ legions, warnings });
 }
 
 function parseUnitCountBlock(
-  cells: CellGrid,
-  first: number,
+  grid: RosterGrid,
   side: Side,
   catalog: UnitCatalog,
-  origin: GridOrigin,
-): Result<Legion[]> {
-  let start = first;
-  if (
-    headerIs(cells[first][0], HEADER_WORDS.unit) &&
-    headerIs(cells[first][1], HEADER_WORDS.count)
-  ) {
-    start++;
-  }
+): Result<RosterCells> {
+  const { cells, origin } = grid;
+  const start =
+    headerIs(cells[0][0], HEADER_WORDS.unit) && headerIs(cells[0][1], HEADER_WORDS.count) ? 1 : 0;
   let leader = '';
   const units: UnitCounts = {};
+  const warnings: string[] = [];
   for (let r = start; r < cells.length; r++) {
     const row = cells[r];
     if (row.every(isBlank)) continue;
     if (headerIs(row[0], HEADER_WORDS.leader)) {
+      const merged = mergedCellProblem(grid, r, 1);
+      if (merged !== null) warnings.push(merged);
       leader = cellText(row[1]);
       continue;
     }
+    const merged = mergedError(grid, r, [0, 1]);
+    if (!merged.ok) return merged;
     const word = cellText(row[0]);
     const code = unitCode(catalog, word);
     if (code === undefined) {
@@ -235,8 +325,8 @@ function parseUnitCountBlock(
     if (!count.ok) return count;
     units[code] = (units[code] ?? 0) + count.value;
   }
-  const where = `${side} legion at ${cellAddress(origin, first, 0)}${leader ? ` (${leader})` : ''}`;
-  return ok([{ ...(leader ? { leader } : {}), units, where }]);
+  const where = `${side} legion at ${cellAddress(origin, 0, 0)}${leader ? ` (${leader})` : ''}`;
+  return ok({ legions: [{ ...(leader ? { leader } : {}), units, where }], warnings });
 }
 
 export function parseSide(cell: Cell): Side | undefined {

@@ -2,7 +2,7 @@ import { Battle, resolveBattle, validateBattle } from '../src/battle';
 import { Legion, Side } from '../src/forces';
 import { outcomeSentence } from '../src/log';
 import { err, ok, Result } from '../src/result';
-import { parseRosterCells } from '../src/roster';
+import { readRosterGrid } from '../src/roster';
 import { findRuleset, rulesetIds } from '../src/rulesets';
 import { adjudicateSubmission, logSheet, resultsSheetName } from '../src/sheets';
 import { Seal } from '../src/sealed';
@@ -39,7 +39,7 @@ const SIDE_TITLE: Record<Side, string> = { attacker: 'Attacker', defender: 'Defe
 async function readBattle(
   host: WorkbookHost,
   input: PaneInput,
-): Promise<Result<{ battle: Battle; sheetNames: string[] }>> {
+): Promise<Result<{ battle: Battle; sheetNames: string[]; warnings: string[] }>> {
   const ruleset = findRuleset(input.rules);
   if (!ruleset) {
     return err(`Unknown ruleset "${input.rules}" (known: ${rulesetIds().join(', ')}).`);
@@ -53,16 +53,18 @@ async function readBattle(
   const read = await host.read(refs);
   if (!read.ok) return read;
   const legions: Legion[][] = [];
+  const warnings: string[] = [];
   for (const [i, side] of (['attacker', 'defender'] as const).entries()) {
     const grid = read.value.grids[i];
-    const { cells, origin } = rosterCells(grid, ruleset.units, input.battle);
-    const parsed = parseRosterCells(cells, side, ruleset.units, origin);
+    const cells = rosterCells(grid, ruleset.units);
+    const parsed = readRosterGrid(cells, side, ruleset.units, input.battle);
     if (!parsed.ok) return err(`${SIDE_TITLE[side]} roster (${grid.address}): ${parsed.error}`);
-    legions.push(parsed.value);
+    legions.push(parsed.value.legions);
+    warnings.push(...parsed.value.warnings);
   }
   const battle = validateBattle(battleSpec(input, legions[0], legions[1]));
   if (!battle.ok) return battle;
-  return ok({ battle: battle.value, sheetNames: read.value.sheetNames });
+  return ok({ battle: battle.value, sheetNames: read.value.sheetNames, warnings });
 }
 
 /** Resolve: one battle, its log on a new sheet. */
@@ -75,10 +77,11 @@ export async function resolveOne(host: WorkbookHost, input: PaneInput): Promise<
   const written = await host.addSheets([logPlan(log)]);
   if (!written.ok) return failure(written.error);
   const codes = read.value.battle.ruleset.units.map((u) => u.code);
+  const { warnings } = read.value;
   return {
-    tone: 'success',
+    tone: warnings.length > 0 ? 'warning' : 'success',
     message: `${outcomeSentence(result.value, codes)} The log is on sheet “${log.name}”.`,
-    details: [`${result.value.diceUsed} dice used.`],
+    details: [`${result.value.diceUsed} dice used.`, ...warnings],
   };
 }
 
@@ -96,10 +99,11 @@ export async function showOdds(
     return { tone: 'warning', message: ODDS_STOPPED, details: [] };
   }
   if (!odds.ok) return failure(odds.error);
+  const { warnings } = read.value;
   return {
-    tone: 'success',
+    tone: warnings.length > 0 ? 'warning' : 'success',
     message: `Odds for battle ${read.value.battle.id}`,
-    details: oddsLines(odds.value),
+    details: [...oddsLines(odds.value), ...warnings],
   };
 }
 

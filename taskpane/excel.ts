@@ -60,16 +60,19 @@ class ExcelHost implements WorkbookHost {
     private readonly mergedAreas: boolean,
   ) {}
 
+  /** Reads the ranges with their merged cells where the host lists them (see `readTables`). */
   async read(refs: readonly RangeRef[]): Promise<Result<WorkbookRead>> {
     try {
-      return await Excel.run(async (context) => {
-        const sheets = context.workbook.worksheets;
-        sheets.load('items/name');
-        const grids = refs.map((ref) => queueRead(context, ref));
-        await context.sync();
-        return ok({ grids: grids.map((g) => g()), sheetNames: sheets.items.map((s) => s.name) });
-      });
+      return ok(await readRanges(refs, this.mergedAreas));
     } catch (e) {
+      if (this.mergedAreas) {
+        try {
+          await readRanges(refs, false);
+          return err(MERGES_UNREAD);
+        } catch {
+          // The first error says more: it is the one explained.
+        }
+      }
       return err(await explainReadError(refs, e));
     }
   }
@@ -153,8 +156,19 @@ class ExcelHost implements WorkbookHost {
   }
 }
 
+/** Reads the ranges, with their merged cells when `merged`: one round trip. */
+async function readRanges(refs: readonly RangeRef[], merged: boolean): Promise<WorkbookRead> {
+  return Excel.run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    sheets.load('items/name');
+    const grids = refs.map((ref) => queueRead(context, ref, merged));
+    await context.sync();
+    return { grids: grids.map((g) => g()), sheetNames: sheets.items.map((s) => s.name) };
+  });
+}
+
 /** Queues the loads for one range; the returned function reads them after the sync. */
-function queueRead(context: Excel.RequestContext, ref: RangeRef): () => Grid {
+function queueRead(context: Excel.RequestContext, ref: RangeRef, merged: boolean): () => Grid {
   const range =
     ref.kind === 'name'
       ? context.workbook.names.getItem(ref.name).getRange()
@@ -170,6 +184,12 @@ function queueRead(context: Excel.RequestContext, ref: RangeRef): () => Grid {
   clipped.load('values,rowIndex,columnIndex');
   const top = used.getRow(0).getIntersectionOrNullObject(range.getEntireColumn());
   top.load('values,rowIndex');
+  // From the sheet's header row (which `rosterCells` may put back above the range, leaving the
+  // rows between blank) down: each merge with the value it shows.
+  const span = merged ? used.getRow(0).getBoundingRect(range) : null;
+  const merges = span ? queueMerges(span) : null;
+  const spanned = span?.getIntersectionOrNullObject(used);
+  spanned?.load('values,rowIndex,columnIndex');
   return () => {
     const sheet = range.worksheet.name;
     const address = ref.kind === 'name' ? `${ref.name} (${range.address})` : range.address;
@@ -181,6 +201,7 @@ function queueRead(context: Excel.RequestContext, ref: RangeRef): () => Grid {
       origin: { sheet, row: clipped.rowIndex, col: clipped.columnIndex },
       address,
       ...(top.isNullObject ? {} : { sheetHeader: { cells: top.values[0], row: top.rowIndex } }),
+      ...(merges && spanned ? { sheetMerges: merges().map((m) => showing(m, spanned)) } : {}),
     };
   };
 }
@@ -277,6 +298,12 @@ function queueMerges(range: Excel.Range): () => GridMerge[] {
           bottom: area.rowIndex + area.rowCount - 1,
           right: area.columnIndex + area.columnCount - 1,
         }));
+}
+
+/** A merge of the sheet with the value of its top-left cell, as read in `span`. */
+function showing(merge: GridMerge, span: Excel.Range): GridMerge {
+  const row = span.isNullObject ? undefined : span.values[merge.top - span.rowIndex];
+  return { ...merge, shows: row?.[merge.left - span.columnIndex] ?? '' };
 }
 
 /** The grid's `merges`, in its own rows and columns; nothing when they were not read. */

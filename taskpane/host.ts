@@ -28,6 +28,11 @@ export interface Grid {
    * the host can tell (ExcelApi 1.13); absent where it cannot.
    */
   merges?: readonly GridMerge[];
+  /**
+   * For a roster range (`read`): the merged cells over it and over its sheet header row, in
+   * sheet rows and columns (0-based), where the host can tell; `rosterCells` places them.
+   */
+  sheetMerges?: readonly GridMerge[];
 }
 
 export interface WorkbookRead {

@@ -1,18 +1,15 @@
-import { Cell, CellGrid, cellText, GridOrigin, isBlank } from '../src/cells';
+import { Cell, CellGrid, cellText, isBlank, widestRow } from '../src/cells';
+import { gridMerges } from '../src/merged-cells';
+import { RosterGrid } from '../src/roster';
 import { UnitCatalog, unitCode } from '../src/units';
 import { Grid } from './host';
 
 /**
- * The cells of a roster range, ready for `parseRosterCells`. Two conveniences for the `Legions`
- * layout, neither of which moves a cell (so that errors still name the right one):
- * - a selection of legion rows without the header gets the sheet's header row back above it;
- * - with a battle id, and a `Battle` column, the rows of other battles are left out.
+ * The cells of a roster range, ready for `readRosterGrid`, with the merged cells over them. A
+ * convenience for the `Legions` layout that moves no cell (so that errors still name the right
+ * one): a selection of legion rows without the header gets the sheet's header row back above it.
  */
-export function rosterCells(
-  grid: Grid,
-  catalog: UnitCatalog,
-  battleId: string,
-): { cells: CellGrid; origin: GridOrigin } {
+export function rosterCells(grid: Grid, catalog: UnitCatalog): RosterGrid {
   let cells: CellGrid = grid.cells;
   let origin = grid.origin;
   const first = cells.find((row) => row.some((c) => !isBlank(c))) ?? [];
@@ -28,7 +25,12 @@ export function rosterCells(
     cells = [header.cells, ...gap, ...cells];
     origin = { ...origin, row: header.row };
   }
-  return { cells: onlyBattle(cells, battleId), origin };
+  if (grid.sheetMerges === undefined) return { cells, origin };
+  return {
+    cells,
+    origin,
+    merges: gridMerges(grid.sheetMerges, origin, cells.length, widestRow(cells)),
+  };
 }
 
 /** Words that begin a `Unit | Count` block rather than legion rows. */
@@ -36,17 +38,3 @@ const BLOCK_START = ['unit', 'units', 'type', 'unit type', 'leader', 'general', 
 
 const namesUnits = (row: readonly Cell[], catalog: UnitCatalog) =>
   row.some((c) => !isBlank(c) && unitCode(catalog, cellText(c)) !== undefined);
-
-/** Blanks the legion rows of other battles, when the table has a `Battle` column. */
-function onlyBattle(cells: CellGrid, battleId: string): CellGrid {
-  const id = battleId.trim().toLowerCase();
-  const headerAt = cells.findIndex((row) => row.some((c) => !isBlank(c)));
-  if (id === '' || headerAt < 0) return cells;
-  const col = cells[headerAt].findIndex((c) =>
-    ['battle', 'battle id'].includes(cellText(c).toLowerCase()),
-  );
-  if (col < 0) return cells;
-  return cells.map((row, r) =>
-    r <= headerAt || cellText(row[col]).toLowerCase() === id ? row : row.map(() => ''),
-  );
-}

@@ -1,3 +1,4 @@
+import { readRosterGrid } from '../src/roster';
 import { findRuleset } from '../src/rulesets';
 import { cellAddress, quoteSheet } from '../src/cells';
 import { parseRangeRef } from '../taskpane/address';
@@ -90,7 +91,7 @@ describe('rosterCells', () => {
       address: 'Legions!A10:C11',
       sheetHeader: { cells: ['Side', 'Leader', 'Infantry'], row: 0 },
     };
-    expect(rosterCells(grid, units, '')).toEqual({ cells: grid.cells, origin: grid.origin });
+    expect(rosterCells(grid, units)).toEqual({ cells: grid.cells, origin: grid.origin });
   });
 
   test('the battle id is matched without its surrounding spaces and in any case', () => {
@@ -99,9 +100,8 @@ describe('rosterCells', () => {
       origin: { sheet: 'Legions', row: 0, col: 0 },
       address: 'Legions!A1:E3',
     };
-    const { cells } = rosterCells(grid, units, '  B2 ');
-    expect(cells[1]).toEqual(['', '', '', '', '']);
-    expect(cells[2]).toBe(grid.cells[2]);
+    const read = readRosterGrid(rosterCells(grid, units), 'attacker', units, '  B2 ');
+    expect(read.ok && read.value.legions.map((l) => l.leader)).toEqual(['B']);
   });
 
   test('a "Battle id" column filters as a "Battle" column does', () => {
@@ -114,9 +114,8 @@ describe('rosterCells', () => {
       origin: { sheet: 'Legions', row: 0, col: 0 },
       address: 'Legions!A1:C3',
     };
-    const { cells } = rosterCells(grid, units, 'B1');
-    expect(cells[1]).toBe(grid.cells[1]);
-    expect(cells[2]).toEqual(['', '', '']);
+    const read = readRosterGrid(rosterCells(grid, units), 'attacker', units, 'B1');
+    expect(read.ok && read.value.legions.map((l) => l.units)).toEqual([{ INF: 1 }]);
   });
 });
 

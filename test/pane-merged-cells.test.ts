@@ -2,11 +2,12 @@ import { GridMerge } from '../src/merged-cells';
 import { adjudicateSubmission, resultsSheet } from '../src/sheets';
 import * as submissionModule from '../src/submission';
 import { readSubmission } from '../src/submission';
-import { resolveAll, SUBMISSION_TABLES } from '../taskpane/actions';
+import { resolveAll, resolveOne, showOdds, SUBMISSION_TABLES } from '../taskpane/actions';
 import { MERGES_UNREAD } from '../taskpane/excel';
 import { verifyAll } from '../taskpane/verify';
 import { cellsAt } from './sim/expected';
-import { LEGIONS, mergedLegionsWorkbook, submissionWorkbook } from './sim/fixtures';
+import { coreOdds } from '../taskpane/odds';
+import { LEGIONS, mergedLegionsWorkbook, paneInput, submissionWorkbook } from './sim/fixtures';
 import { SimFixture, SimValue, SimWorkbook } from './sim/model';
 import { removeSim } from './sim/office';
 import { openSim } from './sim/open';
@@ -132,6 +133,83 @@ describe('merged cells through the adapter', () => {
   });
 });
 
+/** Battle 7 of the merged workbook, both rosters read from `Legions` ranges. */
+const battle7 = (attacker = 'Legions!A1:H9', defender = 'Legions!A1:H9') =>
+  paneInput({ battle: '7', attacker, defender });
+const E5_REFUSED =
+  'Defender roster (Legions!A5:H5): Legions!E5: the merged cells E4:E5 show "3" here, but ' +
+  "that is E4's value and Praetor reads E5 as blank: unmerge E4:E5 and give each cell its own value";
+
+describe('merged cells in a roster range (Resolve and Odds)', () => {
+  afterEach(() => removeSim(globalThis));
+
+  test('read gives the merges from the sheet header row down, each with what it shows, in 1 sync', async () => {
+    const { model, host } = await openSim(mergedLegionsWorkbook());
+    const read = await host.read([
+      { kind: 'address', sheet: 'Legions', a1: 'A5:H5', text: 'Legions!A5:H5' },
+    ]);
+    if (!read.ok) throw new Error(read.error);
+    expect(read.value.grids[0].sheetMerges).toEqual([{ ...E4_E5, shows: 3 }]);
+    expect(model.syncCount).toBe(1);
+  });
+
+  test('Resolve refuses a count that Excel shows from a merge, and writes nothing', async () => {
+    const { model, host } = await openSim(mergedLegionsWorkbook());
+    const report = await resolveOne(host, battle7('Legions!A1:H9', 'Legions!A5:H5'));
+    // The defender's row alone, its header put back: E4, which holds the 3, was not selected.
+    expect(report).toEqual({ tone: 'error', message: E5_REFUSED, details: [] });
+    expect(model.sheet('Log 7')).toBeUndefined();
+    const whole = await resolveOne(host, battle7());
+    expect(whole.message).toBe(E5_REFUSED.replace('A5:H5', 'A1:H9'));
+  });
+
+  test("a leader's name under a merge: resolved, with a warning", async () => {
+    const fixture = submissionWorkbook();
+    const legions = LEGIONS.map((row) => [...row]);
+    legions[2][3] = '';
+    fixture.sheets[1] = { name: 'Legions', rows: legions, merges: ['D2:D3'] };
+    const { model, host } = await openSim(fixture);
+    const input = paneInput({ attacker: 'Legions!A1:H9', defender: 'Legions!A1:H9' });
+    const warning =
+      'Legions!D3: the merged cells D2:D3 show "Marcus" here, but that is D2\'s value and ' +
+      'Praetor reads D3 as blank: unmerge D2:D3 and give each cell its own value';
+    const report = await resolveOne(host, input);
+    expect(report.tone).toBe('warning');
+    expect(report.details).toContain(warning);
+    expect(model.sheet('Log B1')).toBeDefined();
+    const odds = await showOdds(host, input, coreOdds);
+    expect(odds.tone).toBe('warning');
+    expect(odds.details.at(-1)).toBe(warning);
+  });
+
+  test('a host without ExcelApi 1.13 reads the cells as stored, as before', async () => {
+    const { host } = await openSim(mergedLegionsWorkbook({ apiVersion: '1.12' }));
+    const read = await host.read([
+      { kind: 'address', sheet: 'Legions', a1: 'A1:H9', text: 'Legions!A1:H9' },
+    ]);
+    expect(read.ok && 'sheetMerges' in read.value.grids[0]).toBe(false);
+    const report = await resolveOne(host, battle7());
+    expect(report.message).not.toContain('merged cells');
+  });
+
+  test('more merged areas than Excel lists: the roster is not read, and the pane says why', async () => {
+    const fixture = mergedLegionsWorkbook();
+    const rows = fixture.sheets[1].rows.map((row) => [...row]);
+    for (let r = rows.length; r < MAX_MERGED_AREAS + 9; r++) rows.push(['note', '']);
+    fixture.sheets[1] = {
+      ...fixture.sheets[1],
+      rows,
+      merges: ['E4:E5', ...rows.slice(9).map((_, i) => `A${i + 10}:B${i + 10}`)],
+    };
+    const { host } = await openSim(fixture);
+    expect(await resolveOne(host, battle7('Legions!A:H', 'Legions!A:H'))).toEqual({
+      tone: 'error',
+      message: MERGES_UNREAD,
+      details: [],
+    });
+  });
+});
+
 describe('the simulated getMergedAreasOrNullObject', () => {
   afterEach(() => removeSim(globalThis));
 
@@ -191,6 +269,20 @@ describeInBrowser('merged cells in the taskpane in a browser', () => {
     expect(shown.text).toContain(MERGED_MESSAGE);
     const results = (await sheetGrid(page, 'Results'))!;
     expect(results.flat().some((v) => String(v).includes(MERGED_MESSAGE))).toBe(true);
+    expect(await sheetGrid(page, 'Log 7')).toBeNull();
+    await page.close();
+  });
+
+  test('Resolve of one battle names the merged count and writes no log', async () => {
+    const page = await pages.open(mergedLegionsWorkbook());
+    await page.fill('#battle-id', '7');
+    await page.fill('#attacker', 'Legions!A1:H9');
+    await page.fill('#defender', 'Legions!A5:H5');
+    await page.fill('#seed', 'alpha');
+    await page.click('#resolve');
+    const shown = await paneStatus(page);
+    expect(shown.tone).toBe('error');
+    expect(shown.text).toContain(E5_REFUSED);
     expect(await sheetGrid(page, 'Log 7')).toBeNull();
     await page.close();
   });

@@ -1,4 +1,5 @@
 import { resolveBattle, validateBattle } from '../src/battle';
+import { readRosterGrid } from '../src/roster';
 import { findRuleset } from '../src/rulesets';
 import { logHeaderRow, logSheet } from '../src/sheets';
 import { parseRangeRef } from '../taskpane/address';
@@ -99,7 +100,7 @@ describe('rosterCells', () => {
       address: 'Legions!A5:E5',
       sheetHeader: { cells: header, row: 0 },
     };
-    const { cells, origin } = rosterCells(grid, units, '');
+    const { cells, origin } = rosterCells(grid, units);
     expect(origin).toEqual({ sheet: 'Legions', row: 0, col: 0 });
     expect(cells).toHaveLength(5);
     expect(cells[0]).toBe(header);
@@ -116,18 +117,25 @@ describe('rosterCells', () => {
       address: 'Legions!D10:E11',
       sheetHeader: { cells: ['Infantry', 'Cavalry'], row: 0 },
     };
-    expect(rosterCells(grid, units, '')).toEqual({ cells: grid.cells, origin: grid.origin });
+    expect(rosterCells(grid, units)).toEqual({ cells: grid.cells, origin: grid.origin });
   });
 
-  test('keeps only the rows of the battle asked for, in place', () => {
+  test('with a battle id, the roster takes only the rows of that battle, named in place', () => {
     const grid = {
       cells: [header, ['B1', 'Attacker', 'A', 1, 0], ['B2', 'Attacker', 'B', 2, 0]],
       origin: { sheet: 'Legions', row: 0, col: 0 },
       address: 'Legions!A1:E3',
     };
-    const { cells } = rosterCells(grid, units, 'b2');
-    expect(cells[1]).toEqual(['', '', '', '', '']);
-    expect(cells[2]).toBe(grid.cells[2]);
+    const read = readRosterGrid(rosterCells(grid, units), 'attacker', units, 'b2');
+    expect(read).toEqual({
+      ok: true,
+      value: {
+        legions: [
+          { leader: 'B', units: { INF: 2, CAV: 0 }, where: 'attacker legion at Legions!C3 (B)' },
+        ],
+        warnings: [],
+      },
+    });
   });
 });
 

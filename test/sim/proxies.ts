@@ -586,6 +586,26 @@ class RangeProxy extends ClientObject<RangeTarget> {
     }, true);
   }
 
+  /** `range.getBoundingRect(other)`: the smallest range holding both, on one sheet. */
+  getBoundingRect(other: RangeProxy): RangeProxy {
+    return this.derived((t) => {
+      const o = other.must();
+      if (o.sheet !== t.sheet)
+        throw new SimError('InvalidArgument', 'The ranges are on different sheets.');
+      const a = t.box;
+      const b = o.box;
+      return {
+        sheet: t.sheet,
+        box: {
+          r0: Math.min(a.r0, b.r0),
+          r1: Math.max(a.r1, b.r1),
+          c0: Math.min(a.c0, b.c0),
+          c1: Math.max(a.c1, b.c1),
+        },
+      };
+    });
+  }
+
   /**
    * `range.getMergedAreasOrNullObject()` (ExcelApi 1.13): the merged areas whose top-left cell
    * is in the range, whole, as Excel lists them (one that only covers part of the range from
