@@ -129,6 +129,7 @@ function battleReport(a: Adjudicated): BattleReport {
       captured: [],
       diceUsed: null,
       seed: null,
+      dice: null,
       error: a.outcome.error,
     };
   }
@@ -145,6 +146,7 @@ function battleReport(a: Adjudicated): BattleReport {
     captured: r.captured,
     diceUsed: r.diceUsed,
     seed: 'seed' in r.dice ? r.dice.seed : null,
+    dice: 'scripted' in r.dice ? r.dice.scripted : null,
     error: null,
   };
 }

@@ -100,7 +100,8 @@ Examples:
   praetor battle --attacker "2 CAT, 5 INF" --defender "4 INF, 2 CAV" --fort --seed "Gallia"
 
 Run "praetor <command> --help" (or "praetor help <command>") for a command's options.
-Exit status: 0 success, 1 some battles, files or checks had errors, 2 bad usage.`;
+Exit status: 0 success, 1 some battles, files or checks had errors, 2 bad usage, 130 stopped
+by Ctrl-C (adjudicate).`;
 
 /** A usage error on one line, pointing to the help: `praetor battle: ... Run "..." for usage.` */
 function usageLine(command: string | undefined, message: string): string {

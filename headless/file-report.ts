@@ -41,7 +41,10 @@ export interface BattleReport {
   defender: string | null;
   captured: string[];
   diceUsed: number | null;
+  /** The seed the dice came from, when they came from one. */
   seed: string | null;
+  /** The dice the battle's `Dice` cell scripted, when it did (replay them with `--dice`). */
+  dice: number[] | null;
   error: string | null;
 }
 

@@ -49,8 +49,41 @@ export function outcomeSentence(result: BattleResult, unitCodes: readonly string
     case 'paused':
       return `Paused after ${rounds}: attacker ${left('attacker')}, defender ${left('defender')}.`;
     default:
-      return `${result.outcome} after ${rounds}: attacker ${left('attacker')}, defender ${left('defender')}.`;
+      return otherOutcome(result.outcome, result.winner, result.rounds, rounds, left);
   }
+}
+
+/** A ruleset's own outcome (`broken`, `routed`, `stalemate`, ...), with who won if anyone did. */
+function otherOutcome(
+  outcome: string,
+  winner: Side | null,
+  round: number,
+  rounds: string,
+  left: (side: Side) => string,
+): string {
+  const sides = `attacker ${left('attacker')}, defender ${left('defender')}.`;
+  if (winner === null) {
+    return `${outcome.charAt(0).toUpperCase()}${outcome.slice(1)} after ${rounds}, no winner: ${sides}`;
+  }
+  const loser = winner === 'attacker' ? 'defender' : 'attacker';
+  return `The ${winner} wins in round ${round}, the ${loser} ${outcome}: ${sides}`;
+}
+
+/**
+ * The outcome sentence as logs gave a ruleset's own outcome until they named the winner
+ * (`broken after 3 rounds: attacker ..., defender ...`), for `verify` to accept in a log posted
+ * then; null for a sentence that was worded as it is now.
+ */
+export function earlierOutcomeSentence(sentence: string): string | null {
+  const won =
+    /^The (?:attacker|defender) wins in round (\d+), the (?:attacker|defender) (\S+): (.*)$/.exec(
+      sentence,
+    );
+  if (won) return `${won[2]} after ${won[1]} round${won[1] === '1' ? '' : 's'}: ${won[3]}`;
+  const none = /^(\S+) after (\d+ rounds?), no winner: (.*)$/.exec(sentence);
+  if (none)
+    return `${none[1].charAt(0).toLowerCase()}${none[1].slice(1)} after ${none[2]}: ${none[3]}`;
+  return null;
 }
 
 /**

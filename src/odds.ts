@@ -288,7 +288,7 @@ export function computeOdds(battle: Battle, request: OddsRequest = {}): Result<O
   if (request.method === 'exact') return err(`battle ${battle.id}: ${solved.error}`);
   const estimated = estimate();
   if (estimated.ok) {
-    estimated.value.note = `${solved.error}; estimated by Monte Carlo with ${runs} runs instead`;
+    estimated.value.note = `${solved.error}; estimated by Monte Carlo from ${runs.toLocaleString('en')} battles instead`;
   }
   return estimated;
 }

@@ -1,4 +1,4 @@
-import { FORCES_LINE, FORCES_LINES } from './log';
+import { earlierOutcomeSentence, FORCES_LINE, FORCES_LINES } from './log';
 import { CellValue, logHeaderRow, LogSheet } from './sheets';
 import type { SheetTable } from './submission';
 import {
@@ -67,7 +67,7 @@ export function compareLog(
   for (let r = 0; r <= last; r++) {
     const want = rows[r] ?? [];
     const columns = differingColumns(sheet, r, want);
-    if (columns.length === 0) continue;
+    if (columns.length === 0 || earlierOutcome(sheet, r, headerRow, want)) continue;
     const where = addressOf(sheet, r, columns[0]);
     const says = describeCells(columns, expected.header, (c) => cellOf(sheet, r, c));
     const replay = describeCells(columns, expected.header, (c) => writtenText(want[c] ?? ''));
@@ -103,6 +103,13 @@ export function compareLog(
     found.push({ battle, where, shot, says, replay, message });
   }
   return { mismatches: capped(battle, found), shots: expected.rows.length, earlier };
+}
+
+/** A summary row holding the outcome sentence as logs worded it before (`earlierOutcomeSentence`). */
+function earlierOutcome(sheet: SheetTable, r: number, headerRow: number, want: CellValue[]) {
+  if (r >= headerRow || want.length !== 1) return false;
+  const earlier = earlierOutcomeSentence(writtenText(want[0]));
+  return earlier !== null && differingColumns(sheet, r, [earlier]).length === 0;
 }
 
 const quoted = (v: string) => (v === '' ? '(blank)' : `"${v}"`);

@@ -14,7 +14,7 @@ describe('praetor', () => {
     const r = await praetor('--help');
     expect(r.code).toBe(0);
     expect(r.out).toContain(
-      'Exit status: 0 success, 1 some battles, files or checks had errors, 2 bad usage.',
+      'Exit status: 0 success, 1 some battles, files or checks had errors, 2 bad usage, 130 stopped\nby Ctrl-C (adjudicate).',
     );
   });
 
@@ -251,6 +251,28 @@ describe('praetor adjudicate', () => {
     const r = await praetor('adjudicate', await mixed(), '--jobs', '1', '--json');
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out).totals).toEqual({ files: 1, battles: 2, resolved: 1, errors: 1 });
+  }, 30000);
+
+  it('--json gives each battle its seed, or its scripted dice, to replay it', async () => {
+    const file = join(tempDir(), 'dice.xlsx');
+    writeFileSync(
+      file,
+      await submission(
+        [battle('B1', { Seed: 'gallia' }), battle('B2', { Dice: '6,1,6,1,6,1' })],
+        [
+          legion('B1', 'Attacker', 'A', 1),
+          legion('B1', 'Defender', 'D', 1),
+          legion('B2', 'Attacker', 'A', 1),
+          legion('B2', 'Defender', 'D', 1),
+        ],
+      ),
+    );
+    const r = await praetor('adjudicate', file, '--jobs', '1', '--json');
+    expect(r.code).toBe(0);
+    const [b1, b2] = JSON.parse(r.out).files[0].results;
+    expect(b1).toMatchObject({ id: 'B1', seed: 'gallia', dice: null });
+    // The list as the cell gave it, dice left over included (the defender's 1 ends it on the second).
+    expect(b2).toMatchObject({ id: 'B2', seed: null, dice: [6, 1, 6, 1, 6, 1] });
   }, 30000);
 
   it('the summary lists every warning with its file (a column not read)', async () => {

@@ -21,6 +21,7 @@ const battleError = (error: string) => ({
   captured: [],
   diceUsed: null,
   seed: null,
+  dice: null,
   error,
 });
 

@@ -132,6 +132,21 @@ describe('praetor odds', () => {
     expect(out).toContain('Expected rounds: 1.42');
   });
 
+  it('says when --runs and --seed go unused because the odds are exact', async () => {
+    const args = ['odds', '--attacker', '1 INF', '--defender', '1 INF'];
+    const both = await praetor(...args, '--seed', 'x', '--runs', '5');
+    expect(both.code).toBe(0);
+    expect(both.out).toContain('exact (');
+    expect(both.err).toBe(
+      'note: the odds are exact, so --runs and --seed (for a Monte Carlo count) went unused; ' +
+        'add --method montecarlo to count battles instead\n',
+    );
+    const plain = await praetor(...args);
+    expect(plain.err).toBe('');
+    const counted = await praetor(...args, '--seed', 'x', '--method', 'montecarlo', '--runs', '5');
+    expect(counted.err).toBe('');
+  });
+
   it('falls back to Monte Carlo, with a note, when the battle is too large', async () => {
     const legion = '3 CAT 2 CAV 2 INF';
     const side = Array(6).fill(legion).join('; ');

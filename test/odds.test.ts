@@ -161,7 +161,9 @@ describe('exact odds, consistency', () => {
     if (!refused.ok) expect(refused.error).toMatch(/too large/);
     const fallback = computeOdds(b, { limits: { maxStates: 100 }, runs: 500 });
     expect(fallback.ok && fallback.value.method).toBe('montecarlo');
-    expect(fallback.ok && fallback.value.note).toMatch(/too large.*Monte Carlo with 500 runs/);
+    expect(fallback.ok && fallback.value.note).toMatch(
+      /too large.*Monte Carlo from 500 battles instead$/,
+    );
   });
 
   test('Monte Carlo is reproducible by seed and reports standard errors', () => {

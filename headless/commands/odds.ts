@@ -142,6 +142,13 @@ export function oddsCommand(argv: string[], io: Io): number {
     else io.err(`Error: ${odds.error}`);
     return EXIT.someFailed;
   }
+  const unused = (['runs', 'seed'] as const).filter((flag) => v[flag] !== undefined);
+  if (odds.value.method === 'exact' && unused.length > 0) {
+    io.err(
+      `note: the odds are exact, so ${unused.map((f) => `--${f}`).join(' and ')} (for a Monte ` +
+        'Carlo count) went unused; add --method montecarlo to count battles instead',
+    );
+  }
   // A game's own name for the undecided ending (cote-online: `mutual`) is printed beside it.
   const named = findRuleset(odds.value.ruleset.id)?.undecidedName;
   const json = named ? { ...odds.value, [named]: odds.value.undecided } : odds.value;

@@ -24,8 +24,8 @@ Options:
   --out KEYFILE   where to write the key, e.g. rome-turn3.key.json (never a workbook)
   --force         overwrite KEYFILE if it exists (the old key's ledger of sealed battles, if
                   any, is left as it is: stderr names it, to be moved aside before adjudicate)
-  --json          print {game, commitment, keyFile} as JSON (never the key), and oldLedger
-                  when a ledger of another key is beside KEYFILE
+  --json          print {game, turn, commitment, keyFile} as JSON (never the key; turn when
+                  given), and oldLedger when a ledger of another key is beside KEYFILE
   -h, --help      show this help
 
 Examples:

@@ -10,8 +10,9 @@ export const TEMPLATE_HELP = `Usage: praetor template FILE.xlsx [--rules RULESET
 Writes an empty submission workbook: the Battles and Legions sheets with their headers (each
 with a note), drop-down lists for the Rules, Sea, Fort, Breach by and Side columns, and one
 example battle. With --rules, the example battle is of that ruleset, the Battles sheet has its
-option columns, and its own sheet is added (Fleets for imperium, Units for legion-battles,
-Armies for fortunes-of-war). Players fill it in; "praetor adjudicate" resolves it.
+option columns only (no other ruleset's), and its own sheet is added (Fleets for imperium, Units
+for legion-battles, Armies for fortunes-of-war). Players fill it in; "praetor adjudicate"
+resolves it.
 
 Options:
   --rules RULESET  the example battle's ruleset (default ${DEFAULT_RULESET}), one of

@@ -6,3 +6,34 @@ export interface TemplateColumn {
   /** The words of a drop-down list. */
   list?: string[];
 }
+
+/** The option columns of Conquest of the Empire's PBEM rules (the default ruleset). */
+export const SEA_COLUMN: TemplateColumn = {
+  header: 'Sea',
+  width: 7,
+  note: 'yes for a sea battle (every legion needs a galley).',
+  list: ['yes', 'no'],
+};
+export const FORT_COLUMN: TemplateColumn = {
+  header: 'Fort',
+  width: 7,
+  note: 'The defender is in a fortified city: 1 or 2 wall hit points (yes = 1; blank, 0 or no = none).',
+  list: ['0', '1', '2', 'yes', 'no'],
+};
+export const BREACH_BY_COLUMN: TemplateColumn = {
+  header: 'Breach by',
+  width: 11,
+  note: 'Which attacker hits breach the walls: any (default) or catapult only.',
+  list: ['any', 'catapult'],
+};
+export const RETREAT_COLUMN: TemplateColumn = {
+  header: 'Retreat',
+  width: 28,
+  note: 'The attacker retreats when this holds, e.g. lost.CAT >= 1 and units <= 3.',
+};
+/** Every ruleset's: a battle paused after a number of rounds. */
+export const ROUNDS_COLUMN: TemplateColumn = {
+  header: 'Rounds',
+  width: 8,
+  note: 'Pause after this many rounds and await orders.',
+};

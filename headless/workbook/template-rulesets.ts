@@ -1,4 +1,4 @@
-import { TemplateColumn } from './template-columns';
+import { FORT_COLUMN, ROUNDS_COLUMN, TemplateColumn } from './template-columns';
 
 /**
  * What `praetor template --rules RULESET` adds for a ruleset other than the default: the
@@ -7,7 +7,7 @@ import { TemplateColumn } from './template-columns';
  */
 
 export interface RulesetTemplate {
-  /** Columns the Battles sheet gains, after Rounds. */
+  /** The Battles columns of its options (none of another ruleset's), after Rules. */
   battleColumns: TemplateColumn[];
   /** The example battle's cells, by Battles header (the rest blank). */
   battle: Record<string, string | number>;
@@ -44,6 +44,12 @@ const readings = (doc: string): TemplateColumn => ({
 const COTE_ONLINE: RulesetTemplate = {
   battleColumns: [
     {
+      ...FORT_COLUMN,
+      note: 'yes: the defender holds a fortified city, whose Artillery fights for it (blank or no: none).',
+      list: ['yes', 'no'],
+    },
+    ROUNDS_COLUMN,
+    {
       header: 'Mode',
       width: 18,
       note: 'fight-to-the-death (default) or hit-and-run.',
@@ -59,6 +65,7 @@ const COTE_ONLINE: RulesetTemplate = {
 
 const IMPERIUM: RulesetTemplate = {
   battleColumns: [
+    ROUNDS_COLUMN,
     { header: 'Combat', width: 9, note: 'space (default) or ground.', list: ['space', 'ground'] },
     {
       header: 'Range',
@@ -111,7 +118,7 @@ const IMPERIUM: RulesetTemplate = {
 };
 
 const LEGION_BATTLES: RulesetTemplate = {
-  battleColumns: [readings('docs/rules-legion-battles.md, e.g. clashes=8')],
+  battleColumns: [ROUNDS_COLUMN, readings('docs/rules-legion-battles.md, e.g. clashes=8')],
   battle: { Rules: 'legion-battles' },
   legions: [],
   sheet: {
@@ -173,6 +180,7 @@ const LEGION_BATTLES: RulesetTemplate = {
 
 const FORTUNES_OF_WAR: RulesetTemplate = {
   battleColumns: [
+    ROUNDS_COLUMN,
     readings('docs/rules-fortunes-of-war.md, e.g. meleeRounds=8, cityDefence=3'),
     {
       header: 'Terrain',

@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import { DEFAULT_RULESET, rulesetIds } from '../../src/rulesets';
 import { TEMPLATE_SEED } from '../../src/submission';
-import { TemplateColumn } from './template-columns';
+import {
+  BREACH_BY_COLUMN,
+  FORT_COLUMN,
+  RETREAT_COLUMN,
+  ROUNDS_COLUMN,
+  SEA_COLUMN,
+  TemplateColumn,
+} from './template-columns';
 import { RULESET_TEMPLATES } from './template-rulesets';
 
 /**
@@ -13,7 +20,8 @@ import { RULESET_TEMPLATES } from './template-rulesets';
 
 type Column = TemplateColumn;
 
-export const BATTLE_COLUMNS: Column[] = [
+/** The Battles columns of every ruleset before its options, and after them. */
+const BATTLE_START: Column[] = [
   { header: 'Battle', width: 10, note: 'The battle id: any text, unique in the workbook.' },
   { header: 'Territory', width: 16, note: 'Where the battle is fought (for your notes).' },
   {
@@ -22,30 +30,8 @@ export const BATTLE_COLUMNS: Column[] = [
     note: `The ruleset; blank means ${DEFAULT_RULESET}.`,
     list: rulesetIds(),
   },
-  {
-    header: 'Sea',
-    width: 7,
-    note: 'yes for a sea battle (every legion needs a galley).',
-    list: ['yes', 'no'],
-  },
-  {
-    header: 'Fort',
-    width: 7,
-    note: 'The defender is in a fortified city: 1 or 2 wall hit points (yes = 1; blank, 0 or no = none).',
-    list: ['0', '1', '2', 'yes', 'no'],
-  },
-  {
-    header: 'Breach by',
-    width: 11,
-    note: 'Which attacker hits breach the walls: any (default) or catapult only.',
-    list: ['any', 'catapult'],
-  },
-  {
-    header: 'Retreat',
-    width: 28,
-    note: 'The attacker retreats when this holds, e.g. lost.CAT >= 1 and units <= 3.',
-  },
-  { header: 'Rounds', width: 8, note: 'Pause after this many rounds and await orders.' },
+];
+const BATTLE_END: Column[] = [
   {
     header: 'Seed',
     width: 14,
@@ -57,6 +43,17 @@ export const BATTLE_COLUMNS: Column[] = [
     note: 'Scripted d6 values from a dice server, e.g. 3,4,4,2,3. Used instead of Seed.',
   },
 ];
+
+const PBEM_OPTION_COLUMNS = [
+  SEA_COLUMN,
+  FORT_COLUMN,
+  BREACH_BY_COLUMN,
+  RETREAT_COLUMN,
+  ROUNDS_COLUMN,
+];
+
+/** The Battles columns of the default ruleset's template. */
+export const BATTLE_COLUMNS: Column[] = [...BATTLE_START, ...PBEM_OPTION_COLUMNS, ...BATTLE_END];
 
 export const LEGION_COLUMNS: Column[] = [
   { header: 'Battle', width: 10, note: 'The id of the battle in Battles this legion fights.' },
@@ -119,9 +116,10 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, columns: Column[], r
       allowBlank: true,
       formulae: [`"${c.list.join(',')}"`],
       showErrorMessage: true,
-      errorStyle: 'stop',
+      // A warning, not a stop: Praetor reads other spellings too (`y`, `attack`, ...).
+      errorStyle: 'warning',
       errorTitle: c.header,
-      error: `Choose one of: ${c.list.join(', ')}`,
+      error: `Expected one of: ${c.list.join(', ')}. Keep another value only if Praetor reads it (docs/workbook.md).`,
     });
   });
   for (const row of rows) ws.addRow(row);
@@ -145,12 +143,8 @@ export async function templateWorkbook(rules: string = DEFAULT_RULESET): Promise
     addSheet(workbook, 'Battles', BATTLE_COLUMNS, [EXAMPLE_BATTLE]);
     addSheet(workbook, 'Legions', LEGION_COLUMNS, EXAMPLE_LEGIONS);
   } else {
-    const at = BATTLE_COLUMNS.findIndex((c) => c.header === 'Seed');
-    const columns = [
-      ...BATTLE_COLUMNS.slice(0, at),
-      ...extra.battleColumns,
-      ...BATTLE_COLUMNS.slice(at),
-    ];
+    // Only the ruleset's own options: a drop-down offering another's would fail the battle.
+    const columns = [...BATTLE_START, ...extra.battleColumns, ...BATTLE_END];
     const cells: Record<string, string | number> = {
       Battle: 'B1',
       Territory: 'Gallia',

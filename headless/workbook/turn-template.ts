@@ -146,9 +146,10 @@ export async function turnTemplateWorkbook(): Promise<Buffer> {
         allowBlank: true,
         formulae: [`"${c.list.join(',')}"`],
         showErrorMessage: true,
-        errorStyle: 'stop',
+        // A warning, not a stop: Praetor reads other spellings too (`y`, `attack`, ...).
+        errorStyle: 'warning',
         errorTitle: c.header,
-        error: `Choose one of: ${c.list.join(', ')}`,
+        error: `Expected one of: ${c.list.join(', ')}. Keep another value only if Praetor reads it (docs/economy.md).`,
       });
     });
     for (const row of sheet.rows) ws.addRow(row);
