@@ -110,6 +110,8 @@ export function summaryLines(result: BattleResult, ruleset: AnyRuleset): string[
 export const FORCES_LINE = 3;
 /** How many forces lines a summary has: the attacker's, then the defender's. */
 export const FORCES_LINES = SIDES.length;
+/** The line of a summary (as written now, or before it had forces lines) giving the outcome. */
+export const outcomeLineOf = (summary: readonly string[]): number => summary.length - 2;
 
 /**
  * A side's forces as they began, as roster text that the ruleset reads back to the same

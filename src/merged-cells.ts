@@ -10,15 +10,20 @@ import { headerWord } from './columns';
  * is named with the merge and what to do.
  */
 
-/** A merged range of a table's grid: rows and columns 0-based within the grid, inclusive. */
+/**
+ * A merged range of a table's grid: rows and columns 0-based within the grid, inclusive. A
+ * merge placed on a roster range (`placeMerges`) may start above or left of the grid (a
+ * negative `top` or `left`), its value then given by `shows`.
+ */
 export interface GridMerge {
   top: number;
   left: number;
   bottom: number;
   right: number;
   /**
-   * The value the merge shows, where the grid's own top-left cell does not hold it: a roster
-   * range given its sheet's header row keeps the rows between the two blank.
+   * The value the merge shows, where the grid's own top-left cell does not hold it: the cell is
+   * outside the grid, or in a row the grid leaves blank (between a roster range and the sheet
+   * header row put back above it).
    */
   shows?: unknown;
 }
@@ -66,6 +71,12 @@ function coveringMerge(grid: MergedGrid, r: number, c: number): GridMerge | unde
 function wholeRowHidden(grid: MergedGrid, r: number): boolean {
   const row = grid.cells[r] ?? [];
   return row.every((v, c) => isBlank(v) || coveringMerge(grid, r, c) !== undefined);
+}
+
+/** What Excel shows in cell (r, c): the value of a merge over it, else the cell's own. */
+export function shownAt(grid: MergedGrid, r: number, c: number): unknown {
+  const merge = coveringMerge(grid, r, c);
+  return merge === undefined ? grid.cells[r]?.[c] : mergeValue(grid, merge);
 }
 
 /** The value a merge shows in every cell it covers: its top-left cell's. */
@@ -192,3 +203,32 @@ export function gridMerges(
   }
   return out;
 }
+
+/**
+ * The merges of a sheet (sheet rows and columns, 0-based, inclusive, each with the value it
+ * shows) placed on a grid at `origin` of `rows` rows and `cols` columns: every merge that covers
+ * a cell of the grid, whether its top-left cell is in the grid or above or left of it, cut to
+ * the grid's bottom and right. A roster range is read as Excel shows it, whatever the merge's
+ * top-left cell was selected with it.
+ */
+export function placeMerges(
+  merges: readonly GridMerge[],
+  origin: GridOrigin,
+  rows: number,
+  cols: number,
+): GridMerge[] {
+  const out: GridMerge[] = [];
+  for (const m of merges) {
+    const top = m.top - origin.row;
+    const left = m.left - origin.col;
+    const bottom = Math.min(m.bottom - origin.row, rows - 1);
+    const right = Math.min(m.right - origin.col, cols - 1);
+    if (top >= rows || left >= cols || bottom < 0 || right < 0) continue;
+    if (bottom > top || right > left) out.push({ top, left, bottom, right, shows: m.shows });
+  }
+  return out;
+}
+
+/** A grid's merges, each with the value it shows (read from the grid where not given). */
+export const mergesShowing = (grid: MergedGrid): GridMerge[] =>
+  (grid.merges ?? []).map((m) => ('shows' in m ? m : { ...m, shows: mergeValue(grid, m) }));

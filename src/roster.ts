@@ -12,12 +12,14 @@ import {
 } from './cells';
 import { Legion, Side, UnitCounts } from './forces';
 import {
-  gridMerges,
   MergedGrid,
   mergedCell,
   mergedCellProblem,
   mergedHeaderColumns,
   mergedHeaderProblem,
+  mergesShowing,
+  placeMerges,
+  shownAt,
 } from './merged-cells';
 import { err, ok, Result } from './result';
 import { oneLineError } from './shown-text';
@@ -177,11 +179,12 @@ function readRoster(
     return code !== undefined && !isBlank(c) ? [{ col, code }] : [];
   });
   // `INF | 3` or `INF | lots` starts a Unit | Count block; `Infantry | Cavalry` or `Infantry |
-  // Side` is a table's header row.
+  // Side` is a table's header row. As Excel shows them: `3` merged down from above is a count.
+  const [unit, count] = [shownAt(grid, first, 0), shownAt(grid, first, 1)];
   const block =
-    unitCode(catalog, cellText(header[0])) !== undefined &&
-    !isBlank(header[1]) &&
-    !isHeaderWord(header[1], catalog);
+    unitCode(catalog, cellText(unit)) !== undefined &&
+    !isBlank(count) &&
+    !isHeaderWord(count, catalog);
   // From the first row that holds a value: the header of a table is row 0.
   const from = startingAt(grid, first);
   if (unitColumns.length > 0 && !block) {
@@ -196,7 +199,8 @@ function startingAt(grid: RosterGrid, first: number): RosterGrid {
   const origin = { ...grid.origin, row: grid.origin.row + first };
   if (!grid.merges?.length) return { cells, origin };
   const from = { row: first, col: 0 };
-  return { cells, origin, merges: gridMerges(grid.merges, from, cells.length, widestRow(cells)) };
+  const merges = placeMerges(mergesShowing(grid), from, cells.length, widestRow(cells));
+  return { cells, origin, merges };
 }
 
 const TABLE_WORDS = [

@@ -1,4 +1,4 @@
-import { earlierOutcomeSentence, FORCES_LINE, FORCES_LINES } from './log';
+import { earlierOutcomeSentence, FORCES_LINE, FORCES_LINES, outcomeLineOf } from './log';
 import { CellValue, logHeaderRow, LogSheet } from './sheets';
 import type { SheetTable } from './submission';
 import {
@@ -62,12 +62,13 @@ export function compareLog(
   const expected = earlier ? withoutForces(replayed) : replayed;
   const rows = logRows(expected);
   const headerRow = logHeaderRow(expected);
+  const outcomeRow = outcomeLineOf(expected.summary);
   const last = Math.max(rows.length - 1, lastRowOf(sheet));
   const found: Mismatch[] = [];
   for (let r = 0; r <= last; r++) {
     const want = rows[r] ?? [];
     const columns = differingColumns(sheet, r, want);
-    if (columns.length === 0 || earlierOutcome(sheet, r, headerRow, want)) continue;
+    if (columns.length === 0 || (r === outcomeRow && earlierOutcome(sheet, r, want))) continue;
     const where = addressOf(sheet, r, columns[0]);
     const says = describeCells(columns, expected.header, (c) => cellOf(sheet, r, c));
     const replay = describeCells(columns, expected.header, (c) => writtenText(want[c] ?? ''));
@@ -105,9 +106,8 @@ export function compareLog(
   return { mismatches: capped(battle, found), shots: expected.rows.length, earlier };
 }
 
-/** A summary row holding the outcome sentence as logs worded it before (`earlierOutcomeSentence`). */
-function earlierOutcome(sheet: SheetTable, r: number, headerRow: number, want: CellValue[]) {
-  if (r >= headerRow || want.length !== 1) return false;
+/** The outcome row holding its sentence as logs worded it before (`earlierOutcomeSentence`). */
+function earlierOutcome(sheet: SheetTable, r: number, want: CellValue[]) {
   const earlier = earlierOutcomeSentence(writtenText(want[0]));
   return earlier !== null && differingColumns(sheet, r, [earlier]).length === 0;
 }

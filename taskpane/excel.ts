@@ -156,19 +156,41 @@ class ExcelHost implements WorkbookHost {
   }
 }
 
-/** Reads the ranges, with their merged cells when `merged`: one round trip. */
+/**
+ * Reads the ranges, with their merged cells when `merged`: one round trip, and a second only
+ * when a merge reaches into a range from a cell not read (above or left of it), for its value.
+ */
 async function readRanges(refs: readonly RangeRef[], merged: boolean): Promise<WorkbookRead> {
   return Excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load('items/name');
-    const grids = refs.map((ref) => queueRead(context, ref, merged));
+    const queued = refs.map((ref) => queueRead(context, ref, merged));
     await context.sync();
-    return { grids: grids.map((g) => g()), sheetNames: sheets.items.map((s) => s.name) };
+    const read = queued.map((q) => q());
+    const unshown = read.flatMap(({ sheet, unshown }) =>
+      unshown.map((merge) => {
+        const cell = sheet.getRangeByIndexes(merge.top, merge.left, 1, 1);
+        cell.load('values');
+        return { merge, cell };
+      }),
+    );
+    if (unshown.length > 0) {
+      await context.sync();
+      for (const { merge, cell } of unshown) merge.shows = cell.values[0][0];
+    }
+    return { grids: read.map((r) => r.grid), sheetNames: sheets.items.map((s) => s.name) };
   });
 }
 
+/** A range read, with the merges over it whose value was not among the cells read. */
+interface RangeRead {
+  grid: Grid;
+  sheet: Excel.Worksheet;
+  unshown: GridMerge[];
+}
+
 /** Queues the loads for one range; the returned function reads them after the sync. */
-function queueRead(context: Excel.RequestContext, ref: RangeRef, merged: boolean): () => Grid {
+function queueRead(context: Excel.RequestContext, ref: RangeRef, merged: boolean): () => RangeRead {
   const range =
     ref.kind === 'name'
       ? context.workbook.names.getItem(ref.name).getRange()
@@ -183,27 +205,40 @@ function queueRead(context: Excel.RequestContext, ref: RangeRef, merged: boolean
   const clipped = range.getIntersectionOrNullObject(used);
   clipped.load('values,rowIndex,columnIndex');
   const top = used.getRow(0).getIntersectionOrNullObject(range.getEntireColumn());
-  top.load('values,rowIndex');
-  // From the sheet's header row (which `rosterCells` may put back above the range, leaving the
-  // rows between blank) down: each merge with the value it shows.
-  const span = merged ? used.getRow(0).getBoundingRect(range) : null;
-  const merges = span ? queueMerges(span) : null;
-  const spanned = span?.getIntersectionOrNullObject(used);
-  spanned?.load('values,rowIndex,columnIndex');
+  top.load('values,rowIndex,columnIndex');
+  // From the sheet's header row (which `rosterCells` may put back above the range) down, and
+  // from its first used column: a merge over the range may start above or left of it.
+  const merges = merged ? queueMerges(used.getRow(0).getBoundingRect(range)) : null;
   return () => {
-    const sheet = range.worksheet.name;
+    const sheet = range.worksheet;
     const address = ref.kind === 'name' ? `${ref.name} (${range.address})` : range.address;
     if (clipped.isNullObject) {
-      return { cells: [], origin: { sheet, row: range.rowIndex, col: range.columnIndex }, address };
+      const origin = { sheet: sheet.name, row: range.rowIndex, col: range.columnIndex };
+      return { grid: { cells: [], origin, address }, sheet, unshown: [] };
     }
+    const read = [clipped, ...(top.isNullObject ? [] : [top])];
+    const listed = (merges?.() ?? []).map((m) => ({ ...m, shows: valueIn(read, m.top, m.left) }));
     return {
-      cells: clipped.values as CellGrid,
-      origin: { sheet, row: clipped.rowIndex, col: clipped.columnIndex },
-      address,
-      ...(top.isNullObject ? {} : { sheetHeader: { cells: top.values[0], row: top.rowIndex } }),
-      ...(merges && spanned ? { sheetMerges: merges().map((m) => showing(m, spanned)) } : {}),
+      grid: {
+        cells: clipped.values as CellGrid,
+        origin: { sheet: sheet.name, row: clipped.rowIndex, col: clipped.columnIndex },
+        address,
+        ...(top.isNullObject ? {} : { sheetHeader: { cells: top.values[0], row: top.rowIndex } }),
+        ...(merges ? { sheetMerges: listed } : {}),
+      },
+      sheet,
+      unshown: listed.filter((m) => m.shows === undefined),
     };
   };
+}
+
+/** The value of sheet cell (row, col) in one of the ranges read, if any holds it. */
+function valueIn(ranges: readonly Excel.Range[], row: number, col: number): unknown {
+  for (const range of ranges) {
+    const value = range.values[row - range.rowIndex]?.[col - range.columnIndex];
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 /**
@@ -298,12 +333,6 @@ function queueMerges(range: Excel.Range): () => GridMerge[] {
           bottom: area.rowIndex + area.rowCount - 1,
           right: area.columnIndex + area.columnCount - 1,
         }));
-}
-
-/** A merge of the sheet with the value of its top-left cell, as read in `span`. */
-function showing(merge: GridMerge, span: Excel.Range): GridMerge {
-  const row = span.isNullObject ? undefined : span.values[merge.top - span.rowIndex];
-  return { ...merge, shows: row?.[merge.left - span.columnIndex] ?? '' };
 }
 
 /** The grid's `merges`, in its own rows and columns; nothing when they were not read. */

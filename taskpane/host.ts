@@ -7,7 +7,8 @@ import { ShownSheet } from '../src/verify-shown';
 /**
  * What the pane needs from a workbook, in plain TypeScript. `excel.ts` implements it with
  * Office.js; the tests run it on a simulated Excel. Each method costs a fixed number of round
- * trips (`context.sync()` calls), so a battle costs a read and a write whatever its length.
+ * trips (`context.sync()` calls), so a battle costs a read and a write whatever its length (a
+ * read of ranges takes one more when a merge reaches into them from a cell not read).
  */
 
 /** A range the user named: an A1 address (on a sheet, or the active one) or a range name. */

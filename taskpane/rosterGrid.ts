@@ -1,5 +1,5 @@
 import { Cell, CellGrid, cellText, isBlank, widestRow } from '../src/cells';
-import { gridMerges } from '../src/merged-cells';
+import { placeMerges } from '../src/merged-cells';
 import { RosterGrid } from '../src/roster';
 import { UnitCatalog, unitCode } from '../src/units';
 import { Grid } from './host';
@@ -29,7 +29,7 @@ export function rosterCells(grid: Grid, catalog: UnitCatalog): RosterGrid {
   return {
     cells,
     origin,
-    merges: gridMerges(grid.sheetMerges, origin, cells.length, widestRow(cells)),
+    merges: placeMerges(grid.sheetMerges, origin, cells.length, widestRow(cells)),
   };
 }
 

@@ -4,7 +4,6 @@ import fs = require('node:fs');
 import { join } from 'node:path';
 import { main } from '../headless/cli';
 import { shellWord } from '../headless/io';
-import { rulesetIds } from '../src/rulesets';
 import { adjudicateBatch } from '../headless/adjudicate';
 import {
   battle,
@@ -378,7 +377,8 @@ describe('praetor template', () => {
     const model = validations(battles) as Record<string, { formulae: string[] }>;
     expect(Object.values(model).map((v) => v.formulae[0])).toEqual(
       expect.arrayContaining([
-        `"${rulesetIds().join(',')}"`,
+        // This template's ruleset only: another's would refuse Sea, Fort, Breach by, Retreat.
+        '"cote-pbem"',
         '"yes,no"',
         '"0,1,2,yes,no"',
         '"any,catapult"',

@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { main } from '../headless/cli';
-import { BattleResult } from '../src/battle';
-import { earlierOutcomeSentence, outcomeSentence } from '../src/log';
+import { BattleResult, resolveBattle, validateBattle } from '../src/battle';
+import { earlierOutcomeSentence, FORCES_LINE, outcomeLineOf, outcomeSentence } from '../src/log';
+import { CellValue, logSheet } from '../src/sheets';
+import { compareLog, logRows } from '../src/verify-log';
 import { bufferIo, tempDir } from './helpers/workbooks';
 
 /**
@@ -96,4 +98,35 @@ describe('verify of a log posted with the earlier wording', () => {
       expect(bad.stdout()).toContain('MISMATCH');
     },
   );
+});
+
+test('the earlier wording is taken on the outcome line only, never on another that looks like it', () => {
+  const battle = validateBattle({
+    id: 'B1',
+    rules: 'legion-battles',
+    attacker: 'after 2 rounds, no winner: veteran',
+    defender: 'Titus: raw',
+    seed: 'x',
+  });
+  if (!battle.ok) throw new Error(battle.error);
+  const result = resolveBattle(battle.value);
+  if (!result.ok) throw new Error(result.error);
+  const log = logSheet(result.value, new Set());
+  const rows = logRows(log);
+  const sheet = (edit: (rows: CellValue[][]) => void) => {
+    const cells = rows.map((row) => [...row]);
+    edit(cells);
+    return { cells, origin: { sheet: log.name, row: 0, col: 0 } };
+  };
+  const forces = String(rows[FORCES_LINE][0]);
+  expect(earlierOutcomeSentence(forces)).not.toBeNull();
+  const outcome = outcomeLineOf(log.summary);
+  const earlier = earlierOutcomeSentence(String(rows[outcome][0]));
+  expect(earlier).not.toBeNull();
+  const told = (edit: (rows: CellValue[][]) => void) =>
+    compareLog('B1', log, sheet(edit)).mismatches.map((m) => m.where);
+  expect(told((r) => (r[outcome][0] = earlier!))).toEqual([]);
+  expect(told((r) => (r[FORCES_LINE][0] = earlierOutcomeSentence(forces)!))).toEqual([
+    `'${log.name}'!A4`,
+  ]);
 });

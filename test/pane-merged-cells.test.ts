@@ -143,14 +143,64 @@ const E5_REFUSED =
 describe('merged cells in a roster range (Resolve and Odds)', () => {
   afterEach(() => removeSim(globalThis));
 
-  test('read gives the merges from the sheet header row down, each with what it shows, in 1 sync', async () => {
+  test('read gives the merges over a range with what they show: 1 sync, 2 when one starts outside the cells read', async () => {
     const { model, host } = await openSim(mergedLegionsWorkbook());
-    const read = await host.read([
-      { kind: 'address', sheet: 'Legions', a1: 'A5:H5', text: 'Legions!A5:H5' },
-    ]);
-    if (!read.ok) throw new Error(read.error);
-    expect(read.value.grids[0].sheetMerges).toEqual([{ ...E4_E5, shows: 3 }]);
+    const ref = (a1: string) => ({ kind: 'address' as const, sheet: 'Legions', a1, text: a1 });
+    const inside = await host.read([ref('A4:H5')]);
+    if (!inside.ok) throw new Error(inside.error);
+    expect(inside.value.grids[0].sheetMerges).toEqual([{ ...E4_E5, shows: 3 }]);
     expect(model.syncCount).toBe(1);
+    // E4, above the range: its value is read in a second round trip.
+    model.syncCount = 0;
+    const below = await host.read([ref('A5:H5')]);
+    if (!below.ok) throw new Error(below.error);
+    expect(below.value.grids[0].sheetMerges).toEqual([{ ...E4_E5, shows: 3 }]);
+    expect(model.syncCount).toBe(2);
+  });
+
+  test('a merge from left of the range: a count, and a header, read as Excel shows them', async () => {
+    const fixture = submissionWorkbook();
+    const legions = LEGIONS.map((row) => [...row]);
+    legions[0][5] = ''; // F1: under E1:F1, which shows "Infantry"
+    legions[3][5] = ''; // the attacker's Cavalry (F4), so that only the defender's row is wrong
+    legions[4][5] = 2; // F5: under the Infantry Excel shows, not Cavalry
+    legions[4][6] = 1;
+    fixture.sheets[1] = { name: 'Legions', rows: legions, merges: ['E1:F1'] };
+    const { host } = await openSim(fixture);
+    const report = await resolveOne(host, battle7('Legions!A4:H4', 'Legions!F5:H5'));
+    expect(report.tone).toBe('error');
+    expect(report.message).toBe(
+      'Defender roster (Legions!F5:H5): Legions!F5: "2" is under F1, which the merged cells ' +
+        "E1:F1 cover: that header is E1's, so Praetor does not read this column: unmerge E1:F1 " +
+        'and give each column its own header',
+    );
+
+    const counts = mergedLegionsWorkbook();
+    const rows = counts.sheets[1].rows.map((row) => [...row]);
+    rows[3][4] = '';
+    rows[4][3] = 3; // D5 shows 3 across D5:E5; the Leader column is D, Infantry E
+    rows[4][4] = '';
+    rows[4][6] = 1; // a Catapult of the defender's own
+    counts.sheets[1] = { name: 'Legions', rows, merges: ['D5:E5'] };
+    const { host: other } = await openSim(counts);
+    const merged = await resolveOne(other, battle7('Legions!A4:H4', 'Legions!E5:H5'));
+    expect(merged.message).toBe(
+      'Defender roster (Legions!E5:H5): Legions!E5: the merged cells D5:E5 show "3" here, but ' +
+        "that is D5's value and Praetor reads E5 as blank: unmerge D5:E5 and give each cell its own value",
+    );
+  });
+
+  test('a Unit | Count block under a count merged down from above names the merge', async () => {
+    const fixture = submissionWorkbook();
+    fixture.sheets[2] = { ...fixture.sheets[2], rows: fixture.sheets[2].rows.map((r) => [...r]) };
+    fixture.sheets[2].rows[2][1] = ''; // B3, Cavalry's count, under B2:B3 showing 3
+    fixture.sheets[2] = { ...fixture.sheets[2], merges: ['B2:B3'] };
+    const { host } = await openSim(fixture);
+    const report = await resolveOne(host, paneInput({ attacker: 'Rosters!A3:B5' }));
+    expect(report.message).toBe(
+      'Attacker roster (Rosters!A3:B5): Rosters!B3: the merged cells B2:B3 show "3" here, but ' +
+        "that is B2's value and Praetor reads B3 as blank: unmerge B2:B3 and give each cell its own value",
+    );
   });
 
   test('Resolve refuses a count that Excel shows from a merge, and writes nothing', async () => {

@@ -1,17 +1,16 @@
-import { readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
 /**
- * The project's root holds the project's files and nothing left behind by a run: a stray
- * `k.battles.json.lock` once landed there, and made the next `adjudicate --key k.json` run in
- * a fresh clone refuse the ledger as taken. What a run may leave and git ignores (builds,
- * outputs, logs) is not the project's.
+ * What the repository holds is the project and nothing a run left behind: a stray
+ * `k.battles.json.lock` once landed at the root, and made the next `adjudicate --key k.json` in
+ * a fresh clone refuse the ledger as taken (with profiler output beside it). Files git ignores,
+ * or that were never added, are not the repository's.
  */
 
 const ROOT = join(__dirname, '..');
-const PROJECT = [
+const PROJECT_ROOT = [
   '.ci',
-  '.git',
   '.gitignore',
   '.prettierignore',
   '.prettierrc.json',
@@ -34,11 +33,18 @@ const PROJECT = [
   'tsconfig.jest.json',
   'tsconfig.json',
 ];
-const IGNORED = ['node_modules', 'dist', 'coverage', 'out'];
+/** What a run leaves: ledger locks, temporary outputs, profiles and heap dumps, raw data. */
+const LEFT_BY_A_RUN = /(\.lock|\.tmp|\.cpuprofile|\.heapsnapshot|\.heapprofile|\.data)$/;
 
-test('the root holds only the project', () => {
-  const stray = readdirSync(ROOT).filter(
-    (name) => !PROJECT.includes(name) && !IGNORED.includes(name) && !name.endsWith('.log'),
-  );
-  expect(stray).toEqual([]);
+const tracked = (): string[] =>
+  execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
+
+test('the repository holds the project at its root and no file a run leaves', () => {
+  const files = tracked();
+  expect(files.length).toBeGreaterThan(100);
+  const roots = [...new Set(files.map((f) => f.split('/')[0]))];
+  expect(roots.filter((name) => !PROJECT_ROOT.includes(name))).toEqual([]);
+  expect(files.filter((f) => LEFT_BY_A_RUN.test(f))).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { CellGrid } from '../src/cells';
-import { GridMerge } from '../src/merged-cells';
+import { GridMerge, placeMerges } from '../src/merged-cells';
 import { parseRosterCells, readRosterGrid } from '../src/roster';
 import { findRuleset } from '../src/rulesets';
 
@@ -189,4 +189,22 @@ test('a header the roster does not read, merged across columns, refuses nothing'
     ok: true,
     value: { legions: [{ units: { INF: 3 } }], warnings: [] },
   });
+});
+
+test('a merge placed from outside the range (above or left) covers every cell of it it reaches', () => {
+  // Legions!D5:E5 showing 3, the range E1:F5 with its header: E5 is under a merge from D5.
+  const sheetMerges = [{ top: 4, left: 3, bottom: 4, right: 4, shows: 3 }];
+  const origin = { sheet: 'Legions', row: 0, col: 4 };
+  const cells = [['Infantry', 'Cavalry'], [], [], [], ['', 1]];
+  const merges = placeMerges(sheetMerges, origin, cells.length, 2);
+  expect(merges).toEqual([{ top: 4, left: -1, bottom: 4, right: 0, shows: 3 }]);
+  const got = readRosterGrid({ cells, origin, merges }, 'attacker', units);
+  expect(got.ok ? '' : got.error).toBe(
+    'Legions!E5: the merged cells D5:E5 show "3" here, but that is D5\'s value and Praetor ' +
+      'reads E5 as blank: unmerge D5:E5 and give each cell its own value',
+  );
+  // One wholly outside the range, or only beside it, is not placed.
+  expect(placeMerges([{ top: 0, left: 0, bottom: 9, right: 3, shows: 'x' }], origin, 5, 2)).toEqual(
+    [],
+  );
 });

@@ -48,7 +48,12 @@ async function problemsAt({ rules, sheet, cell, value }: Choice): Promise<string
   const errors = adjudicateSubmission(submission).flatMap((a) =>
     a.outcome.ok ? [] : [a.outcome.error],
   );
-  return [...submission.problems, ...errors].filter((p) => p.includes(`${sheet}!${cell}`));
+  // The cell itself refused, or (a Rules choice) another column of the template refused for
+  // the rules chosen. A choice that only disagrees with the example's other values (a sea
+  // battle at a fort, both legions on one side) is the player's to make.
+  return [...submission.problems, ...errors].filter(
+    (p) => p.includes(`${sheet}!${cell}`) || / column does not apply to /.test(p),
+  );
 }
 
 test.each(templateRulesets())(

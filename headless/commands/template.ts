@@ -8,10 +8,11 @@ import { parseOptionsOnce } from '../flags';
 export const TEMPLATE_HELP = `Usage: praetor template FILE.xlsx [--rules RULESET] [--force]
 
 Writes an empty submission workbook: the Battles and Legions sheets with their headers (each
-with a note), drop-down lists for the Rules, Sea, Fort, Breach by and Side columns, and one
-example battle. With --rules, the example battle is of that ruleset, the Battles sheet has its
-option columns only (no other ruleset's), and its own sheet is added (Fleets for imperium, Units
-for legion-battles, Armies for fortunes-of-war). Players fill it in; "praetor adjudicate"
+with a note), drop-down lists for the columns that take a few words (Rules, Side, and options
+such as Sea, Fort and Breach by), and one example battle. With --rules, the example battle is
+of that ruleset, the Battles sheet has that ruleset's option columns only, and its own sheet is
+added (Fleets for imperium, Units for legion-battles, Armies for fortunes-of-war). A workbook
+is for one ruleset: its Rules list offers that one. Players fill it in; "praetor adjudicate"
 resolves it.
 
 Options:

@@ -21,14 +21,18 @@ import { RULESET_TEMPLATES } from './template-rulesets';
 type Column = TemplateColumn;
 
 /** The Battles columns of every ruleset before its options, and after them. */
-const BATTLE_START: Column[] = [
+const battleStart = (rules: string): Column[] => [
   { header: 'Battle', width: 10, note: 'The battle id: any text, unique in the workbook.' },
   { header: 'Territory', width: 16, note: 'Where the battle is fought (for your notes).' },
   {
     header: 'Rules',
     width: 12,
-    note: `The ruleset; blank means ${DEFAULT_RULESET}.`,
-    list: rulesetIds(),
+    note:
+      `The ruleset, ${rules}, whose options this sheet's columns are; blank means ` +
+      `${DEFAULT_RULESET}. Another ruleset (${rulesetIds().join(', ')}) takes other columns: ` +
+      'praetor template --rules RULESET writes them.',
+    // Only this template's: another's would refuse the option columns here.
+    list: [rules],
   },
 ];
 const BATTLE_END: Column[] = [
@@ -53,7 +57,11 @@ const PBEM_OPTION_COLUMNS = [
 ];
 
 /** The Battles columns of the default ruleset's template. */
-export const BATTLE_COLUMNS: Column[] = [...BATTLE_START, ...PBEM_OPTION_COLUMNS, ...BATTLE_END];
+export const BATTLE_COLUMNS: Column[] = [
+  ...battleStart(DEFAULT_RULESET),
+  ...PBEM_OPTION_COLUMNS,
+  ...BATTLE_END,
+];
 
 export const LEGION_COLUMNS: Column[] = [
   { header: 'Battle', width: 10, note: 'The id of the battle in Battles this legion fights.' },
@@ -144,7 +152,7 @@ export async function templateWorkbook(rules: string = DEFAULT_RULESET): Promise
     addSheet(workbook, 'Legions', LEGION_COLUMNS, EXAMPLE_LEGIONS);
   } else {
     // Only the ruleset's own options: a drop-down offering another's would fail the battle.
-    const columns = [...BATTLE_START, ...extra.battleColumns, ...BATTLE_END];
+    const columns = [...battleStart(rules), ...extra.battleColumns, ...BATTLE_END];
     const cells: Record<string, string | number> = {
       Battle: 'B1',
       Territory: 'Gallia',
