@@ -73,6 +73,10 @@ function wholeRowHidden(grid: MergedGrid, r: number): boolean {
   return row.every((v, c) => isBlank(v) || coveringMerge(grid, r, c) !== undefined);
 }
 
+/** True when a merge over header cell (0, c), other than at its top-left, shows a value there. */
+export const headerShownByMerge = (grid: MergedGrid, c: number): boolean =>
+  mergesOnRow(grid, 0).some((m) => covers(m, 0, c) && !isBlank(mergeValue(grid, m)));
+
 /** What Excel shows in cell (r, c): the value of a merge over it, else the cell's own. */
 export function shownAt(grid: MergedGrid, r: number, c: number): unknown {
   const merge = coveringMerge(grid, r, c);

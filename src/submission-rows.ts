@@ -13,6 +13,7 @@ import { mergedCell, mergedHeaderColumns, mergedHeaderProblem } from './merged-c
 import { listProblems } from './problem-list';
 import type { LegionRows } from './submission-legions';
 import type { SheetTable, SubmissionEntry } from './submission';
+import { unheadedColumns } from './unheaded-columns';
 
 /**
  * What the forces tables of a submission (`Legions`, `Fleets`, `Units`) share: their header
@@ -66,6 +67,7 @@ export function readForcesTable<K extends 'battle' | string>(
   const isRead = (w: string) => known.includes(w) || (kind.alsoKnown?.(w) ?? false);
   const isKnown = (w: string) => isRead(w) || NOTE_COLUMNS.includes(w);
   out.warnings.push(...unknownColumns(header, table.origin, isKnown, kind.knownText));
+  out.warnings.push(...unheadedColumns(table));
   out.problems.push(...headerProblems(header, table.origin, kind.columns, kind.alsoKeys));
   if (out.problems.length > 0) {
     out.fatal = true;

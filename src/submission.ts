@@ -39,6 +39,7 @@ import { readLegionRows } from './submission-legions';
 import { addBadCell, battleError, mergedCells } from './submission-rows';
 import { readUnitRows } from './submission-units';
 import { capitalise } from './narrate-words';
+import { unheadedColumns } from './unheaded-columns';
 
 /** The seed of `praetor template`'s example battle: a battle that keeps it is named. */
 export const TEMPLATE_SEED = 'example';
@@ -212,12 +213,15 @@ export function readSubmission(
   const header = battles.cells[0] ?? [];
   const cols = findColumns(header, BATTLE_COLUMNS);
   const isKnown = (w: string) => BATTLE_WORDS.includes(w) || NOTE_COLUMNS.includes(w);
-  const warnings = unknownColumns(
-    header,
-    battles.origin,
-    isKnown,
-    'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Mode, Combat, Range, Planet, Units, Attacker orders, Defender orders, Readings, Terrain, Castes, Seed, Dice',
-  );
+  const warnings = [
+    ...unknownColumns(
+      header,
+      battles.origin,
+      isKnown,
+      'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Mode, Combat, Range, Planet, Units, Attacker orders, Defender orders, Readings, Terrain, Castes, Seed, Dice',
+    ),
+    ...unheadedColumns(battles),
+  ];
   const unreadable = headerProblems(header, battles.origin, BATTLE_COLUMNS);
   if (unreadable.length > 0) return { entries: [], problems: unreadable, warnings };
   const lookalikes = lookalikeColumns(header, isKnown, () => decidingColumns(cols));

@@ -33,6 +33,7 @@ import {
   readSeal,
   VerifyKey,
 } from './verify-seal';
+import { isUnheadedWarning } from './unheaded-columns';
 
 /**
  * `praetor verify` and the taskpane's Verify, pure: an adjudicated workbook's battles are
@@ -386,6 +387,8 @@ const SEED_WARNING_NOTE =
   "Results has no warning of the template's example seed (written before Praetor gave it): compared without it";
 const MERGE_WARNING_NOTE =
   'Results has no warning of a name or territory a merge shows in a row (written before Praetor gave it): compared without it';
+const UNHEADED_WARNING_NOTE =
+  'Results has no warning of values in a column with no header (written before Praetor gave it): compared without it';
 const CELLS_ALONE_NOTE =
   'Results name only the bad cells of a battle whose legions broke the rules too (written before Praetor named both): compared so';
 
@@ -393,4 +396,5 @@ const CELLS_ALONE_NOTE =
 const NEWER_WARNINGS: readonly { is: (warning: string) => boolean; note: string }[] = [
   { is: isTemplateSeedWarning, note: SEED_WARNING_NOTE },
   { is: isMergedCellMessage, note: MERGE_WARNING_NOTE },
+  { is: isUnheadedWarning, note: UNHEADED_WARNING_NOTE },
 ];

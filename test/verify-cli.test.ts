@@ -1020,3 +1020,45 @@ describe('Results written between the two warnings: the seed warning, not the me
     expect(o.out).toContain(seedNote);
   }, 30000);
 });
+
+describe('Results written before Praetor warned of values in a column with no header', () => {
+  it('verify, with a note; a changed cell is still caught', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'u.xlsx');
+    const wb = mergedLegions(
+      's',
+      [
+        ['Battle', 'Side', 'Player', 'Infantry', ''],
+        ['B1', 'Attacker', 'Ann', 3, 'my note'],
+        ['B1', 'Defender', 'Bob', 2, ''],
+      ],
+      [],
+    );
+    await wb.xlsx.writeFile(file);
+    expect((await run('adjudicate', file, '--jobs', '1')).code).toBe(0);
+    const output = join(dir, 'u.praetor.xlsx');
+    expect((await run('verify', output)).code).toBe(0);
+    const old = await edited(
+      output,
+      (w) => {
+        const results = w.getWorksheet('Results')!;
+        expect(String(results.getCell('J3').value)).toMatch(
+          /^Legions!E2: "my note" is in a column with no header/,
+        );
+        results.spliceRows(3, 1);
+      },
+      'old.xlsx',
+    );
+    const r = await run('verify', old);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'Results has no warning of values in a column with no header (written before Praetor gave it): compared without it',
+    );
+    const forged = await edited(
+      old,
+      (w) => (w.getWorksheet('Results')!.getCell('D2').value = 9),
+      'f.xlsx',
+    );
+    expect((await run('verify', forged)).code).toBe(1);
+  }, 30000);
+});

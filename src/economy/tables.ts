@@ -10,6 +10,7 @@ import {
 } from '../columns';
 import { mergedCellProblem, mergedHeaderColumns, mergedHeaderProblem } from '../merged-cells';
 import { CellRef, EconomyTable } from './state';
+import { unheadedColumns } from '../unheaded-columns';
 
 /** Reading one of the economy's tables: its columns by header text, then its non-blank rows. */
 
@@ -56,12 +57,15 @@ export function openTable<K extends string>(
     table,
     name: table.origin.sheet ?? label,
     cols,
-    warnings: unknownColumns(
-      header,
-      table.origin,
-      (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
-      choices,
-    ),
+    warnings: [
+      ...unknownColumns(
+        header,
+        table.origin,
+        (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
+        choices,
+      ),
+      ...unheadedColumns(table),
+    ],
   };
 }
 

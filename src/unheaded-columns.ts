@@ -1,0 +1,41 @@
+import { cellAddress, cellText, GridOrigin, isBlank, quoteText } from './cells';
+import { headerShownByMerge, MergedGrid } from './merged-cells';
+
+/**
+ * Values in a column with no header: Praetor reads a table's columns by their headers, so a
+ * count or an order typed in a column whose header cell is blank is not read, and would be
+ * fought as nothing. One warning a column, naming its first value, like a header it does not
+ * know (`unknownColumns`). A header Excel shows from a merge over the cell is another matter
+ * (merged-cells.ts), as is a column headed `Notes`.
+ */
+export function unheadedColumns(grid: MergedGrid): string[] {
+  const { cells, origin } = grid;
+  const header = cells[0] ?? [];
+  let width = 0;
+  for (const row of cells) if (row.length > width) width = row.length;
+  const warnings: string[] = [];
+  for (let c = 0; c < width; c++) {
+    if (!isBlank(header[c]) || headerShownByMerge(grid, c)) continue;
+    const rows: number[] = [];
+    for (let r = 1; r < cells.length; r++) if (!isBlank(cells[r][c])) rows.push(r);
+    if (rows.length === 0) continue;
+    warnings.push(unheadedWarning(origin, c, rows, cells[rows[0]][c]));
+  }
+  return warnings;
+}
+
+function unheadedWarning(origin: GridOrigin, c: number, rows: number[], first: unknown): string {
+  const more = rows.length > 1 ? ` (and ${rows.length - 1} more below)` : '';
+  const plain = { ...origin, sheet: undefined };
+  return (
+    `${cellAddress(origin, rows[0], c)}: ${quoteText(cellText(first))}${more} is in a column ` +
+    `with no header (${cellAddress(plain, 0, c)} is blank), so Praetor does not read it: give ` +
+    'the column its header, or Notes if it holds notes'
+  );
+}
+
+/** True for a warning of `unheadedColumns` (one `verify` knows earlier Results lack). */
+export const isUnheadedWarning = (warning: string): boolean =>
+  / is in a column with no header \([A-Z]+[0-9]+ is blank\), so Praetor does not read it: /.test(
+    warning,
+  );
