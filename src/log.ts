@@ -9,13 +9,21 @@ export interface LogTable {
   rows: (string | number)[][];
 }
 
+/** The widest a log column grows to fit its values (a longer one wraps or is cut in print). */
+export const MAX_LOG_WIDTH = 30;
+
 export function logTable(ruleset: AnyRuleset, events: readonly BattleEvent[]): LogTable {
   const columns = ruleset.logColumns;
-  return {
-    headers: columns.map((c) => c.header),
-    widths: columns.map((c) => c.width),
-    rows: events.map((e) => columns.map((c) => c.value(e))),
-  };
+  const rows = events.map((e) => columns.map((c) => c.value(e)));
+  // A ruleset's width fits its usual values; a longer one (`GAL#1 (burst)`) widens its column.
+  const widths = columns.map((c) => c.width);
+  for (const row of rows) {
+    row.forEach((v, i) => {
+      const length = Math.min(MAX_LOG_WIDTH, String(v).length);
+      if (length > widths[i]) widths[i] = length;
+    });
+  }
+  return { headers: columns.map((c) => c.header), widths, rows };
 }
 
 /** A plain-text table with aligned columns. */

@@ -39,6 +39,7 @@ describe('praetor battle', () => {
       roll: 3,
       hit: true,
       breach: true,
+      walls: 0,
       left: {
         attacker: { CAT: 1, CAV: 0, INF: 2, GAL: 0 },
         defender: { CAT: 0, CAV: 0, INF: 4, GAL: 0 },

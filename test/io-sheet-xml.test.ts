@@ -275,15 +275,16 @@ describe('worksheetXml', () => {
       fow({ attacker: 'Legio X: attack 6', defender: 'Gauls: defence 4', seed: 'wrap' }),
     );
     const options = log.summary[1];
-    // 530 characters against the table's 221 (6+16+9+18+10+12+50+40+30+30): more than 2
-    // lines (2 x 221 + the one space a break drops < 530), and no more than 3: a line breaks
-    // only when the next word does not fit, and its longest word, `leaderLossExperience=1,`,
-    // is 23 characters, so each full line holds at least 221 - 24 = 197, and two hold at least
-    // 396 of them, leaving at most 134 for the third.
+    // 530 characters against the table's 234 (6+16+9+18+23+12+50+40+30+30, the Dice column
+    // grown from 10 to its longest value, `5 6 4 5 6 1 6 1 5 4 2 1`): more than 2 lines (2 x
+    // 234 + the one space a break drops < 530), and no more than 3: a line breaks only when the
+    // next word does not fit, and its longest word, `leaderLossExperience=1,`, is 23
+    // characters, so each full line holds at least 234 - 24 = 210, and two hold at least 420
+    // of them, leaving at most 110 for the third.
     expect(options).toMatch(/^Options: meleeRounds=10, /);
     expect(options).toHaveLength(530);
     expect(Math.max(...options.split(' ').map((w) => w.length))).toBe(23);
-    expect(log.widths.reduce((a, b) => a + b)).toBe(221);
+    expect(log.widths).toEqual([6, 16, 9, 18, 23, 12, 50, 40, 30, 30]);
     const tree = parseXml(worksheetXml(logContent(log), STYLES));
     expect(findAll(tree, 'mergeCell').map((m) => m.attrs.ref)).toEqual(
       [1, 2, 3, 4, 5, 6, 7].map((r) => `A${r}:J${r}`),

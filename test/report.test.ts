@@ -54,7 +54,7 @@ describe('the report model', () => {
 
   it('gives a command line that replays the battle to the same log', async () => {
     expect(report.replay).toBe(
-      'npx praetor battle --attacker "Marcus: 1 CAT 2 INF" --defender "Titus: 4 INF" --dice 3,4,4,2,3,4,1,2,5,1',
+      'npx praetor battle --attacker "Marcus: 1 CAT 2 INF" --defender "Titus: 4 INF" --dice "3,4,4,2,3,4,1,2,5,1"',
     );
     const fort = resolve({
       ...EXAMPLE_1,
@@ -84,6 +84,23 @@ describe('the report model', () => {
     expect(fort.options).toEqual([
       'Fortified city: 2 wall hit points; only Catapult hits breach.',
       'The attacker retreats when: units <= 1.',
+    ]);
+  });
+
+  it('a hit on walls of 2 hit points says they stand; the second says they are breached', () => {
+    // Scripted: the Catapult hits (3), the defender misses (6), twice; then the Catapult wins.
+    const walls = buildReport(
+      resolve({
+        id: 'W',
+        attacker: 'Marcus: 1 CAT',
+        defender: 'Titus: 1 INF',
+        fort: 2,
+        dice: '3,6,3,6,3',
+      }),
+    );
+    expect(walls.rounds.flatMap((r) => r.lines).filter((l) => l.includes('walls'))).toEqual([
+      "Marcus's CAT#1 rolls 3: a hit on the walls, which stand with 1 wall hit point left.",
+      "Marcus's CAT#1 rolls 3: a hit; it breaches the walls.",
     ]);
   });
 

@@ -184,7 +184,7 @@ describe('seal, adjudicate --key, verify', () => {
     const r = await run('verify', s.output, '--key', s.keyFile);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/3 battles, \d+ logged shots; dice sealed: game "Rome", turn 3/);
+    expect(r.out).toMatch(/3 battles, \d+ shots replayed; dice sealed: game "Rome", turn 3/);
     expect(r.out).toContain('OK: the key matches the commitment');
     expect((await run('verify', s.output, '--key', s.key.toUpperCase())).code).toBe(0);
     const json = JSON.parse((await run('verify', s.output, '--key', s.key, '--json')).out);
@@ -509,7 +509,7 @@ describe('praetor verify without a key', () => {
     expect((await run('adjudicate', join(dir, 'plain.xlsx'), '--jobs', '1')).code).toBe(0);
     const output = join(dir, 'plain.praetor.xlsx');
     const r = await run('verify', output);
-    expect(r.out).toMatch(/5 battles, \d+ logged shots; dice from seeds or scripted lists\nOK$/);
+    expect(r.out).toMatch(/5 battles, \d+ shots replayed; dice from seeds or scripted lists\nOK$/);
     expect(r.code).toBe(0);
 
     // A key given anyway: whoever gave it expected sealed dice, and these are not.
@@ -553,7 +553,7 @@ describe('praetor verify without a key', () => {
     expect(sheet).toContain('<mergeCell ref="A4:I4"/><mergeCell ref="A5:I5"/>');
     expect(sheet).toMatch(/<row r="4" ht="(30|45)" customHeight="1">/);
     const r = await run('verify', output);
-    expect(r.out).toMatch(/1 battle, \d+ logged shots; dice from seeds or scripted lists\nOK$/);
+    expect(r.out).toMatch(/1 battle, \d+ shots replayed; dice from seeds or scripted lists\nOK$/);
     expect(r.code).toBe(0);
   });
 

@@ -66,7 +66,7 @@ async function okBlock(path: string, turn: Turn): Promise<string> {
   const json = JSON.parse((await run('verify', path, '--key', turn.keyFile, '--json')).out);
   const battles = `${json.battles} battle${json.battles === 1 ? '' : 's'}`;
   return (
-    `${path}, sheet Results: ${battles}, ${json.shots} logged shots; dice sealed: game "Rome", ` +
+    `${path}, sheet Results: ${battles}, ${json.shots} shots replayed; dice sealed: game "Rome", ` +
     `turn 3, commitment ${turn.commitment}\n` +
     'OK: the key matches the commitment, and every cell replays.\n' +
     `Check that ${turn.commitment} is the commitment posted before orders were due ` +

@@ -94,10 +94,8 @@ describe('addSheetsToPackage', () => {
     );
     expect(results).toContain('<pageSetUpPr fitToPage="1"/>');
     const log = after.get(added[4])!.toString();
-    expect(log).toContain(
-      '<oddHeader>&amp;LBattle =B1&amp;Ccote-pbem 1.0.0&amp;Rseed s</oddHeader>',
-    );
-    expect(log).toContain('&amp;RPage &amp;P of &amp;N</oddFooter>');
+    expect(log).toContain('<oddHeader>&amp;CBattle =B1 — cote-pbem 1.0.0</oddHeader>');
+    expect(log).toContain('<oddFooter>&amp;Lseed s&amp;RPage &amp;P of &amp;N</oddFooter>');
   });
 
   it('gives exceljs back the same cells, styled headers and formula-like text as text', async () => {

@@ -216,7 +216,7 @@ function verifyText(path: string, r: Verification, posted: PostedSeal): string {
     : 'dice from seeds or scripted lists';
   const lines = [
     `${path}, sheet ${r.results}: ${r.battles} battle${r.battles === 1 ? '' : 's'}, ` +
-      `${r.shots} logged shot${r.shots === 1 ? '' : 's'}; ${dice}`,
+      `${r.shots} shot${r.shots === 1 ? '' : 's'} replayed; ${dice}`,
     ...r.notes.map((n) => `note: ${n}`),
   ];
   if (r.mismatches.length === 0) {

@@ -50,7 +50,9 @@ export function logContent(log: LogSheet): SheetContent {
     centered: numberColumns(log.rows),
     frozenRows: header + 1,
     printTitleRow: header,
-    pageHeader: { left: log.page.battle, center: log.page.ruleset, right: log.page.dice },
-    pageFooter: { left: log.name },
+    // One section each, as the taskpane prints them: a seed Praetor derives from the rosters
+    // runs to 80 characters, which printed over the header's other sections.
+    pageHeader: { center: `${log.page.battle} — ${log.page.ruleset}` },
+    pageFooter: { left: log.page.dice },
   };
 }

@@ -1,4 +1,5 @@
 import { strengthChart, strengthChartText } from './chart';
+import { commandHtml } from './command-html';
 import { BattleReport } from './model';
 
 const escape = (s: string) =>
@@ -95,7 +96,7 @@ function checkSection(report: BattleReport): string {
     : report.resumed
       ? `<p>Replay this battle with Praetor: fight it to the pause and save it, then resume it with the same orders, and compare every shot from round ${report.resumed.afterRound + 1} on:</p>`
       : '<p>Replay this battle with Praetor and compare every shot:</p>';
-  const command = report.replay ? `<pre><code>${escape(report.replay)}</code></pre>` : '';
+  const command = report.replay ? `<pre><code>${commandHtml(report.replay)}</code></pre>` : '';
   return `<div class="check">
 <h3>Check it yourself</h3>
 ${how}
@@ -122,7 +123,9 @@ ol.shots { margin: 0; padding-left: 18pt; }
 ol.shots li { break-inside: avoid; }
 figure, .check { margin: 4pt 0; break-inside: avoid; }
 figcaption { font-size: 9pt; font-style: italic; }
-pre { white-space: pre-wrap; word-break: break-all; font-size: 9pt; border: 0.75pt solid #555; padding: 4pt; }
+pre { white-space: normal; font-size: 9pt; border: 0.75pt solid #555; padding: 4pt; }
+pre .command { display: block; }
+pre .nb { white-space: pre; }
 `;
 
 /** A whole document: one section (a page or more) per battle. */

@@ -44,7 +44,7 @@ export function replayCommand(result: BattleResult): string {
   const dice =
     'seed' in result.dice
       ? `--seed ${quote(result.dice.seed)}`
-      : `--dice ${('scripted' in result.dice ? result.dice.scripted : result.rolls).join(',')}`;
+      : `--dice ${quote(('scripted' in result.dice ? result.dice.scripted : result.rolls).join(','))}`;
   return [...battleWords(result, false), dice].join(' ');
 }
 
@@ -60,7 +60,7 @@ function resumedReplay(result: BattleResult, resumed: Resumption): string {
   const dice =
     'seed' in result.dice
       ? `--seed ${quote(result.dice.seed)}`
-      : `--dice ${result.dice.scripted.join(',')}`;
+      : `--dice ${quote(result.dice.scripted.join(','))}`;
   const ruleset = findRuleset(result.ruleset.id)!;
   const options = result.options as Record<string, unknown>;
   const orders = ruleset.orderKeys

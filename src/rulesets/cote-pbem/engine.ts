@@ -18,6 +18,8 @@ export interface PbemEvent extends BattleEvent {
   lost?: string;
   /** The shot took one of the walls' hit points. */
   breach?: true;
+  /** With `breach`: the walls' hit points left (0: the walls are breached). */
+  walls?: number;
   /** A hit that standing walls stopped (only catapults breach). */
   wasted?: true;
   /** Fired out of turn, when the side's last land unit fell at sea. */
@@ -212,6 +214,7 @@ class PbemPlay {
       targetRoll: undefined,
       lost: undefined,
       breach: undefined,
+      walls: undefined,
       wasted: undefined,
       burst: burst ? true : undefined,
       left: this.left,
@@ -223,6 +226,7 @@ class PbemPlay {
         else {
           st.walls--;
           event.breach = true;
+          event.walls = st.walls;
         }
       } else {
         const ec = st.count[enemy];

@@ -31,6 +31,10 @@ export function narratePbem(
     : `${who} rolls`;
   const opening = `${fires} ${event.roll}`;
   if (!event.hit) return capitalise(`${opening}: a miss.`);
+  if (event.breach && event.walls) {
+    const left = `${event.walls} wall hit point${event.walls === 1 ? '' : 's'}`;
+    return capitalise(`${opening}: a hit on the walls, which stand with ${left} left.`);
+  }
   if (event.breach) return capitalise(`${opening}: a hit; it breaches the walls.`);
   if (event.wasted)
     return capitalise(`${opening}: a hit, but only a Catapult can breach the walls.`);
