@@ -40,6 +40,7 @@ import { addBadCell, battleError, mergedCells } from './submission-rows';
 import { readUnitRows } from './submission-units';
 import { capitalise } from './narrate-words';
 import { unheadedColumns } from './unheaded-columns';
+import { HiddenCells, hiddenWarnings } from './hidden-cells';
 
 /** The seed of `praetor template`'s example battle: a battle that keeps it is named. */
 export const TEMPLATE_SEED = 'example';
@@ -60,6 +61,8 @@ export interface SheetTable {
   origin: GridOrigin;
   /** The merged ranges over the grid, where the adapter can read them (see merged-cells.ts). */
   merges?: readonly GridMerge[];
+  /** Its hidden rows and columns, where the adapter can read them (see hidden-cells.ts). */
+  hidden?: HiddenCells;
 }
 
 export interface SubmissionEntry {
@@ -221,6 +224,7 @@ export function readSubmission(
       'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Mode, Combat, Range, Planet, Units, Attacker orders, Defender orders, Readings, Terrain, Castes, Seed, Dice',
     ),
     ...unheadedColumns(battles),
+    ...hiddenWarnings(battles),
   ];
   const unreadable = headerProblems(header, battles.origin, BATTLE_COLUMNS);
   if (unreadable.length > 0) return { entries: [], problems: unreadable, warnings };

@@ -34,6 +34,7 @@ import {
   VerifyKey,
 } from './verify-seal';
 import { isUnheadedWarning } from './unheaded-columns';
+import { isHiddenWarning } from './hidden-cells';
 
 /**
  * `praetor verify` and the taskpane's Verify, pure: an adjudicated workbook's battles are
@@ -389,6 +390,8 @@ const MERGE_WARNING_NOTE =
   'Results has no warning of a name or territory a merge shows in a row (written before Praetor gave it): compared without it';
 const UNHEADED_WARNING_NOTE =
   'Results has no warning of values in a column with no header (written before Praetor gave it): compared without it';
+const HIDDEN_WARNING_NOTE =
+  'Results has no warning of hidden rows or columns (written before Praetor gave it): compared without it';
 const CELLS_ALONE_NOTE =
   'Results name only the bad cells of a battle whose legions broke the rules too (written before Praetor named both): compared so';
 
@@ -397,4 +400,5 @@ const NEWER_WARNINGS: readonly { is: (warning: string) => boolean; note: string 
   { is: isTemplateSeedWarning, note: SEED_WARNING_NOTE },
   { is: isMergedCellMessage, note: MERGE_WARNING_NOTE },
   { is: isUnheadedWarning, note: UNHEADED_WARNING_NOTE },
+  { is: isHiddenWarning, note: HIDDEN_WARNING_NOTE },
 ];

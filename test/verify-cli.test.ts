@@ -1062,3 +1062,37 @@ describe('Results written before Praetor warned of values in a column with no he
     expect((await run('verify', forged)).code).toBe(1);
   }, 30000);
 });
+
+describe('Results written before Praetor warned of hidden rows and columns', () => {
+  it('verify, with a note', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'h.xlsx');
+    const wb = mergedLegions(
+      's',
+      [
+        ['Battle', 'Side', 'Player', 'Infantry'],
+        ['B1', 'Attacker', 'Ann', 3],
+        ['B1', 'Defender', 'Bob', 2],
+        ['B1', 'Defender', 'Cy', 1],
+      ],
+      [],
+    );
+    wb.getWorksheet('Legions')!.getRow(4).hidden = true;
+    await wb.xlsx.writeFile(file);
+    expect((await run('adjudicate', file, '--jobs', '1')).code).toBe(0);
+    const old = await edited(
+      join(dir, 'h.praetor.xlsx'),
+      (w) => {
+        const results = w.getWorksheet('Results')!;
+        expect(String(results.getCell('J3').value)).toMatch(/^Legions!A4: row 4 is hidden/);
+        results.spliceRows(3, 1);
+      },
+      'old.xlsx',
+    );
+    const r = await run('verify', old);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'Results has no warning of hidden rows or columns (written before Praetor gave it): compared without it',
+    );
+  }, 30000);
+});

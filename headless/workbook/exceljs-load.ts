@@ -27,6 +27,7 @@ import {
   unreadable,
 } from './exceljs-parts';
 import { BookParts, IGNORED_NODES, reconcileSheet } from './exceljs-sheet';
+import { ColumnRange, hiddenColumnRanges } from './hidden-columns';
 import { ZipPackage } from './zip-package';
 
 /**
@@ -52,6 +53,13 @@ const mergesBySheet = new WeakMap<ExcelJS.Worksheet, GridMerge[]>();
 /** The merged ranges of a sheet loaded here, by 0-based rows and columns. */
 export const sheetMerges = (sheet: ExcelJS.Worksheet): readonly GridMerge[] =>
   mergesBySheet.get(sheet) ?? [];
+
+/** Each sheet's hidden columns, which exceljs is not given (its `<cols>` are skipped). */
+const hiddenColumnsBySheet = new WeakMap<ExcelJS.Worksheet, ColumnRange[]>();
+
+/** The hidden columns of a sheet loaded here, as 0-based ranges. */
+export const sheetHiddenColumns = (sheet: ExcelJS.Worksheet): readonly ColumnRange[] =>
+  hiddenColumnsBySheet.get(sheet) ?? [];
 
 const BOOK = 'xl/workbook.xml';
 const BOOK_RELS = 'xl/_rels/workbook.xml.rels';
@@ -93,7 +101,13 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
   const common: BookParts = { book, styles, stylesPart, sharedStrings };
 
   const workbook = new Workbook();
-  const sheets: { part: Part; model: SheetModel; entry: SheetEntry; merges: GridMerge[] }[] = [];
+  const sheets: {
+    part: Part;
+    model: SheetModel;
+    entry: SheetEntry;
+    merges: GridMerge[];
+    hidden: ColumnRange[];
+  }[] = [];
   for (const entry of (book.sheets ?? []) as SheetEntry[]) {
     const name = entry.name ?? '';
     const rel = relsById.get(entry.rId);
@@ -115,14 +129,14 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
     part.text = markEmptyFormulaText(part.text);
     const model = await parse<SheetModel>(new WorksheetXform({ ignoreNodes: IGNORED_NODES }), part);
     const merges = await reconcileSheet(pkg, part, model, common);
-    sheets.push({ part, model, entry, merges });
+    sheets.push({ part, model, entry, merges, hidden: hiddenColumnRanges(part.text) });
   }
 
   // What the model setter of exceljs' Workbook does, one sheet at a time, its failure named;
   // each sheet numbered by its place in the index (a sheetId may be missing or repeated).
   const bookModel = workbook as unknown as { model: Model; _worksheets: unknown[] };
   bookModel.model = { ...book, worksheets: [], definedNames: [], media: [] };
-  sheets.forEach(({ part, model, entry, merges }, i) =>
+  sheets.forEach(({ part, model, entry, merges, hidden }, i) =>
     attempt(part, () => {
       const worksheet = new Worksheet({
         id: i + 1,
@@ -133,7 +147,9 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
       });
       worksheet.model = { ...model, name: part.sheet };
       bookModel._worksheets[i + 1] = worksheet;
-      if (merges.length > 0) mergesBySheet.set(worksheet as unknown as ExcelJS.Worksheet, merges);
+      const sheet = worksheet as unknown as ExcelJS.Worksheet;
+      if (merges.length > 0) mergesBySheet.set(sheet, merges);
+      if (hidden.length > 0) hiddenColumnsBySheet.set(sheet, hidden);
     }),
   );
   return workbook;

@@ -5,7 +5,7 @@ import { covers, gridMerges } from '../../src/merged-cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
 import { EMPTY_FORMULA_TEXT } from './empty-formula-text';
-import { isCellPart, loadCellParts, sheetMerges } from './exceljs-load';
+import { isCellPart, loadCellParts, sheetHiddenColumns, sheetMerges } from './exceljs-load';
 import { readFailure } from './exceljs-parts';
 import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './guard';
 import { ZipPackage } from './zip-package';
@@ -132,7 +132,8 @@ function tableGrid(ws: ExcelJS.Worksheet, model: TableModel): SheetTable | null 
     for (let c = left; c <= right; c++) values.push(cellValue(row.getCell(c)));
     cells.push(values);
   }
-  return withMerges(ws, { cells, origin: { sheet: ws.name, row: top - 1, col: left - 1 } });
+  const origin = { sheet: ws.name, row: top - 1, col: left - 1 };
+  return withHidden(ws, withMerges(ws, { cells, origin }));
 }
 
 /** A sheet's grid with the merges over it (see src/merged-cells.ts). */
@@ -166,7 +167,28 @@ export function sheetGrid(ws: ExcelJS.Worksheet): SheetTable {
   for (let n = first; n <= last; n++) {
     cells.push(Array.from(rows.get(n) ?? [], (v) => v ?? null));
   }
-  return withMerges(ws, { cells, origin: { sheet: ws.name, row: first - 1, col: 0 } });
+  return withHidden(
+    ws,
+    withMerges(ws, { cells, origin: { sheet: ws.name, row: first - 1, col: 0 } }),
+  );
+}
+
+/** A sheet's grid with its hidden rows and columns (see src/hidden-cells.ts), if it has any. */
+function withHidden(ws: ExcelJS.Worksheet, table: SheetTable): SheetTable {
+  const { cells, origin } = table;
+  const rows: number[] = [];
+  for (let r = 0; r < cells.length; r++) {
+    if (ws.findRow(origin.row + r + 1)?.hidden) rows.push(r);
+  }
+  const width = widestRow(cells);
+  const columns: number[] = [];
+  for (const { first, last } of sheetHiddenColumns(ws)) {
+    const from = Math.max(first - origin.col, 0);
+    const to = Math.min(last - origin.col, width - 1);
+    for (let c = from; c <= to; c++) columns.push(c);
+  }
+  if (rows.length === 0 && columns.length === 0) return table;
+  return { ...table, hidden: { rows, columns: [...new Set(columns)].sort((a, b) => a - b) } };
 }
 
 function columnNumber(letters: string): number {

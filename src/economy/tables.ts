@@ -11,6 +11,7 @@ import {
 import { mergedCellProblem, mergedHeaderColumns, mergedHeaderProblem } from '../merged-cells';
 import { CellRef, EconomyTable } from './state';
 import { unheadedColumns } from '../unheaded-columns';
+import { hiddenWarnings } from '../hidden-cells';
 
 /** Reading one of the economy's tables: its columns by header text, then its non-blank rows. */
 
@@ -65,6 +66,7 @@ export function openTable<K extends string>(
         choices,
       ),
       ...unheadedColumns(table),
+      ...hiddenWarnings(table),
     ],
   };
 }
