@@ -1,4 +1,5 @@
 import { cellAddress, cellText, columnLetters, isBlank, quoteText } from './cells';
+import { headerWord } from './columns';
 
 /**
  * Hidden rows and columns of a table: Excel shows neither, but the file holds them and Praetor
@@ -22,17 +23,21 @@ interface HiddenGrid {
 /** The most rows or columns a warning lists; the rest are counted. */
 const LISTED = 5;
 
-export function hiddenWarnings(grid: HiddenGrid): string[] {
+/**
+ * `isRead` tells the columns Praetor reads by their header's words (`headerWord`): a hidden
+ * `Notes` or helper column, or a hidden row holding only notes, changes no battle, and is not
+ * named.
+ */
+export function hiddenWarnings(grid: HiddenGrid, isRead: (word: string) => boolean): string[] {
   const { cells, origin, hidden } = grid;
   if (hidden === undefined) return [];
+  const header = cells[0] ?? [];
+  const read = (c: number) => !isBlank(header[c]) && isRead(headerWord(header[c]));
+  const holds = (r: number) => (cells[r] ?? []).findIndex((v, c) => !isBlank(v) && read(c));
   const warnings: string[] = [];
-  const rows = hidden.rows.filter((r) => cells[r]?.some((v) => !isBlank(v)));
+  const rows = hidden.rows.filter((r) => holds(r) >= 0);
   if (rows.length > 0) {
-    const at = cellAddress(
-      origin,
-      rows[0],
-      cells[rows[0]].findIndex((v) => !isBlank(v)),
-    );
+    const at = cellAddress(origin, rows[0], holds(rows[0]));
     const numbers = listed(rows.map((r) => String(origin.row + r + 1)));
     warnings.push(
       rows.length === 1
@@ -40,9 +45,8 @@ export function hiddenWarnings(grid: HiddenGrid): string[] {
         : `${at}: rows ${numbers} are hidden, but Praetor reads them like any others: unhide them, or delete those that hold no orders`,
     );
   }
-  const header = cells[0] ?? [];
   const columns = hidden.columns.filter(
-    (c) => !isBlank(header[c]) && cells.some((row, r) => r > 0 && !isBlank(row[c])),
+    (c) => read(c) && cells.some((row, r) => r > 0 && !isBlank(row[c])),
   );
   if (columns.length > 0) {
     const at = cellAddress(origin, 0, columns[0]);

@@ -68,7 +68,7 @@ export function readForcesTable<K extends 'battle' | string>(
   const isRead = (w: string) => known.includes(w) || (kind.alsoKnown?.(w) ?? false);
   const isKnown = (w: string) => isRead(w) || NOTE_COLUMNS.includes(w);
   out.warnings.push(...unknownColumns(header, table.origin, isKnown, kind.knownText));
-  out.warnings.push(...unheadedColumns(table), ...hiddenWarnings(table));
+  out.warnings.push(...unheadedColumns(table), ...hiddenWarnings(table, isRead));
   out.problems.push(...headerProblems(header, table.origin, kind.columns, kind.alsoKeys));
   if (out.problems.length > 0) {
     out.fatal = true;

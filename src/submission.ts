@@ -224,7 +224,7 @@ export function readSubmission(
       'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Mode, Combat, Range, Planet, Units, Attacker orders, Defender orders, Readings, Terrain, Castes, Seed, Dice',
     ),
     ...unheadedColumns(battles),
-    ...hiddenWarnings(battles),
+    ...hiddenWarnings(battles, (w) => BATTLE_WORDS.includes(w)),
   ];
   const unreadable = headerProblems(header, battles.origin, BATTLE_COLUMNS);
   if (unreadable.length > 0) return { entries: [], problems: unreadable, warnings };

@@ -1,5 +1,6 @@
 import { CellGrid, GridOrigin, quoteSheet, widestRow } from '../src/cells';
 import { GridMerge, gridMerges } from '../src/merged-cells';
+import { hiddenCells, SheetArea } from './hidden';
 import { LINE_HEIGHT, rowHeight, TITLE_FONT_SIZE, TITLE_LINE_HEIGHT } from '../src/sheets';
 import { err, ok, Result } from '../src/result';
 import { isPlainFormat, SheetVisibility, ShownCell, ShownSheet } from '../src/verify-shown';
@@ -24,6 +25,8 @@ export const MIN_EXCEL_API = '1.7';
 const PRINT_LAYOUT_API = '1.9';
 /** `Range.getMergedAreasOrNullObject`: without it, tables are read as if nothing were merged. */
 const MERGED_AREAS_API = '1.13';
+/** `Range.getSpecialCellsOrNullObject`: without it, no row or column is known to be hidden. */
+const VISIBLE_CELLS_API = '1.9';
 /** Why nothing is read when Excel could not list the merged cells. */
 export const MERGES_UNREAD =
   'Excel could not list the merged cells of these sheets (perhaps more than the 512 it lists at once), and a cell under a merge shows a value it may not hold, so nothing was read. Unmerge the cells that need no merge and try again, or use praetor adjudicate or praetor verify, which read them all.';
@@ -46,7 +49,10 @@ export async function connectExcel(): Promise<Result<WorkbookHost>> {
   return ok(
     new ExcelHost(
       { printLayout: requirements.isSetSupported('ExcelApi', PRINT_LAYOUT_API) },
-      requirements.isSetSupported('ExcelApi', MERGED_AREAS_API),
+      {
+        merges: requirements.isSetSupported('ExcelApi', MERGED_AREAS_API),
+        hidden: requirements.isSetSupported('ExcelApi', VISIBLE_CELLS_API),
+      },
     ),
   );
 }
@@ -56,16 +62,16 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 class ExcelHost implements WorkbookHost {
   constructor(
     readonly features: HostFeatures,
-    /** Whether the host can list merged cells (ExcelApi 1.13). */
-    private readonly mergedAreas: boolean,
+    /** What the host can tell of the cells besides their values. */
+    private readonly reads: TableReads,
   ) {}
 
   /** Reads the ranges with their merged cells where the host lists them (see `readTables`). */
   async read(refs: readonly RangeRef[]): Promise<Result<WorkbookRead>> {
     try {
-      return ok(await readRanges(refs, this.mergedAreas));
+      return ok(await readRanges(refs, this.reads.merges));
     } catch (e) {
-      if (this.mergedAreas) {
+      if (this.reads.merges) {
         try {
           await readRanges(refs, false);
           return err(MERGES_UNREAD);
@@ -84,11 +90,11 @@ class ExcelHost implements WorkbookHost {
    */
   async readTables(request: TablesRequest): Promise<Result<TablesRead>> {
     try {
-      return await readTables(request, this.mergedAreas);
+      return await readTables(request, this.reads);
     } catch (e) {
-      if (this.mergedAreas) {
+      if (this.reads.merges) {
         try {
-          const read = await readTables(request, false);
+          const read = await readTables(request, { ...this.reads, merges: false });
           if (read.ok) return err(MERGES_UNREAD);
         } catch {
           // The first error says more: it is the one explained.
@@ -245,7 +251,13 @@ function valueIn(ranges: readonly Excel.Range[], row: number, col: number): unkn
  * Finds each table (else sheet) asked for, then reads them, with their merged cells when
  * `merged`: two round trips.
  */
-async function readTables(request: TablesRequest, merged: boolean): Promise<Result<TablesRead>> {
+/** Whether to read the merged cells (ExcelApi 1.13) and the hidden rows and columns (1.9). */
+interface TableReads {
+  merges: boolean;
+  hidden: boolean;
+}
+
+async function readTables(request: TablesRequest, reads: TableReads): Promise<Result<TablesRead>> {
   return Excel.run(async (context) => {
     const tables = context.workbook.tables;
     const sheets = context.workbook.worksheets;
@@ -257,7 +269,7 @@ async function readTables(request: TablesRequest, merged: boolean): Promise<Resu
       const same = (n: string) => n.trim().toLowerCase() === name.toLowerCase();
       const table = tables.items.find((t) => same(t.name));
       const sheet = sheets.items.find((s) => same(s.name));
-      return table ? queueTable(table, merged) : sheet ? queueSheet(sheet, merged) : null;
+      return table ? queueTable(table, reads) : sheet ? queueSheet(sheet, reads) : null;
     };
     const required: (() => Grid)[] = [];
     for (const name of request.required) {
@@ -284,11 +296,12 @@ async function readTables(request: TablesRequest, merged: boolean): Promise<Resu
   });
 }
 
-function queueTable(table: Excel.Table, merged: boolean): () => Grid {
+function queueTable(table: Excel.Table, reads: TableReads): () => Grid {
   const range = table.getRange();
   range.load('values,rowIndex,columnIndex,address');
   range.worksheet.load('name');
-  const merges = merged ? queueMerges(range) : null;
+  const merges = reads.merges ? queueMerges(range) : null;
+  const hidden = reads.hidden ? queueHidden(range) : null;
   return () => {
     const rows = range.values as CellGrid;
     const cells = table.showTotals ? rows.slice(0, -1) : rows;
@@ -298,20 +311,61 @@ function queueTable(table: Excel.Table, merged: boolean): () => Grid {
       origin,
       address: `${table.name} (${range.address})`,
       ...withMerges(merges, cells, origin),
+      ...withHidden(hidden, cells, origin),
     };
   };
 }
 
 /** A sheet's used rows, from column A: the cells left of the used area are blank anyway. */
-function queueSheet(sheet: Excel.Worksheet, merged: boolean): () => Grid {
+function queueSheet(sheet: Excel.Worksheet, reads: TableReads): () => Grid {
   const used = sheet.getUsedRangeOrNullObject(true);
   used.load('values,rowIndex,columnIndex');
   // Of the used range that always exists (A1 on a blank sheet): no call on a null object.
-  const merges = merged ? queueMerges(sheet.getUsedRange(true)) : null;
+  const span = sheet.getUsedRange(true);
+  const merges = reads.merges ? queueMerges(span) : null;
+  const hidden = reads.hidden ? queueHidden(span) : null;
   return () => {
     const grid = usedGrid(sheet.name, used);
-    return { ...grid, ...withMerges(merges, grid.cells, grid.origin) };
+    return {
+      ...grid,
+      ...withMerges(merges, grid.cells, grid.origin),
+      ...withHidden(hidden, grid.cells, grid.origin),
+    };
   };
+}
+
+/**
+ * Queues the load of the cells of a range Excel shows (ExcelApi 1.9); the returned function
+ * gives the range and those areas, in sheet rows and columns, after the sync.
+ */
+function queueHidden(range: Excel.Range): () => { span: SheetArea; visible: SheetArea[] } {
+  range.load('rowIndex,columnIndex,rowCount,columnCount');
+  const visible = range.getSpecialCellsOrNullObject('Visible');
+  visible.load(
+    'areas/items/rowIndex,areas/items/columnIndex,areas/items/rowCount,areas/items/columnCount',
+  );
+  const area = (r: Excel.Range): SheetArea => ({
+    top: r.rowIndex,
+    left: r.columnIndex,
+    bottom: r.rowIndex + r.rowCount - 1,
+    right: r.columnIndex + r.columnCount - 1,
+  });
+  return () => ({
+    span: area(range),
+    visible: visible.isNullObject ? [] : visible.areas.items.map(area),
+  });
+}
+
+/** The grid's `hidden`, in its own rows and columns; nothing when not read or none. */
+function withHidden(
+  hidden: (() => { span: SheetArea; visible: SheetArea[] }) | null,
+  cells: CellGrid,
+  origin: GridOrigin,
+): Pick<Grid, 'hidden'> {
+  if (!hidden) return {};
+  const { span, visible } = hidden();
+  const found = hiddenCells(visible, span, origin, cells.length, widestRow(cells));
+  return found ? { hidden: found } : {};
 }
 
 /**

@@ -1,4 +1,5 @@
 import { CellGrid, GridOrigin } from '../src/cells';
+import { HiddenCells } from '../src/hidden-cells';
 import { GridMerge } from '../src/merged-cells';
 import { Result } from '../src/result';
 import { CellValue } from '../src/sheets';
@@ -29,6 +30,8 @@ export interface Grid {
    * the host can tell (ExcelApi 1.13); absent where it cannot.
    */
   merges?: readonly GridMerge[];
+  /** Its hidden rows and columns, where the host can tell (ExcelApi 1.9). */
+  hidden?: HiddenCells;
   /**
    * For a roster range (`read`): the merged cells over it and over its sheet header row, in
    * sheet rows and columns (0-based), where the host can tell; `rosterCells` places them.

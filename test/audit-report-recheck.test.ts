@@ -59,3 +59,14 @@ test('a sealed result whose commitment is not 64 hex digits is not a battle resu
     'not a battle result: its "dice" and "rolls" are not as praetor battle writes them',
   );
 });
+
+test("a result printed before events gave a breach's walls is read as it was; a changed one is not", () => {
+  const json = asJson(resolve({ ...WHOLE, fort: 2 }));
+  const events = json.events as Record<string, unknown>[];
+  const breaches = events.filter((e) => e.breach);
+  expect(breaches.map((e) => e.walls)).toEqual([1, 0]);
+  for (const e of breaches) delete e.walls;
+  expect(recheckResult(json).ok).toBe(true);
+  breaches[0].walls = 0;
+  expect(errorOf(recheckResult(json))).toMatch(/^what it records of its events is not/);
+});

@@ -18,6 +18,8 @@ const LEGIONS: CellGrid = [
   ['', '', '', '', ''],
   ['B1', 'Defender', 7, 0, ''],
 ];
+/** The columns read: a Notes column is not. */
+const READ = (word: string) => ['battle', 'side', 'infantry', 'catapults'].includes(word);
 const at = (hidden: { rows?: number[]; columns?: number[] }) => ({
   cells: LEGIONS,
   origin: { sheet: 'Legions', row: 0, col: 0 },
@@ -26,27 +28,37 @@ const at = (hidden: { rows?: number[]; columns?: number[] }) => ({
 
 describe('hiddenWarnings', () => {
   test('a hidden legion row, and a hidden unit column, one warning each', () => {
-    expect(hiddenWarnings(at({ rows: [4], columns: [3] }))).toEqual([
+    expect(hiddenWarnings(at({ rows: [4], columns: [3] }), READ)).toEqual([
       'Legions!A5: row 5 is hidden, but Praetor reads it like any other row: unhide it, or delete it if it holds no orders',
       'Legions!D1: column D ("Catapults") is hidden, but Praetor reads it like any other: unhide it, or clear it if it holds no orders',
     ]);
   });
 
   test('hidden rows and columns that hold nothing, or a column with no header, say nothing', () => {
-    expect(hiddenWarnings(at({ rows: [3], columns: [4] }))).toEqual([]);
-    expect(hiddenWarnings({ ...at({}), hidden: undefined })).toEqual([]);
+    expect(hiddenWarnings(at({ rows: [3], columns: [4] }), READ)).toEqual([]);
+    expect(hiddenWarnings({ ...at({}), hidden: undefined }, READ)).toEqual([]);
+  });
+
+  test('a hidden Notes column, or a hidden row holding only notes, changes no battle: no word', () => {
+    const cells = [
+      ['Battle', 'Side', 'Infantry', 'Notes'],
+      ['B1', 'Attacker', 3, 'ok'],
+      ['', '', '', 'a note alone'],
+    ];
+    const grid = { cells, origin: { sheet: 'Legions', row: 0, col: 0 } };
+    expect(hiddenWarnings({ ...grid, hidden: { rows: [2], columns: [3] } }, READ)).toEqual([]);
   });
 
   test('many are listed, five at most, the rest counted', () => {
     const cells = Array.from({ length: 9 }, (_, r) => (r === 0 ? ['Battle'] : [`B${r}`]));
     const grid = { cells, origin: { sheet: 'Battles', row: 2, col: 1 } };
-    expect(hiddenWarnings({ ...grid, hidden: { rows: [1, 2], columns: [] } })).toEqual([
+    expect(hiddenWarnings({ ...grid, hidden: { rows: [1, 2], columns: [] } }, READ)).toEqual([
       'Battles!B4: rows 4 and 5 are hidden, but Praetor reads them like any others: unhide them, or delete those that hold no orders',
     ]);
-    const all = hiddenWarnings({
-      ...grid,
-      hidden: { rows: [1, 2, 3, 4, 5, 6, 7, 8], columns: [] },
-    });
+    const all = hiddenWarnings(
+      { ...grid, hidden: { rows: [1, 2, 3, 4, 5, 6, 7, 8], columns: [] } },
+      READ,
+    );
     expect(all[0]).toMatch(/^Battles!B4: rows 4, 5, 6, 7, 8 and 3 more are hidden, /);
     expect(all.every(isHiddenWarning)).toBe(true);
   });

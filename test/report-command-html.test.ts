@@ -1,54 +1,57 @@
 import { parseDiceList } from '../src/dice';
-import { commandHtml } from '../src/report/command-html';
+import { commandHtml, LINE_CHARS, SMALL_LINE_CHARS } from '../src/report/command-html';
 import { parseRosterText } from '../src/roster';
 import { findRuleset } from '../src/rulesets';
 import { shellWords } from './helpers/cli';
 
 /**
- * The replay command of a printed report wraps only where a copied line break does no harm:
- * after a legion's `;` inside a roster, after a `,` inside the dice; never between two
- * arguments, nor inside a seed. Its text is the command, unchanged.
+ * The replay command of a printed report, laid out to run when copied from the PDF: its
+ * arguments in lines that fit the page, continued with ` \`; a line may wrap only after a legion's `;` inside a
+ * roster or after a `,` inside the dice, never inside a seed; its text is the command.
  */
 
 const COMMAND =
   'npx praetor battle --attacker "Marcus: 2 CAT 1 CAV 4 INF; Titus: 3 INF" --defender ' +
   '"Brutus: 5 INF" --fort "1" --seed "B1 | Marcus: 2 CAT; Titus: 3 INF" --dice "3,4,4,2"';
 
-/** The text between break opportunities, and the text as a reader copies it. */
-const piecesOf = (html: string) =>
+const text = (html: string) =>
   html
-    .replace(/<span class="command">|<\/span>$/g, '')
-    .split('<wbr>')
-    .map((p) => p.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"'));
+    .replace(/<wbr>/g, '^')
+    .replace(/<\/span><span class="arg">/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"');
 
-test('breaks inside rosters after a legion, inside the dice after a die, and nowhere else', () => {
-  expect(piecesOf(commandHtml(COMMAND))).toEqual([
-    'npx praetor battle --attacker "Marcus: 2 CAT 1 CAV 4 INF; ',
-    'Titus: 3 INF" --defender "Brutus: 5 INF" --fort "1" --seed "B1 | Marcus: 2 CAT; Titus: 3 INF" --dice "3,',
-    '4,',
-    '4,',
-    '2"',
+test('arguments in lines that fit the page, continued; breaks only inside rosters and dice', () => {
+  expect(text(commandHtml(COMMAND)).split('\n')).toEqual([
+    'npx praetor battle --attacker "Marcus: 2 CAT 1 CAV 4 INF; ^Titus: 3 INF" \\',
+    '  --defender "Brutus: 5 INF" --fort "1" --seed "B1 | Marcus: 2 CAT; Titus: 3 INF" \\',
+    '  --dice "3,^4,^4,^2"',
   ]);
 });
 
-test('copied with a line break at every opportunity, the command reads the same battle', () => {
-  const copied = piecesOf(commandHtml(COMMAND)).join('\n');
-  const words = shellWords(copied);
+test('copied with a line break at every line and every break, it reads the same battle', () => {
+  const copied = text(commandHtml(COMMAND)).replace(/\^/g, '\n');
+  // As a POSIX shell reads it: a backslash before a line break joins the lines.
+  const words = shellWords(copied.replace(/\\\n/g, ''));
   expect(words).toHaveLength(shellWords(COMMAND).length);
-  expect(words[4]).toBe('Marcus: 2 CAT 1 CAV 4 INF; \nTitus: 3 INF');
   expect(words[10]).toBe('B1 | Marcus: 2 CAT; Titus: 3 INF');
-  expect(words[12]).toBe('3,\n4,\n4,\n2');
-  // As the battle command reads them: the same legions, the same dice.
   const units = findRuleset('cote-pbem')!.units;
-  const legions = (text: string) => parseRosterText(text, 'attacker', units);
+  const legions = (t: string) => parseRosterText(t, 'attacker', units);
   expect(legions(words[4])).toEqual(legions('Marcus: 2 CAT 1 CAV 4 INF; Titus: 3 INF'));
   expect(parseDiceList(words[12])).toEqual({ ok: true, value: [3, 4, 4, 2] });
 });
 
-test('a resumed battle’s two commands are two lines; text is escaped', () => {
+test('a value longer than a line with no place to break is marked to wrap; a resumed battle is two commands', () => {
+  const seed = 'x'.repeat(LINE_CHARS);
   const html = commandHtml(
-    'npx praetor battle --attacker "A<B: 1 INF"\nnpx praetor battle --resume paused.json',
+    `npx praetor battle --seed "${seed}"\nnpx praetor battle --resume paused.json`,
   );
   expect(html.split('\n')).toHaveLength(2);
-  expect(html).toContain('A&lt;B');
+  // 2 + 7 + 92 + 2 characters: in smaller type; longer than the smaller type holds: wrapped.
+  expect(html).toContain(`<span class="small">  --seed &quot;${seed}&quot;</span>`);
+  const longer = 'x'.repeat(SMALL_LINE_CHARS);
+  expect(commandHtml(`npx praetor battle --seed "${longer}"`)).toContain(
+    `<span class="long">  --seed &quot;${longer}&quot;</span>`,
+  );
+  expect(commandHtml('npx praetor battle --attacker "A<B: 1 INF"')).toContain('A&lt;B');
 });

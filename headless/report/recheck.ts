@@ -43,6 +43,7 @@ export function recheckResult(item: Record<string, unknown>): Result<BattleResul
   }
   if (!replayed.ok) return replayed;
   const fresh = JSON.parse(JSON.stringify(replayed.value)) as Record<string, unknown>;
+  fresh.events = asRecorded(fresh.events, item.events);
   const differs = COMPARED.filter((k) => !isDeepStrictEqual(fresh[k], item[k]));
   if (differs.length > 0) {
     return err(
@@ -52,6 +53,26 @@ export function recheckResult(item: Record<string, unknown>): Result<BattleResul
   }
   // A sealed battle is fought again from the dice it drew: keep the record of where they came from.
   return ok({ ...replayed.value, dice: claimed.dice });
+}
+
+/**
+ * Fields Praetor's events gained since it first printed them (a breach's `walls`, 2026-12-01):
+ * a result printed before lacks them, and is compared without them.
+ */
+const NEWER_EVENT_FIELDS = ['walls'];
+
+function asRecorded(fresh: unknown, recorded: unknown): unknown {
+  if (!Array.isArray(fresh) || !Array.isArray(recorded) || fresh.length !== recorded.length) {
+    return fresh;
+  }
+  return fresh.map((event: Record<string, unknown>, i) => {
+    const was = recorded[i] as Record<string, unknown> | null;
+    const lacks = NEWER_EVENT_FIELDS.filter((k) => k in event && !(was !== null && k in was));
+    if (lacks.length === 0) return event;
+    const copy = { ...event };
+    for (const k of lacks) delete copy[k];
+    return copy;
+  });
 }
 
 function replay(r: BattleResult): Result<BattleResult> {

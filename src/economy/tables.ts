@@ -66,7 +66,7 @@ export function openTable<K extends string>(
         choices,
       ),
       ...unheadedColumns(table),
-      ...hiddenWarnings(table),
+      ...hiddenWarnings(table, (w) => known.includes(w)),
     ],
   };
 }

@@ -96,7 +96,14 @@ function checkSection(report: BattleReport): string {
     : report.resumed
       ? `<p>Replay this battle with Praetor: fight it to the pause and save it, then resume it with the same orders, and compare every shot from round ${report.resumed.afterRound + 1} on:</p>`
       : '<p>Replay this battle with Praetor and compare every shot:</p>';
-  const command = report.replay ? `<pre><code>${commandHtml(report.replay)}</code></pre>` : '';
+  const html = report.replay ? commandHtml(report.replay) : '';
+  const join = html.includes('class="long"')
+    ? ' A value too long for the page is printed over two lines: join them, without a space.'
+    : '';
+  const command = html
+    ? `<pre><code>${html}</code></pre>
+<p class="hint">The lines ending in \\ are one command (bash, zsh, macOS Terminal); in Windows' Command Prompt or PowerShell, join them into one line without the \\.${join}</p>`
+    : '';
   return `<div class="check">
 <h3>Check it yourself</h3>
 ${how}
@@ -124,8 +131,11 @@ ol.shots li { break-inside: avoid; }
 figure, .check { margin: 4pt 0; break-inside: avoid; }
 figcaption { font-size: 9pt; font-style: italic; }
 pre { white-space: normal; font-size: 9pt; border: 0.75pt solid #555; padding: 4pt; }
-pre .command { display: block; }
+pre .command, pre .arg { display: block; }
 pre .nb { white-space: pre; }
+pre .small { white-space: pre; font-size: 7.5pt; }
+pre .long { white-space: pre-wrap; word-break: break-all; font-size: 7.5pt; }
+.hint { font-size: 8.5pt; margin-top: 2pt; }
 `;
 
 /** A whole document: one section (a page or more) per battle. */

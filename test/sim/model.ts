@@ -61,6 +61,9 @@ export class SimSheet {
   readonly rowHeights = new Map<number, number>();
   /** Merged areas (`range.merge`): each shows, and holds, the value of its top-left cell. */
   readonly merges: Box[] = [];
+  /** Hidden rows and columns (0-based), as the user hid them. */
+  readonly hiddenRows = new Set<number>();
+  readonly hiddenColumns = new Set<number>();
   frozenRows = 0;
   page: PageSetup = { headerFooter: {} };
   visibility: SimVisibility = 'Visible';
@@ -295,7 +298,15 @@ export interface SimFixture {
    * (`E4:E5`, not moved by `at`): a merged area holds only its top-left cell's value, so every
    * other cell it covers must be blank in `rows`.
    */
-  sheets: { name: string; at?: string; rows: SimValue[][]; merges?: string[] }[];
+  sheets: {
+    name: string;
+    at?: string;
+    rows: SimValue[][];
+    merges?: string[];
+    /** Hidden rows by number (1-based) and columns by letter. */
+    hiddenRows?: number[];
+    hiddenColumns?: string[];
+  }[];
   names?: { name: string; ref: string }[];
   /** Excel tables over cells already given, e.g. `{ name: 'Battles', ref: 'Sheet1!A1:J4' }`. */
   tables?: { name: string; ref: string; showTotals?: boolean }[];
@@ -325,6 +336,9 @@ export class SimWorkbook {
     if (fixture.apiVersion) wb.apiVersion = fixture.apiVersion;
     for (const s of fixture.sheets) {
       const sheet = wb.addSheet(s.name, s.rows, s.at);
+      for (const n of s.hiddenRows ?? []) sheet.hiddenRows.add(n - 1);
+      for (const letters of s.hiddenColumns ?? [])
+        sheet.hiddenColumns.add(parseA1(`${letters}1`)!.c0);
       for (const a1 of s.merges ?? []) {
         const box = parseA1(a1);
         const refused = box ? sheet.merge(box) : `"${a1}" is not an address`;
@@ -379,6 +393,7 @@ export class SimWorkbook {
         widths: sorted(s.columnWidths),
         heights: sorted(s.rowHeights),
         merges: s.merges,
+        hidden: [[...s.hiddenRows].sort(), [...s.hiddenColumns].sort()],
         frozen: s.frozenRows,
         page: s.page,
         visibility: s.visibility,

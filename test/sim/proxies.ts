@@ -607,6 +607,35 @@ class RangeProxy extends ClientObject<RangeTarget> {
   }
 
   /**
+   * `range.getSpecialCellsOrNullObject('Visible')` (ExcelApi 1.9): the range's cells in rows
+   * and columns not hidden, as the areas of the runs of visible rows by the runs of visible
+   * columns; a null object when none is visible. Other kinds of special cells are not simulated.
+   */
+  getSpecialCellsOrNullObject(cellType: string): RangeAreasProxy {
+    return new RangeAreasProxy(this.ctx, () => {
+      const { sheet, box } = this.must();
+      this.ctx.requireApi('1.9', 'getSpecialCellsOrNullObject');
+      if (cellType !== 'Visible') {
+        throw new SimError('InvalidArgument', `Special cells "${cellType}" are not simulated.`);
+      }
+      const runs = (from: number, to: number, hidden: ReadonlySet<number>) => {
+        const out: [number, number][] = [];
+        for (let i = from; i <= to; i++) {
+          if (hidden.has(i)) continue;
+          const last = out.at(-1);
+          if (last && last[1] === i - 1) last[1] = i;
+          else out.push([i, i]);
+        }
+        return out;
+      };
+      const rows = runs(box.r0, box.r1, sheet.hiddenRows);
+      const cols = runs(box.c0, box.c1, sheet.hiddenColumns);
+      const areas = rows.flatMap(([r0, r1]) => cols.map(([c0, c1]) => ({ r0, r1, c0, c1 })));
+      return areas.length === 0 ? null : { sheet, areas };
+    });
+  }
+
+  /**
    * `range.getMergedAreasOrNullObject()` (ExcelApi 1.13): the merged areas whose top-left cell
    * is in the range, whole, as Excel lists them (one that only covers part of the range from
    * above or left is not listed: office-js issue #3611); a null object when there are none.

@@ -1,0 +1,116 @@
+import { hiddenCells } from '../taskpane/hidden';
+import { resolveAll, SUBMISSION_TABLES } from '../taskpane/actions';
+import { adjudicateSubmission, resultsSheet } from '../src/sheets';
+import { readSubmission } from '../src/submission';
+import { cellsAt } from './sim/expected';
+import { submissionWorkbook } from './sim/fixtures';
+import { SimFixture, SimWorkbook } from './sim/model';
+import { removeSim } from './sim/office';
+import { openSim } from './sim/open';
+import { describeInBrowser, panePages, paneStatus, sheetGrid } from './sim/pane-page';
+import { SimContext } from './sim/proxies';
+
+/**
+ * Hidden rows and columns in the tables Resolve all and Verify read: the adapter asks Excel
+ * for the cells it shows (ExcelApi 1.9) and gives the core the rest as hidden, so that the
+ * pane's Results warn of them as `praetor adjudicate` does; an older host reads as before.
+ */
+
+jest.setTimeout(60_000);
+
+/** The submission with Legions row 9 (battle B4's defender) and column F (Cavalry) hidden. */
+function hiddenWorkbook(extra: Partial<SimFixture> = {}): SimFixture {
+  const fixture = submissionWorkbook(extra);
+  fixture.sheets[1] = { ...fixture.sheets[1], hiddenRows: [9], hiddenColumns: ['F'] };
+  return fixture;
+}
+
+/** The Results the core writes for the workbook, given the Legions grid's hidden cells. */
+function coreResults(model: SimWorkbook, hidden?: { rows: number[]; columns: number[] }) {
+  const battles = cellsAt(model, 'Battles', 'A1:J5');
+  const legions = { ...cellsAt(model, 'Legions', 'A1:H9'), ...(hidden ? { hidden } : {}) };
+  const submission = readSubmission(battles, legions);
+  return resultsSheet(adjudicateSubmission(submission), submission.problems, submission.warnings);
+}
+
+describe('hidden rows and columns through the adapter', () => {
+  afterEach(() => removeSim(globalThis));
+
+  test('readTables gives each grid its hidden rows and columns, in its own terms', async () => {
+    const { model, host } = await openSim(hiddenWorkbook());
+    const read = await host.readTables(SUBMISSION_TABLES);
+    if (!read.ok) throw new Error(read.error);
+    const [battles, legions] = read.value.required;
+    expect(legions.hidden).toEqual({ rows: [8], columns: [5] });
+    expect(battles.hidden).toBeUndefined();
+    expect(model.syncCount).toBe(2);
+  });
+
+  test('Resolve all writes the Results of the core given them: the two warnings', async () => {
+    const { model, host } = await openSim(hiddenWorkbook());
+    const report = await resolveAll(host);
+    const results = model.sheet('Results')!.grid();
+    expect(results).toEqual(coreResults(model, { rows: [8], columns: [5] }));
+    expect(report.details).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Legions!A9: row 9 is hidden, but Praetor reads it/),
+        expect.stringMatching(/^Legions!F1: column F \("Cavalry"\) is hidden/),
+      ]),
+    );
+  });
+
+  test('a host without ExcelApi 1.9 reads the tables as before, with no such warning', async () => {
+    const { model, host } = await openSim(hiddenWorkbook({ apiVersion: '1.8' }));
+    const read = await host.readTables(SUBMISSION_TABLES);
+    if (!read.ok) throw new Error(read.error);
+    expect(read.value.required.map((g) => 'hidden' in g)).toEqual([false, false]);
+    await resolveAll(host);
+    expect(model.sheet('Results')!.grid()).toEqual(coreResults(model));
+  });
+});
+
+describe('the simulated getSpecialCellsOrNullObject', () => {
+  afterEach(() => removeSim(globalThis));
+
+  test('gives the runs of visible rows by the runs of visible columns; none: a null object', async () => {
+    const ctx = new SimContext(SimWorkbook.from(hiddenWorkbook()));
+    const sheet = ctx.workbook.worksheets.getItem('Legions');
+    const visible = sheet.getRange('E7:G9').getSpecialCellsOrNullObject('Visible');
+    visible.load('address');
+    const none = sheet.getRange('F9').getSpecialCellsOrNullObject('Visible');
+    none.load('address');
+    await ctx.sync();
+    expect(visible.address).toBe('Legions!E7:E8, Legions!G7:G8');
+    expect(none.isNullObject).toBe(true);
+  });
+});
+
+test('hiddenCells: rows and columns of the span no visible area reaches, in grid terms', () => {
+  const span = { top: 2, left: 2, bottom: 5, right: 4 };
+  const visible = [
+    { top: 2, left: 2, bottom: 3, right: 2 },
+    { top: 5, left: 2, bottom: 5, right: 2 },
+    { top: 2, left: 4, bottom: 3, right: 4 },
+  ];
+  // The grid starts at A1 (a sheet padded to column A): columns A and B are outside the span.
+  expect(hiddenCells(visible, span, { sheet: 'S', row: 2, col: 0 }, 4, 5)).toEqual({
+    rows: [2],
+    columns: [3],
+  });
+  expect(hiddenCells([span], span, { sheet: 'S', row: 2, col: 0 }, 4, 5)).toBeUndefined();
+});
+
+describeInBrowser('hidden rows in the taskpane in a browser', () => {
+  const pages = panePages();
+
+  test('Resolve all warns of the hidden row and column, as the core does', async () => {
+    const fixture = hiddenWorkbook();
+    const page = await pages.open(fixture);
+    await page.click('#resolve-all');
+    await paneStatus(page);
+    expect(await sheetGrid(page, 'Results')).toEqual(
+      coreResults(SimWorkbook.from(fixture), { rows: [8], columns: [5] }),
+    );
+    await page.close();
+  });
+});
