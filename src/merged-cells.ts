@@ -188,29 +188,16 @@ export function mergedHeaderProblem(grid: MergedGrid, r: number, c: number): str
  * of a grid placed at `origin` with `rows` rows and `cols` columns: those whose top-left cell
  * (which holds the value) is in the grid, cut to it.
  */
-export function gridMerges(
+export const gridMerges = (
   merges: readonly GridMerge[],
   origin: GridOrigin,
   rows: number,
   cols: number,
-): GridMerge[] {
-  const out: GridMerge[] = [];
-  for (const m of merges) {
-    const top = m.top - origin.row;
-    const left = m.left - origin.col;
-    if (top < 0 || top >= rows || left < 0 || left >= cols) continue;
-    const bottom = Math.min(m.bottom - origin.row, rows - 1);
-    const right = Math.min(m.right - origin.col, cols - 1);
-    if (bottom > top || right > left) {
-      out.push({ top, left, bottom, right, ...('shows' in m ? { shows: m.shows } : {}) });
-    }
-  }
-  return out;
-}
+): GridMerge[] => placeMerges(merges, origin, rows, cols).filter((m) => m.top >= 0 && m.left >= 0);
 
 /**
- * The merges of a sheet (sheet rows and columns, 0-based, inclusive, each with the value it
- * shows) placed on a grid at `origin` of `rows` rows and `cols` columns: every merge that covers
+ * The merges of a sheet (sheet rows and columns, 0-based, inclusive; on a roster range, each
+ * with the value it shows) placed on a grid at `origin` of `rows` rows and `cols` columns: every merge that covers
  * a cell of the grid, whether its top-left cell is in the grid or above or left of it, cut to
  * the grid's bottom and right. A roster range is read as Excel shows it, whatever the merge's
  * top-left cell was selected with it.
@@ -228,7 +215,9 @@ export function placeMerges(
     const bottom = Math.min(m.bottom - origin.row, rows - 1);
     const right = Math.min(m.right - origin.col, cols - 1);
     if (top >= rows || left >= cols || bottom < 0 || right < 0) continue;
-    if (bottom > top || right > left) out.push({ top, left, bottom, right, shows: m.shows });
+    if (bottom > top || right > left) {
+      out.push({ top, left, bottom, right, ...('shows' in m ? { shows: m.shows } : {}) });
+    }
   }
   return out;
 }

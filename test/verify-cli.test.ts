@@ -1021,78 +1021,78 @@ describe('Results written between the two warnings: the seed warning, not the me
   }, 30000);
 });
 
+/**
+ * A workbook of B1's legions, adjudicated, then its Results without their third row (the
+ * warning `warning` matches), as a build before that warning wrote them: verify reads it with
+ * `note`, and still catches a changed cell.
+ */
+async function verifiesWithoutWarning(
+  legions: unknown[][],
+  prepare: (wb: ExcelJS.Workbook) => void,
+  warning: RegExp,
+  note: string,
+): Promise<void> {
+  const dir = tempDir();
+  const file = join(dir, 'w.xlsx');
+  const wb = mergedLegions('s', legions, []);
+  prepare(wb);
+  await wb.xlsx.writeFile(file);
+  expect((await run('adjudicate', file, '--jobs', '1')).code).toBe(0);
+  const output = join(dir, 'w.praetor.xlsx');
+  expect((await run('verify', output)).code).toBe(0);
+  const old = await edited(
+    output,
+    (w) => {
+      const results = w.getWorksheet('Results')!;
+      expect(String(results.getCell('J3').value)).toMatch(warning);
+      results.spliceRows(3, 1);
+    },
+    'old.xlsx',
+  );
+  const r = await run('verify', old);
+  expect(r.code).toBe(0);
+  expect(r.out).toContain(`${note} (written before Praetor gave it): compared without it`);
+  const forged = await edited(
+    old,
+    (w) => (w.getWorksheet('Results')!.getCell('D2').value = 9),
+    'f.xlsx',
+  );
+  expect((await run('verify', forged)).code).toBe(1);
+}
+
 describe('Results written before Praetor warned of values in a column with no header', () => {
-  it('verify, with a note; a changed cell is still caught', async () => {
-    const dir = tempDir();
-    const file = join(dir, 'u.xlsx');
-    const wb = mergedLegions(
-      's',
-      [
-        ['Battle', 'Side', 'Player', 'Infantry', ''],
-        ['B1', 'Attacker', 'Ann', 3, 'my note'],
-        ['B1', 'Defender', 'Bob', 2, ''],
-      ],
-      [],
-    );
-    await wb.xlsx.writeFile(file);
-    expect((await run('adjudicate', file, '--jobs', '1')).code).toBe(0);
-    const output = join(dir, 'u.praetor.xlsx');
-    expect((await run('verify', output)).code).toBe(0);
-    const old = await edited(
-      output,
-      (w) => {
-        const results = w.getWorksheet('Results')!;
-        expect(String(results.getCell('J3').value)).toMatch(
-          /^Legions!E2: "my note" is in a column with no header/,
-        );
-        results.spliceRows(3, 1);
-      },
-      'old.xlsx',
-    );
-    const r = await run('verify', old);
-    expect(r.code).toBe(0);
-    expect(r.out).toContain(
-      'Results has no warning of values in a column with no header (written before Praetor gave it): compared without it',
-    );
-    const forged = await edited(
-      old,
-      (w) => (w.getWorksheet('Results')!.getCell('D2').value = 9),
-      'f.xlsx',
-    );
-    expect((await run('verify', forged)).code).toBe(1);
-  }, 30000);
+  it(
+    'verify, with a note; a changed cell is still caught',
+    () =>
+      verifiesWithoutWarning(
+        [
+          ['Battle', 'Side', 'Player', 'Infantry', ''],
+          ['B1', 'Attacker', 'Ann', 3, 'my note'],
+          ['B1', 'Defender', 'Bob', 2, ''],
+        ],
+        () => undefined,
+        /^Legions!E2: "my note" is in a column with no header/,
+        'Results has no warning of values in a column with no header',
+      ),
+    30000,
+  );
 });
 
 describe('Results written before Praetor warned of hidden rows and columns', () => {
-  it('verify, with a note', async () => {
-    const dir = tempDir();
-    const file = join(dir, 'h.xlsx');
-    const wb = mergedLegions(
-      's',
-      [
-        ['Battle', 'Side', 'Player', 'Infantry'],
-        ['B1', 'Attacker', 'Ann', 3],
-        ['B1', 'Defender', 'Bob', 2],
-        ['B1', 'Defender', 'Cy', 1],
-      ],
-      [],
-    );
-    wb.getWorksheet('Legions')!.getRow(4).hidden = true;
-    await wb.xlsx.writeFile(file);
-    expect((await run('adjudicate', file, '--jobs', '1')).code).toBe(0);
-    const old = await edited(
-      join(dir, 'h.praetor.xlsx'),
-      (w) => {
-        const results = w.getWorksheet('Results')!;
-        expect(String(results.getCell('J3').value)).toMatch(/^Legions!A4: row 4 is hidden/);
-        results.spliceRows(3, 1);
-      },
-      'old.xlsx',
-    );
-    const r = await run('verify', old);
-    expect(r.code).toBe(0);
-    expect(r.out).toContain(
-      'Results has no warning of hidden rows or columns (written before Praetor gave it): compared without it',
-    );
-  }, 30000);
+  it(
+    'verify, with a note; a changed cell is still caught',
+    () =>
+      verifiesWithoutWarning(
+        [
+          ['Battle', 'Side', 'Player', 'Infantry'],
+          ['B1', 'Attacker', 'Ann', 3],
+          ['B1', 'Defender', 'Bob', 2],
+          ['B1', 'Defender', 'Cy', 1],
+        ],
+        (wb) => (wb.getWorksheet('Legions')!.getRow(4).hidden = true),
+        /^Legions!A4: row 4 is hidden/,
+        'Results has no warning of hidden rows or columns',
+      ),
+    30000,
+  );
 });
