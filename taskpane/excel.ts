@@ -84,17 +84,26 @@ class ExcelHost implements WorkbookHost {
   }
 
   /**
-   * Reads the tables with their merged cells where the host lists them. Excel fails a list of
-   * more than 512 merged areas: when the tables read without them, that was the failure, and
-   * nothing is read (a cell under a merge can show one value and hold another).
+   * Reads the tables with their merged cells and hidden rows where the host lists them. The
+   * hidden rows only add warnings: when Excel cannot list the cells it shows, the tables are
+   * read without them. Excel fails a list of more than 512 merged areas: when the tables read
+   * without them, that was the failure, and nothing is read (a cell under a merge can show one
+   * value and hold another).
    */
   async readTables(request: TablesRequest): Promise<Result<TablesRead>> {
     try {
       return await readTables(request, this.reads);
     } catch (e) {
+      if (this.reads.hidden) {
+        try {
+          return await readTables(request, { ...this.reads, hidden: false });
+        } catch {
+          // Not the hidden rows, then: the first error is explained below.
+        }
+      }
       if (this.reads.merges) {
         try {
-          const read = await readTables(request, { ...this.reads, merges: false });
+          const read = await readTables(request, { merges: false, hidden: false });
           if (read.ok) return err(MERGES_UNREAD);
         } catch {
           // The first error says more: it is the one explained.

@@ -59,6 +59,14 @@ describe('hidden rows and columns through the adapter', () => {
     );
   });
 
+  test('Excel failing to list the cells it shows: the tables are read without, as before', async () => {
+    const { model, host } = await openSim(hiddenWorkbook());
+    model.failOn = (op) => op === 'getSpecialCells';
+    const report = await resolveAll(host);
+    expect(report.tone).not.toBe('error');
+    expect(model.sheet('Results')!.grid()).toEqual(coreResults(model));
+  });
+
   test('a host without ExcelApi 1.9 reads the tables as before, with no such warning', async () => {
     const { model, host } = await openSim(hiddenWorkbook({ apiVersion: '1.8' }));
     const read = await host.readTables(SUBMISSION_TABLES);

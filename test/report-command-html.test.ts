@@ -49,9 +49,31 @@ test('a value longer than a line with no place to break is marked to wrap; a res
   expect(html.split('\n')).toHaveLength(2);
   // 2 + 7 + 92 + 2 characters: in smaller type; longer than the smaller type holds: wrapped.
   expect(html).toContain(`<span class="small">  --seed &quot;${seed}&quot;</span>`);
+  // Longer: over lines of its own in the smaller type, none wider than it holds.
   const longer = 'x'.repeat(SMALL_LINE_CHARS);
-  expect(commandHtml(`npx praetor battle --seed "${longer}"`)).toContain(
-    `<span class="long">  --seed &quot;${longer}&quot;</span>`,
-  );
+  const cut = commandHtml(`npx praetor battle --seed "${longer}" --sea`);
+  const chunks = [...cut.matchAll(/<span class="long">([^<]*)<\/span>/g)].map((m) => m[1]);
+  expect(chunks.join('')).toBe(`  --seed &quot;${longer}&quot; \\`);
+  expect(chunks.every((c) => c.replace(/&quot;/g, '"').length <= SMALL_LINE_CHARS)).toBe(true);
+  expect(chunks.at(-1)).toMatch(/ \\$/);
   expect(commandHtml('npx praetor battle --attacker "A<B: 1 INF"')).toContain('A&lt;B');
+});
+
+test('orders break after a comma; a JSON roster between its values, never inside a name', () => {
+  const orders = commandHtml(
+    'npx praetor battle --rules imperium --attacker-orders "range=close, disengage=never, split=auto"',
+  );
+  expect(text(orders)).toContain('--attacker-orders "range=close, ^disengage=never, ^split=auto"');
+  const json = commandHtml(
+    'npx praetor battle --attacker "[{\\"name\\":\\"Vercix; king, the\\",\\"attack\\":5}]"',
+  );
+  expect(text(json)).toContain(
+    '--attacker "[{\\"name\\":\\"Vercix; king, the\\",^\\"attack\\":5}]"',
+  );
+});
+
+test('the count of characters takes a wide character as two', () => {
+  const name = '凱'.repeat(50);
+  const html = commandHtml(`npx praetor battle --attacker "${name}: 2 INF" --defender "1 INF"`);
+  expect(text(html).split('\n')[0]).toBe('npx praetor battle \\');
 });

@@ -1,5 +1,5 @@
 import { strengthChart, strengthChartText } from './chart';
-import { commandHtml } from './command-html';
+import { commandHtml, continuesOver, splitsAValue } from './command-html';
 import { BattleReport } from './model';
 
 const escape = (s: string) =>
@@ -97,12 +97,20 @@ function checkSection(report: BattleReport): string {
       ? `<p>Replay this battle with Praetor: fight it to the pause and save it, then resume it with the same orders, and compare every shot from round ${report.resumed.afterRound + 1} on:</p>`
       : '<p>Replay this battle with Praetor and compare every shot:</p>';
   const html = report.replay ? commandHtml(report.replay) : '';
-  const join = html.includes('class="long"')
-    ? ' A value too long for the page is printed over two lines: join them, without a space.'
-    : '';
+  const hints = [
+    ...(continuesOver(html)
+      ? [
+          "The lines ending in \\ are one command (bash, zsh, macOS Terminal); in Windows' Command Prompt or PowerShell, join them into one line without the \\.",
+        ]
+      : []),
+    ...(splitsAValue(html)
+      ? [
+          'A value too long for the page is printed over lines of its own, in smaller type: join them, without a space, before you run it.',
+        ]
+      : []),
+  ];
   const command = html
-    ? `<pre><code>${html}</code></pre>
-<p class="hint">The lines ending in \\ are one command (bash, zsh, macOS Terminal); in Windows' Command Prompt or PowerShell, join them into one line without the \\.${join}</p>`
+    ? `<pre><code>${html}</code></pre>${hints.length > 0 ? `\n<p class="hint">${hints.join(' ')}</p>` : ''}`
     : '';
   return `<div class="check">
 <h3>Check it yourself</h3>
@@ -134,7 +142,7 @@ pre { white-space: normal; font-size: 9pt; border: 0.75pt solid #555; padding: 4
 pre .command, pre .arg { display: block; }
 pre .nb { white-space: pre; }
 pre .small { white-space: pre; font-size: 7.5pt; }
-pre .long { white-space: pre-wrap; word-break: break-all; font-size: 7.5pt; }
+pre .long { white-space: pre; font-size: 7.5pt; }
 .hint { font-size: 8.5pt; margin-top: 2pt; }
 `;
 

@@ -615,6 +615,10 @@ class RangeProxy extends ClientObject<RangeTarget> {
     return new RangeAreasProxy(this.ctx, () => {
       const { sheet, box } = this.must();
       this.ctx.requireApi('1.9', 'getSpecialCellsOrNullObject');
+      // Excel may fail it where nothing else fails (a response too large): a test can ask for it.
+      if (this.ctx.model.failOn?.('getSpecialCells')) {
+        throw new SimError('GeneralException', 'The response payload size has exceeded the limit.');
+      }
       if (cellType !== 'Visible') {
         throw new SimError('InvalidArgument', `Special cells "${cellType}" are not simulated.`);
       }
