@@ -13,7 +13,6 @@ import {
 import { Legion, Side, UnitCounts } from './forces';
 import {
   MergedGrid,
-  mergedCell,
   mergedCellProblem,
   mergedHeaderColumns,
   mergedHeaderProblem,
@@ -250,7 +249,7 @@ function parseLegionTable(
     const row = cells[r];
     if (row.every(isBlank)) continue;
     if (battleCol >= 0) {
-      const shown = mergedCell(grid, r, battleCol)?.shown ?? cellText(row[battleCol]);
+      const shown = cellText(shownAt(grid, r, battleCol));
       if (shown.toLowerCase() !== battle.toLowerCase()) continue;
     }
     const sideMerged = mergedError(grid, r, [battleCol, sideCol]);

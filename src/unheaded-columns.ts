@@ -1,4 +1,4 @@
-import { cellAddress, cellText, GridOrigin, isBlank, quoteText } from './cells';
+import { cellAddress, cellText, GridOrigin, isBlank, quoteText, widestRow } from './cells';
 import { headerShownByMerge, MergedGrid } from './merged-cells';
 
 /**
@@ -11,8 +11,7 @@ import { headerShownByMerge, MergedGrid } from './merged-cells';
 export function unheadedColumns(grid: MergedGrid): string[] {
   const { cells, origin } = grid;
   const header = cells[0] ?? [];
-  let width = 0;
-  for (const row of cells) if (row.length > width) width = row.length;
+  const width = widestRow(cells);
   const warnings: string[] = [];
   for (let c = 0; c < width; c++) {
     if (!isBlank(header[c]) || headerShownByMerge(grid, c)) continue;
