@@ -353,15 +353,9 @@ function queueHidden(range: Excel.Range): () => { span: SheetArea; visible: Shee
   visible.load(
     'areas/items/rowIndex,areas/items/columnIndex,areas/items/rowCount,areas/items/columnCount',
   );
-  const area = (r: Excel.Range): SheetArea => ({
-    top: r.rowIndex,
-    left: r.columnIndex,
-    bottom: r.rowIndex + r.rowCount - 1,
-    right: r.columnIndex + r.columnCount - 1,
-  });
   return () => ({
-    span: area(range),
-    visible: visible.isNullObject ? [] : visible.areas.items.map(area),
+    span: sheetArea(range),
+    visible: visible.isNullObject ? [] : visible.areas.items.map(sheetArea),
   });
 }
 
@@ -387,16 +381,16 @@ function queueMerges(range: Excel.Range): () => GridMerge[] {
   merged.load(
     'areas/items/rowIndex,areas/items/columnIndex,areas/items/rowCount,areas/items/columnCount',
   );
-  return () =>
-    merged.isNullObject
-      ? []
-      : merged.areas.items.map((area) => ({
-          top: area.rowIndex,
-          left: area.columnIndex,
-          bottom: area.rowIndex + area.rowCount - 1,
-          right: area.columnIndex + area.columnCount - 1,
-        }));
+  return () => (merged.isNullObject ? [] : merged.areas.items.map(sheetArea));
 }
+
+/** A range's rows and columns in the sheet (0-based, inclusive), once loaded. */
+const sheetArea = (r: Excel.Range): SheetArea => ({
+  top: r.rowIndex,
+  left: r.columnIndex,
+  bottom: r.rowIndex + r.rowCount - 1,
+  right: r.columnIndex + r.columnCount - 1,
+});
 
 /** The grid's `merges`, in its own rows and columns; nothing when they were not read. */
 function withMerges(
