@@ -294,11 +294,15 @@ export function logSheetName(battleId: string, taken: ReadonlySet<string>): stri
 /** The first `n` UTF-16 units of `s` (Excel's measure of a name), never half a character. */
 const cut = (s: string, n: number) => s.slice(0, n).replace(/[\ud800-\udbff]$/, '');
 
+/** What a sheet name cannot hold: Excel's forbidden characters, and what XML cannot hold. */
+const SHEET_NAME_BAD =
+  /[:\\/?*[\]\u0000-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** `name` made a legal sheet name not in `taken` (any case), with ` (2)`, ` (3)`... if need be. */
 export function freeSheetName(name: string, taken: ReadonlySet<string>): string {
   const clean =
     name
-      .replace(/[:\\/?*[\]\u0000-\u001f]/g, '_')
+      .replace(SHEET_NAME_BAD, '_')
       .replace(/^'+|'+$/g, '')
       .trim() || 'Sheet';
   const lower = new Set([...taken].map((n) => n.toLowerCase()));

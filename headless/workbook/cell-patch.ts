@@ -1,6 +1,6 @@
 import { cellAddress, columnLetters } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
-import { keepSpaces, MAIN_NS, xmlAttr, xmlText } from './xml';
+import { cellText, keepSpaces, MAIN_NS, xmlAttr } from './xml';
 import {
   appendInto,
   applySplices,
@@ -160,5 +160,5 @@ function cellXml(w: CellWrite, p: string, style?: string): string {
   const ref = `${columnLetters(w.col)}${w.row + 1}`;
   const s = style === undefined ? '' : ` s="${xmlAttr(style)}"`;
   if (typeof w.value === 'number') return `<${p}c r="${ref}"${s}><${p}v>${w.value}</${p}v></${p}c>`;
-  return `<${p}c r="${ref}"${s} t="inlineStr"><${p}is><${p}t${keepSpaces(w.value)}>${xmlText(w.value)}</${p}t></${p}is></${p}c>`;
+  return `<${p}c r="${ref}"${s} t="inlineStr"><${p}is><${p}t${keepSpaces(w.value)}>${cellText(w.value)}</${p}t></${p}is></${p}c>`;
 }

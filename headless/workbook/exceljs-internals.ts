@@ -33,6 +33,8 @@ export interface CellModel {
   address?: string;
   type?: number;
   value?: unknown;
+  /** A formula's saved value. */
+  result?: unknown;
 }
 
 export interface RowModel {

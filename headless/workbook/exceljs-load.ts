@@ -28,6 +28,7 @@ import {
 } from './exceljs-parts';
 import { BookParts, IGNORED_NODES, reconcileSheet } from './exceljs-sheet';
 import { ColumnRange, hiddenColumnRanges } from './hidden-columns';
+import { unescapeInlineText } from './inline-escapes';
 import { ZipPackage } from './zip-package';
 
 /**
@@ -128,6 +129,7 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
     }
     part.text = markEmptyFormulaText(part.text);
     const model = await parse<SheetModel>(new WorksheetXform({ ignoreNodes: IGNORED_NODES }), part);
+    unescapeInlineText(model);
     const merges = await reconcileSheet(pkg, part, model, common);
     sheets.push({ part, model, entry, merges, hidden: hiddenColumnRanges(part.text) });
   }

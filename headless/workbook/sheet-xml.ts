@@ -9,7 +9,7 @@ import {
   rowLines,
   TITLE_LINE_HEIGHT,
 } from '../../src/sheets';
-import { keepSpaces, MAIN_NS, REL_NS, xmlChars, xmlText } from './xml';
+import { cellText, keepSpaces, MAIN_NS, REL_NS, xmlChars, xmlText } from './xml';
 
 /**
  * A worksheet part written by hand: values only (inline strings, numbers, booleans; never a
@@ -225,7 +225,7 @@ function cellRest(
   if (value === '' || value === null || value === undefined) {
     return rowStyle ? ` s="${rowStyle}"/>` : '';
   }
-  // Judged on the text as stored: XML drops control characters, so `\u0007=1+1` is `=1+1`.
+  // Judged also without its control characters, which a reader may drop: `\u0007=1+1`.
   const stored = typeof value === 'string' ? xmlChars(value) : value;
   const quoted = looksLikeFormula(stored);
   const s = rowStyle || bodyStyle(body, look, quoted, typeof value === 'number');
@@ -237,7 +237,7 @@ function cellRest(
     return `${style} t="b"><v>${value ? 1 : 0}</v></c>`;
   }
   const text = String(value).slice(0, EXCEL_MAX_TEXT);
-  return `${style} t="inlineStr"><is><t${keepSpaces(text)}>${xmlText(text)}</t></is></c>`;
+  return `${style} t="inlineStr"><is><t${keepSpaces(text)}>${cellText(text)}</t></is></c>`;
 }
 
 /**

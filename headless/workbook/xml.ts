@@ -23,6 +23,28 @@ export const xmlText = (s: string): string =>
         .replace(/>/g, '&gt;')
     : s;
 
+/** What `cellText` changes: `&<>`, a carriage return, what XML cannot hold, and `_xHHHH_`. */
+const CELL_NEEDS_WORK =
+  /[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]|_x[0-9a-f]{4}_/i;
+const NOT_CELL_CHARS = new RegExp(`${NOT_XML_CHARS.source}|\\r`, 'g');
+const hex4 = (ch: string) => ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+
+/**
+ * A cell's text for its `<t>` element, every character kept: one XML cannot hold, or a carriage
+ * return (which a reader turns into a line feed), is written `_xHHHH_` as Excel writes it, and
+ * text that already looks like such an escape has its `_` written `_x005F_`. Excel and exceljs
+ * read back the very text: a seed or a name with a pasted control character replays as fought.
+ */
+export const cellText = (s: string): string =>
+  CELL_NEEDS_WORK.test(s)
+    ? s
+        .replace(/_(?=x[0-9a-f]{4}_)/gi, '_x005F_')
+        .replace(NOT_CELL_CHARS, (ch) => `_x${hex4(ch)}_`)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+    : s;
+
 /**
  * ` xml:space="preserve"` for text whose spaces a reader may otherwise trim or fold (leading,
  * trailing or doubled spaces, tabs, line breaks), as Excel marks such text; else nothing. On
