@@ -59,6 +59,24 @@ test('a value longer than a line with no place to break is marked to wrap; a res
   expect(commandHtml('npx praetor battle --attacker "A<B: 1 INF"')).toContain('A&lt;B');
 });
 
+test('a value cut over lines of its own is never cut beside a space, which a copy drops', () => {
+  // A derived seed: legions' names and units, spaces every few characters.
+  const seed = Array.from({ length: 12 }, (_, i) => `Gaius Julius ${i}: 2 CAT 1 CAV`).join('; ');
+  const html = commandHtml(`npx praetor battle --seed "${seed}" --sea`);
+  const chunks = [...html.matchAll(/<span class="long">([^<]*)<\/span>/g)].map((m) =>
+    m[1].replace(/&quot;/g, '"'),
+  );
+  expect(chunks.length).toBeGreaterThan(2);
+  for (const [i, chunk] of chunks.entries()) {
+    if (i > 0) expect(chunk).toMatch(/^\S/);
+    expect(chunk).toMatch(/\S$/);
+    expect(chunk.length).toBeLessThanOrEqual(SMALL_LINE_CHARS);
+  }
+  // Copied as a PDF gives it (each line trimmed) and joined as the page says: the same seed.
+  const joined = chunks.map((c) => c.trim()).join('');
+  expect(shellWords(joined.replace(/ \\$/, ''))).toEqual(['--seed', seed]);
+});
+
 test('orders break after a comma; a JSON roster between its values, never inside a name', () => {
   const orders = commandHtml(
     'npx praetor battle --rules imperium --attacker-orders "range=close, disengage=never, split=auto"',

@@ -90,22 +90,36 @@ function argumentLines(line: string): string[] {
 
 /**
  * A piece that fits a line; one that fits in the smaller type; or, longer still, the piece cut
- * into lines of its own in the smaller type (the last keeping a ` \` whole).
+ * into lines of its own in the smaller type. A cut never touches a space: a space at the start
+ * or end of a line is lost when the line is copied, and the lines are joined with none between.
+ * So the last line keeps its ` \` whole.
  */
 function pieceHtml(piece: string): string {
   const size = width(piece);
   if (size <= LINE_CHARS) return `<span class="nb">${escape(piece)}</span>`;
   if (size <= SMALL_LINE_CHARS) return `<span class="small">${escape(piece)}</span>`;
+  const chars = [...piece];
   const chunks: string[] = [];
-  let chunk = '';
-  for (const ch of piece) {
-    if (width(chunk + ch) > SMALL_LINE_CHARS - 2) {
-      chunks.push(chunk);
-      chunk = '';
+  let start = 0;
+  while (start < chars.length) {
+    let end = start;
+    let used = 0;
+    while (end < chars.length && used + width(chars[end]) <= SMALL_LINE_CHARS - 2) {
+      used += width(chars[end++]);
     }
-    chunk += ch;
+    let cut = end;
+    while (
+      cut > start + 1 &&
+      cut < chars.length &&
+      (chars[cut - 1] === ' ' || chars[cut] === ' ')
+    ) {
+      cut--;
+    }
+    // A run of spaces as wide as a line: no cut is clear of them, so cut where the line ends.
+    if (cut === start + 1 && end > start + 1) cut = end;
+    chunks.push(chars.slice(start, cut).join(''));
+    start = cut;
   }
-  chunks.push(chunk);
   return chunks.map((c) => `<span class="long">${escape(c)}</span>`).join('<br>');
 }
 
