@@ -29,6 +29,7 @@ import {
 import { BookParts, IGNORED_NODES, reconcileSheet } from './exceljs-sheet';
 import { ColumnRange, hiddenColumnRanges } from './hidden-columns';
 import { unescapeInlineText } from './inline-escapes';
+import { plainStoredValues } from './stored-values';
 import { ZipPackage } from './zip-package';
 
 /**
@@ -127,7 +128,7 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
     if (!part) {
       throw missing(`sheet "${name}" is in the sheet index, but its part ${path} is missing`);
     }
-    part.text = markEmptyFormulaText(part.text);
+    part.text = plainStoredValues(markEmptyFormulaText(part.text));
     const model = await parse<SheetModel>(new WorksheetXform({ ignoreNodes: IGNORED_NODES }), part);
     unescapeInlineText(model);
     const merges = await reconcileSheet(pkg, part, model, common);
