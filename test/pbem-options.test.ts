@@ -240,6 +240,22 @@ describe('retreat', () => {
       failure({ attacker: '1 INF', defender: '1 INF', seed: 's', retreat: 'legions <= 3' }),
     ).toMatch(/unknown quantity "legions"/);
   });
+
+  it.each([
+    [
+      'units <= 3 or lost >= 2',
+      '"or" is not taken: the attacker retreats when every comparison holds',
+    ],
+    ['units <= 3 || lost >= 2', '"or" is not taken'],
+    ['units <= 3 and', '"and" with no comparison on one side'],
+    ['3', 'no comparison: it needs <=, >=, <, > or ='],
+    ['units <=', '"<=" compares with nothing on one side'],
+    ['units <= 3 and lost => 2', 'cannot read "lost => 2" ("=>" is written ">=")'],
+  ])('says why %j is not a condition', (retreat, why) => {
+    const error = failure({ attacker: '1 INF', defender: '1 INF', seed: 's', retreat });
+    expect(error).toContain(why);
+    expect(error).toContain('write comparisons joined by "and"');
+  });
 });
 
 describe('pause after N rounds', () => {

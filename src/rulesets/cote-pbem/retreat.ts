@@ -41,6 +41,22 @@ function parseOperand(text: string): Operand | undefined {
   return type >= 0 ? { q: { whose, lost, type } } : undefined;
 }
 
+/** What is wrong with a clause that is no comparison, when it is one of the usual slips. */
+function unreadableBecause(clause: string): string | undefined {
+  if (/(^|\s)(or|\|\|)(\s|$)/i.test(clause)) {
+    return '"or" is not taken: the attacker retreats when every comparison holds';
+  }
+  if (/^and\b|\band$/i.test(clause)) return '"and" with no comparison on one side';
+  const reversed = /=<|=>/.exec(clause);
+  if (reversed) return `"${reversed[0]}" is written "${reversed[0][1]}="`;
+  const op = /<=|>=|==|=|<|>/.exec(clause);
+  if (op === null) return 'no comparison: it needs <=, >=, <, > or =';
+  if (op.index === 0 || op.index + op[0].length === clause.length) {
+    return `"${op[0]}" compares with nothing on one side`;
+  }
+  return undefined;
+}
+
 export function parseRetreat(text: string): Result<RetreatCondition> {
   const clauses = text
     .trim()
@@ -51,9 +67,10 @@ export function parseRetreat(text: string): Result<RetreatCondition> {
   for (const clause of clauses) {
     const m = /^([A-Za-z.]+|\d+)\s*(<=|>=|==|=|<|>)\s*([A-Za-z.]+|\d+)$/.exec(clause.trim());
     if (!m) {
+      const why = unreadableBecause(clause.trim());
       return err(
-        `retreat condition "${oneLine(text)}": cannot read "${oneLine(clause)}"; write comparisons joined by "and", ` +
-          'e.g. "lost.CAT >= 1 and units <= 3"',
+        `retreat condition "${oneLine(text)}": cannot read "${oneLine(clause)}"${why ? ` (${why})` : ''}; ` +
+          'write comparisons joined by "and", e.g. "lost.CAT >= 1 and units <= 3"',
       );
     }
     const left = parseOperand(m[1]);
