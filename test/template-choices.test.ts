@@ -89,3 +89,21 @@ test.each([
     expect(new Set(styles)).toEqual(new Set(['warning']));
   },
 );
+
+test.each(templateRulesets())(
+  'the %s template keeps ids, seeds and dice as typed: those columns are formatted as Text',
+  async (rules) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await templateWorkbook(rules)) as unknown as ArrayBuffer);
+    const textColumns = workbook.worksheets.flatMap((ws) => {
+      const headers = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+      return headers.flatMap((h, i) =>
+        ws.getColumn(i + 1).numFmt === '@' ? [`${ws.name}!${h}`] : [],
+      );
+    });
+    const battles = ['Battles!Battle', 'Battles!Seed', 'Battles!Dice', 'Legions!Battle'];
+    expect(textColumns).toEqual(expect.arrayContaining(battles));
+    // Only those that take any text: counts and options stay numbers and words.
+    expect(textColumns.every((c) => /!(Battle|Seed|Dice)$/.test(c))).toBe(true);
+  },
+);

@@ -5,6 +5,11 @@ export interface TemplateColumn {
   note: string;
   /** The words of a drop-down list. */
   list?: string[];
+  /**
+   * Formatted as Text, so that Excel keeps what is typed: `3,4` stays dice where a comma is the
+   * decimal mark, and `3-4` stays a seed or an id rather than a date.
+   */
+  text?: boolean;
 }
 
 /** The option columns of Conquest of the Empire's PBEM rules (the default ruleset). */

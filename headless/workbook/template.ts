@@ -22,7 +22,12 @@ type Column = TemplateColumn;
 
 /** The Battles columns of every ruleset before its options, and after them. */
 const battleStart = (rules: string): Column[] => [
-  { header: 'Battle', width: 10, note: 'The battle id: any text, unique in the workbook.' },
+  {
+    header: 'Battle',
+    width: 10,
+    note: 'The battle id: any text, unique in the workbook.',
+    text: true,
+  },
   { header: 'Territory', width: 16, note: 'Where the battle is fought (for your notes).' },
   {
     header: 'Rules',
@@ -40,11 +45,13 @@ const BATTLE_END: Column[] = [
     header: 'Seed',
     width: 14,
     note: 'Any text: the dice are rolled from it. Blank: derived from the battle.',
+    text: true,
   },
   {
     header: 'Dice',
     width: 24,
     note: 'Scripted d6 values from a dice server, e.g. 3,4,4,2,3. Used instead of Seed.',
+    text: true,
   },
 ];
 
@@ -64,7 +71,12 @@ export const BATTLE_COLUMNS: Column[] = [
 ];
 
 export const LEGION_COLUMNS: Column[] = [
-  { header: 'Battle', width: 10, note: 'The id of the battle in Battles this legion fights.' },
+  {
+    header: 'Battle',
+    width: 10,
+    note: 'The id of the battle in Battles this legion fights.',
+    text: true,
+  },
   { header: 'Side', width: 10, note: 'Attacker or Defender.', list: ['Attacker', 'Defender'] },
   { header: 'Player', width: 12, note: 'Who commands the legion.' },
   { header: 'Leader', width: 14, note: 'The leader (general) of the legion, if named.' },
@@ -116,6 +128,7 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, columns: Column[], r
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFDCE6F1' } };
   columns.forEach((c, i) => {
     header.getCell(i + 1).note = c.note;
+    if (c.text) ws.getColumn(i + 1).numFmt = '@';
     if (!c.list) return;
     const letter = ws.getColumn(i + 1).letter;
     const dv = (ws as unknown as { dataValidations: ValidationList }).dataValidations;
