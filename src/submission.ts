@@ -548,12 +548,20 @@ function readOptions(
 }
 
 /**
- * For a Dice cell Excel stored as a number of more than three dice (`3,456` typed, read with
- * its comma as a thousands separator), how to keep the dice as typed; else ''.
+ * For a Dice cell Excel stored as a number, how to keep the dice as typed; else ''. Of more than
+ * three dice: `3,456` typed, read with its comma as a thousands separator. Of two: `3,4` typed
+ * where a comma is the decimal mark, read as 3.4.
  */
 function numberCellHint(value: unknown): string {
-  if (typeof value !== 'number' || !/^[1-6]{4,}$/.test(String(value))) return '';
-  return `; Excel reads ${value.toLocaleString('en-US')} as the number ${value}: format the cell as text`;
+  if (typeof value !== 'number') return '';
+  if (/^[1-6]{4,}$/.test(String(value))) {
+    return `; Excel reads ${value.toLocaleString('en-US')} as the number ${value}: format the cell as text`;
+  }
+  if (/^[1-6]\.[1-6]+$/.test(String(value))) {
+    const typed = String(value).replace('.', ',');
+    return `; Excel reads ${typed} as the decimal number ${value} where a comma is the decimal mark: format the cell as text and type the dice again`;
+  }
+  return '';
 }
 
 /** A Dice cell's text: the dice, or the problem (without the cell's address). */

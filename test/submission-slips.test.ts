@@ -248,6 +248,18 @@ describe('columns that look like a deciding column the table lacks', () => {
     ]);
   });
 
+  it('a Dice cell Excel stored as a decimal (3,4 where a comma is the decimal mark) says so', () => {
+    const { errors: e } = errors([
+      ['Battle', 'Dice'],
+      ['B1', 3.4],
+      ['B2', 2.5],
+    ]);
+    expect(e).toEqual([
+      'Battles!B2: dice: die 1 is "3.4": each die must be a whole number from 1 to 6; Excel reads 3,4 as the decimal number 3.4 where a comma is the decimal mark: format the cell as text and type the dice again',
+      'Battles!B3: dice: die 1 is "2.5": each die must be a whole number from 1 to 6; Excel reads 2,5 as the decimal number 2.5 where a comma is the decimal mark: format the cell as text and type the dice again',
+    ]);
+  });
+
   it('a header that looks right but holds a character that cannot be seen says so', () => {
     // Right as a column's other name too.
     const alias = errors([
