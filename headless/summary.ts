@@ -38,9 +38,21 @@ export function summaryTable(reports: readonly FileReport[]): string {
   });
 }
 
-/** A battle's error, naming the battle when the error itself starts at a cell. */
-const battleError = (b: BattleReport): string =>
-  b.error!.startsWith(`battle ${b.id}:`) ? b.error! : `battle ${b.id}: ${b.error}`;
+/**
+ * A battle's error, beginning with the battle: `battle A9: Battles!B2: ...`, also for an error
+ * that names the battle after its cell (`Battles!B2: battle A9: the scripted dice ran out`).
+ */
+export function namingBattle(id: string, error: string): string {
+  const own = `battle ${id}: `;
+  if (error.startsWith(own)) return error;
+  const at = error.indexOf(`: ${own}`);
+  if (at > 0 && !error.slice(0, at).includes(': ')) {
+    return `${own}${error.slice(0, at)}: ${error.slice(at + 2 + own.length)}`;
+  }
+  return own + error;
+}
+
+const battleError = (b: BattleReport): string => namingBattle(b.id, b.error!);
 
 /** Every message of the batch, each line beginning with the file it is about, on one line. */
 export function problemLines(reports: readonly FileReport[]): {

@@ -370,3 +370,31 @@ test('two files that hold the same battle: a warning for each pair of files, bot
     `hold the same battle B2 (same forces and dice): it is reported twice; is one an earlier output?`,
   );
 });
+
+test('a battle that failed when adjudicated is named, with its error, and not reported', async () => {
+  const input = join(dir, 'short.xlsx');
+  writeFileSync(
+    input,
+    await submission(
+      [battle('A9', { Dice: '1,2' }), battle('A8', { Seed: 'x' })],
+      [
+        legion('A9', 'Attacker', 'Marcus', 3),
+        legion('A9', 'Defender', 'Brutus', 3),
+        legion('A8', 'Attacker', 'Titus', 3),
+        legion('A8', 'Defender', 'Gaius', 2),
+      ],
+    ),
+  );
+  const adjudicate = await praetor('adjudicate', input, '--jobs', '1');
+  expect(adjudicate.code).toBe(1);
+  // The battle first, then its cell, never the battle twice.
+  expect(adjudicate.out).toContain(
+    `${input}: battle A9: Battles!J2: the scripted dice ran out after 2 dice`,
+  );
+  const r = await report([join(dir, 'short.praetor.xlsx')]);
+  expect(r.code).toBe(1);
+  expect(r.err).toMatch(
+    /^error: battle A9: Battles!J2: the scripted dice ran out after 2 dice, .*; not reported$/m,
+  );
+  expect(r.sections).toHaveLength(1);
+});

@@ -28,6 +28,7 @@ import { adjudicatedFiles } from '../adjudicated-inputs';
 import { isDir } from '../fs-errors';
 import { fileLabels } from '../file-labels';
 import { isAsked, notAsked } from '../report/battle-choice';
+import { namingBattle } from '../summary';
 import { Entry, InputFile, Loaded, Source } from '../report/sources';
 import { sameBattleWarnings, sealWarnings } from '../report/warnings';
 
@@ -262,7 +263,7 @@ async function loadWorkbook(path: string, key?: string): Promise<Loaded> {
   ];
   const results: BattleResult[] = [];
   for (const b of battles) {
-    if (!b.outcome.ok) errors.push(b.outcome.error);
+    if (!b.outcome.ok) errors.push(`${namingBattle(b.id, b.outcome.error)}; not reported`);
     else if (!disputed.has(b.id)) results.push(b.outcome.value);
   }
   return { results, errors, territories };
@@ -303,7 +304,10 @@ async function loadInput(path: string, key?: string): Promise<Loaded> {
     if (typeof item !== 'object' || item === null) {
       loaded.errors.push(`${path}: item ${i + 1} is not a battle object`);
     } else if ('error' in item) {
-      loaded.errors.push(String((item as { error: unknown }).error));
+      // As `praetor battle --json` prints a battle that failed, its id beside its error.
+      const { id, error } = item as { id?: unknown; error: unknown };
+      const named = typeof id === 'string' || typeof id === 'number';
+      loaded.errors.push(named ? namingBattle(String(id), String(error)) : String(error));
     } else if ('events' in item && 'forces' in item) {
       const checked = recheckResult(item as Record<string, unknown>);
       if (checked.ok) loaded.results.push(checked.value);
