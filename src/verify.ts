@@ -84,6 +84,8 @@ export interface Verification {
   /** The turn's seal as Results record it, when the dice were sealed. */
   seal: SealRecord | null;
   battles: number;
+  /** Of those, the battles the replay refuses (their Results record the same error). */
+  failed: number;
   /** Logged shots compared. */
   shots: number;
   mismatches: Mismatch[];
@@ -158,6 +160,7 @@ export function verifyWithReplay(
     results: resultsName,
     seal: seal?.record ?? null,
     battles: 0,
+    failed: 0,
     shots: 0,
     mismatches: checkPosted(seal, posted, resultsName),
     notes: all.map(
@@ -186,6 +189,7 @@ export function verifyWithReplay(
     seal && key ? { ...seal.record, key: key.key } : undefined,
   );
   verification.battles = replay.length;
+  verification.failed = replay.filter((a) => !a.outcome.ok).length;
   if (seal) verification.mismatches.push(...lookAlikeGame(seal));
   if (seal && replay.every((a) => !a.outcome.ok)) {
     verification.notes.push(

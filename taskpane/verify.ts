@@ -41,11 +41,19 @@ export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Re
   const sealed = v.seal
     ? [`Dice sealed: game “${v.seal.game}”, turn ${v.seal.turn}, commitment ${v.seal.commitment}.`]
     : [];
+  const notFought =
+    v.failed === 0
+      ? []
+      : [
+          v.failed === 1
+            ? '1 battle was not fought: the replay gives its error again.'
+            : `${v.failed} battles were not fought: the replay gives their errors again.`,
+        ];
   if (v.mismatches.length === 0) {
     return {
       tone: 'success',
       message: `Verified: ${what} replay exactly.${v.seal ? ' The key matches the commitment.' : ''}`,
-      details: [...sealed, ...v.notes],
+      details: [...notFought, ...sealed, ...v.notes],
     };
   }
   const n = v.mismatches.length;

@@ -95,6 +95,8 @@ describe('Verify', () => {
     expect(report.message).toMatch(
       /^Verified: 4 battles and \d+ logged shots of “Results” replay exactly\.$/,
     );
+    // B4's three scripted dice run out: its error comes out again.
+    expect(report.details).toContain('1 battle was not fought: the replay gives its error again.');
     expect(model.syncCount).toBe(2);
     expect(model.snapshot()).toBe(before);
   });

@@ -1096,3 +1096,27 @@ describe('Results written before Praetor warned of hidden rows and columns', () 
     30000,
   );
 });
+
+test('verify says how many battles were not fought, their errors replayed', async () => {
+  const dir = tempDir();
+  const input = join(dir, 'turn.xlsx');
+  writeFileSync(
+    input,
+    await submission(
+      [battle('B1', { Seed: 'x' }), battle('B2', { Rules: 'risk' })],
+      [
+        legion('B1', 'Attacker', 'Marcus', 3),
+        legion('B1', 'Defender', 'Brutus', 2),
+        legion('B2', 'Attacker', 'Titus', 3),
+        legion('B2', 'Defender', 'Gaius', 2),
+      ],
+    ),
+  );
+  expect((await run('adjudicate', input, '--jobs', '1')).code).toBe(1);
+  const output = join(dir, 'turn.praetor.xlsx');
+  const text = await run('verify', output);
+  expect(text.code).toBe(0);
+  expect(text.out).toMatch(/: 2 battles \(1 not fought: its error replayed\), \d+ shots replayed;/);
+  const json = JSON.parse((await run('verify', output, '--json')).out);
+  expect([json.battles, json.failed, json.ok]).toEqual([2, 1, true]);
+});

@@ -427,6 +427,7 @@ describe('one workbook named alone: as it always was', () => {
       'results',
       'seal',
       'battles',
+      'failed',
       'shots',
       'mismatches',
       'notes',

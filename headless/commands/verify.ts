@@ -215,8 +215,11 @@ function verifyText(path: string, r: Verification, posted: PostedSeal): string {
     ? `dice sealed: game "${r.seal.game}", turn ${r.seal.turn}, commitment ${r.seal.commitment}`
     : 'dice from seeds or scripted lists';
   const lines = [
-    `${path}, sheet ${r.results}: ${r.battles} battle${r.battles === 1 ? '' : 's'}, ` +
-      `${r.shots} shot${r.shots === 1 ? '' : 's'} replayed; ${dice}`,
+    `${path}, sheet ${r.results}: ${r.battles} battle${r.battles === 1 ? '' : 's'}` +
+      (r.failed > 0
+        ? ` (${r.failed} not fought: ${r.failed === 1 ? 'its' : 'their'} error replayed)`
+        : '') +
+      `, ${r.shots} shot${r.shots === 1 ? '' : 's'} replayed; ${dice}`,
     ...r.notes.map((n) => `note: ${n}`),
   ];
   if (r.mismatches.length === 0) {
