@@ -321,6 +321,31 @@ describe('the PDF report', () => {
       expect(again.err).toContain('the file exists; add --force');
     },
   );
+
+  pdfIt(
+    "a sealed battle's commitment wraps in its column: the forces keep their width",
+    async () => {
+      const sealed = validateBattle({
+        id: 'sealed',
+        attacker: 'Marcus: 1 CAT 2 CAV 3 INF',
+        defender: 'Brutus: 2 CAV 4 INF',
+        sealed: { key: '5f'.repeat(32), game: 'Rome', turn: 3 },
+      });
+      if (!sealed.ok) throw new Error(sealed.error);
+      const result = resolveBattle(sealed.value);
+      if (!result.ok) throw new Error(result.error);
+      const file = join(dir, 'sealed.json');
+      writeFileSync(file, JSON.stringify([result.value]));
+      const out = join(dir, 'sealed.pdf');
+      expect((await praetor('report', file, '--out', out)).code).toBe(0);
+      const layout = execFileSync('pdftotext', ['-layout', '-f', '1', '-l', '1', out, '-'], {
+        encoding: 'utf8',
+      });
+      // A column squeezed by the 64 digits wrapped this as "1 CAT 2 / CAV 3 / INF".
+      expect(layout).toMatch(/Marcus\s+1 CAT 2 CAV 3 INF/);
+      expect(layout).toMatch(/Brutus\s+2 CAV 4 INF/);
+    },
+  );
 });
 
 describe('praetor report usage', () => {

@@ -128,8 +128,8 @@ h4 { font-size: 10pt; margin: 5pt 0 1pt; }
 h2, h3, h4 { break-after: avoid; }
 .battle + .battle { break-before: page; }
 .outcome { font-size: 12pt; }
-.facts { display: grid; grid-template-columns: 1fr 1fr; gap: 12pt; }
-.facts ul { padding-left: 14pt; margin: 0; }
+.facts { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12pt; }
+.facts ul { padding-left: 14pt; margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: 4pt 0; }
 caption { text-align: left; font-style: italic; padding-bottom: 2pt; }
 th, td { border: 0.75pt solid #555; padding: 2pt 6pt; text-align: left; vertical-align: top; }
