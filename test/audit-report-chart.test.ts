@@ -20,11 +20,11 @@ function lines(svg: string): { x: number; y: number }[][] {
 
 test('the most units (4, the defender at the start) are at the top of the plot, none at the bottom', () => {
   const [attacker, defender] = lines(strengthChart(POINTS));
-  // The plot spans y = 16 (top padding) to 150 - 36 = 114 (above the round labels).
-  expect(defender[0].y).toBe(16);
+  // The plot spans y = 26 (below the legend) to 150 - 36 = 114 (above the round labels).
+  expect(defender[0].y).toBe(26);
   expect(attacker[2].y).toBe(114);
-  // 3 of 4 units: a quarter of the plot's 98 points below the top.
-  expect(attacker[0].y).toBe(40.5);
+  // 3 of 4 units: a quarter of the plot's 88 points below the top.
+  expect(attacker[0].y).toBe(48);
 });
 
 test('more units are drawn higher, on both lines, and every point lies in the plot', () => {
@@ -33,7 +33,7 @@ test('more units are drawn higher, on both lines, and every point lies in the pl
     POINTS.map((p, i) => [p[side], line[i].y] as const);
   for (const pairs of [ys('attacker', attacker), ys('defender', defender)]) {
     for (const [units, y] of pairs) {
-      expect(y).toBeGreaterThanOrEqual(16);
+      expect(y).toBeGreaterThanOrEqual(26);
       expect(y).toBeLessThanOrEqual(114);
       for (const [other, y2] of pairs) if (units > other) expect(y).toBeLessThan(y2);
     }
@@ -45,4 +45,28 @@ test('the defender is dashed and the attacker solid, so that the chart reads in 
   expect(paths).toHaveLength(2);
   expect(paths[0]).not.toContain('stroke-dasharray');
   expect(paths[1]).toContain('stroke-dasharray="6 4"');
+});
+
+test('the legend stands above the plot: a side that keeps its most units never runs through it', () => {
+  const svg = strengthChart([
+    { round: 0, attacker: 3, defender: 4 },
+    { round: 1, attacker: 2, defender: 4 },
+  ]);
+  const [, defender] = lines(svg);
+  const legend = [...svg.matchAll(/<text x="[\d.]+" y="([\d.]+)">(attacker|defender)<\/text>/g)];
+  expect(legend).toHaveLength(2);
+  // 11-point text: its baseline 4 points above the top line, its top 11 above that.
+  for (const [, y] of legend) expect(Number(y)).toBeLessThanOrEqual(defender[1].y - 8);
+});
+
+test("a resumed battle's rounds run from its first round, not from 0", () => {
+  const svg = strengthChart([
+    { round: 3, attacker: 5, defender: 4 },
+    { round: 4, attacker: 4, defender: 2 },
+    { round: 5, attacker: 4, defender: 0 },
+  ]);
+  const [attacker] = lines(svg);
+  expect(attacker.map((p) => p.x)).toEqual([40, 292, 544]);
+  const roundLabels = [...svg.matchAll(/text-anchor="middle">(\d+)<\/text>/g)].map((m) => m[1]);
+  expect(roundLabels).toEqual(['3', '4', '5']);
 });

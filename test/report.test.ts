@@ -157,6 +157,11 @@ describe("a resumed battle's report", () => {
     expect(again.events).toEqual(JSON.parse(JSON.stringify(resumed.events)));
     const html = reportHtml([report]);
     expect(html).toContain('Resumed after round 1, with the orders below');
+    expect(html).toContain('<h3>Strength after each round</h3>');
+    // Ended in its first round after the pause: one point, no line, so no chart.
+    const one = reportHtml([{ ...report, strength: report.strength.slice(0, 1) }]);
+    expect(one).not.toContain('Strength after each round');
+    expect(one).not.toContain('<figure>');
   });
 
   it('with scripted dice, more dice added at the resume', async () => {

@@ -3,14 +3,18 @@ import { BattleReport } from './model';
 /**
  * Each side's strength after every round as an SVG line chart that reads in black and white:
  * the attacker a solid line with round markers, the defender a dashed line with square ones.
+ * The rounds run from the first point's (0, or a resumed battle's first round) to the last; the
+ * legend stands above the lines, which may run along the top.
  */
 export function strengthChart(points: BattleReport['strength']): string {
   const width = 560;
   const height = 150;
-  const pad = { left: 40, right: 16, top: 16, bottom: 36 };
-  const maxRound = Math.max(1, points[points.length - 1]?.round ?? 1);
+  const pad = { left: 40, right: 16, top: 26, bottom: 36 };
+  const minRound = points[0]?.round ?? 0;
+  const maxRound = Math.max(minRound + 1, points[points.length - 1]?.round ?? 1);
   const maxUnits = Math.max(1, ...points.map((p) => Math.max(p.attacker, p.defender)));
-  const x = (round: number) => pad.left + (round / maxRound) * (width - pad.left - pad.right);
+  const x = (round: number) =>
+    pad.left + ((round - minRound) / (maxRound - minRound)) * (width - pad.left - pad.right);
   const y = (units: number) => pad.top + (1 - units / maxUnits) * (height - pad.top - pad.bottom);
   const line = (side: 'attacker' | 'defender') =>
     points
@@ -30,7 +34,7 @@ export function strengthChart(points: BattleReport['strength']): string {
       `<text x="${pad.left - 6}" y="${y(u) + 4}" text-anchor="end">${u}</text>`,
     );
   }
-  for (const r of ticks(maxRound, 10)) {
+  for (const r of ticks(maxRound - minRound, 10).map((t) => t + minRound)) {
     parts.push(
       `<text x="${x(r)}" y="${height - pad.bottom + 14}" text-anchor="middle">${r}</text>`,
     );
@@ -46,7 +50,7 @@ export function strengthChart(points: BattleReport['strength']): string {
       `<rect x="${x(p.round) - 3.5}" y="${y(p.defender) - 3.5}" width="7" height="7" fill="white" stroke="black"/>`,
     );
   }
-  const legendY = pad.top + 4;
+  const legendY = 10;
   parts.push(
     `<line x1="${width - 170}" x2="${width - 146}" y1="${legendY}" y2="${legendY}" stroke="black" stroke-width="2"/>`,
     `<text x="${width - 140}" y="${legendY + 4}">attacker</text>`,

@@ -49,6 +49,13 @@ function battleSection(report: BattleReport, headingId: string): string {
     Boolean,
   );
   const chart = `data:image/svg+xml;base64,${base64(strengthChart(report.strength))}`;
+  // A resumed battle that ended in its first round has one point: no line to draw.
+  const strength =
+    report.strength.length < 2
+      ? ''
+      : `<h3>Strength after each round</h3>
+<figure><img src="${chart}" alt="${escape(strengthChartText(report.strength))}" width="520" height="150"><figcaption>Units left after each round: attacker solid line with round markers, defender dashed with square markers.</figcaption></figure>
+`;
   const rounds = report.rounds
     .map(
       (r) =>
@@ -71,9 +78,7 @@ ${forcesTable(report)}
 ${report.odds ? `<h3>Odds</h3>${oddsTable(report.odds)}` : ''}
 </div>
 </div>
-<h3>Strength after each round</h3>
-<figure><img src="${chart}" alt="${escape(strengthChartText(report.strength))}" width="520" height="150"><figcaption>Units left after each round: attacker solid line with round markers, defender dashed with square markers.</figcaption></figure>
-<h3>The battle, shot by shot</h3>
+${strength}<h3>The battle, shot by shot</h3>
 ${rounds}
 ${checkSection(report)}
 </section>`;
