@@ -76,10 +76,12 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
     (name) => tables[name === 'Battles' ? 'battles' : 'legions'] === null,
   );
   if (missing.length > 0 || tables.battles === null || tables.legions === null) {
-    const problems = missing.map(
-      (name) =>
-        `no sheet or table named "${name}" (the workbook has: ${tables.sheetNames.join(', ') || 'no sheets'})`,
-    );
+    const problems = missing.map((name) => {
+      const cellLess = tables.cellLess.find((s) => s.name.toLowerCase() === name.toLowerCase());
+      return cellLess
+        ? `the sheet "${cellLess.name}" is ${cellLess.kind}, which holds no cells: put ${name} in a worksheet, or in an Excel table named ${name}`
+        : `no sheet or table named "${name}" (the workbook has: ${tables.sheetNames.join(', ') || 'no sheets'})`;
+    });
     return { ...emptyReport(job.input), errors: problems.length, problems };
   }
 

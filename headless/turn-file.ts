@@ -10,6 +10,7 @@ import { CellWrite } from './workbook/cell-patch';
 import { readFailure } from './workbook/exceljs-parts';
 import { PackageLimits } from './workbook/guard';
 import { findTable, loadWorkbook, readPackageFile } from './workbook/read';
+import { sheetIndex } from './workbook/exceljs-load';
 import { SheetContent } from './workbook/sheet-xml';
 import { writeCellsToPackage } from './workbook/sheet-parts';
 import { gameContent, turnReportContent } from './workbook/turn-layouts';
@@ -148,7 +149,7 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
     purchases: findTable(workbook, 'Purchases'),
     ransoms: findTable(workbook, 'Ransoms'),
   };
-  const sheetNames = workbook.worksheets.map((ws) => ws.name);
+  const sheetNames = sheetIndex(workbook);
   const fingerprint = ordersFingerprint(tables.purchases, tables.ransoms);
   const recorded = readWorkbookName(checked.value, TURN_ORDERS_NAME);
   const playedAgain = fingerprintOf(recorded) === fingerprint.hex;

@@ -63,6 +63,39 @@ const hiddenColumnsBySheet = new WeakMap<ExcelJS.Worksheet, ColumnRange[]>();
 export const sheetHiddenColumns = (sheet: ExcelJS.Worksheet): readonly ColumnRange[] =>
   hiddenColumnsBySheet.get(sheet) ?? [];
 
+/** A sheet of the index that holds no cells: a chart sheet, a dialog sheet, a macro sheet. */
+export interface CellLessSheet {
+  name: string;
+  /** `a chart sheet`, ... */
+  kind: string;
+}
+
+/** The sheets of each workbook loaded here that exceljs is not given (see `sheetIndex`). */
+const cellLessByBook = new WeakMap<ExcelJS.Workbook, CellLessSheet[]>();
+
+/** The name of every sheet in the workbook's index, in its order, cell-less ones too. */
+const indexByBook = new WeakMap<ExcelJS.Workbook, string[]>();
+
+/**
+ * Every sheet name of a workbook loaded here, in the index's order: a new sheet must take none
+ * of them, a chart sheet's name included. A workbook made otherwise: its worksheets' names.
+ */
+export const sheetIndex = (workbook: ExcelJS.Workbook): string[] =>
+  indexByBook.get(workbook) ?? workbook.worksheets.map((ws) => ws.name);
+
+/** The sheets of the index that hold no cells, which exceljs is not given. */
+export const cellLessSheets = (workbook: ExcelJS.Workbook): readonly CellLessSheet[] =>
+  cellLessByBook.get(workbook) ?? [];
+
+const KINDS: Record<string, string> = {
+  chartsheet: 'a chart sheet',
+  dialogsheet: 'a dialog sheet',
+  xlMacrosheet: 'a macro sheet',
+  xlIntlMacrosheet: 'a macro sheet',
+};
+const kindOf = (rel: Relationship): string =>
+  KINDS[(rel.Type ?? '').split('/').pop() ?? ''] ?? 'not a worksheet';
+
 const BOOK = 'xl/workbook.xml';
 const BOOK_RELS = 'xl/_rels/workbook.xml.rels';
 
@@ -110,8 +143,11 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
     merges: GridMerge[];
     hidden: ColumnRange[];
   }[] = [];
+  const index: string[] = [];
+  const cellLess: CellLessSheet[] = [];
   for (const entry of (book.sheets ?? []) as SheetEntry[]) {
     const name = entry.name ?? '';
+    index.push(name);
     const rel = relsById.get(entry.rId);
     if (rel === undefined) {
       throw missing(
@@ -121,7 +157,10 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
       );
     }
     // Chart sheets, dialog and macro sheets hold no cells to read.
-    if (!isType(rel, 'worksheet')) continue;
+    if (!isType(rel, 'worksheet')) {
+      cellLess.push({ name, kind: kindOf(rel) });
+      continue;
+    }
     if (!rel.Target) throw missing(`sheet "${name}" has a relationship that names no part`);
     const path = resolve(BOOK, rel.Target);
     const part = partText(pkg, path, name);
@@ -155,5 +194,7 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
       if (hidden.length > 0) hiddenColumnsBySheet.set(sheet, hidden);
     }),
   );
+  indexByBook.set(workbook, index);
+  if (cellLess.length > 0) cellLessByBook.set(workbook, cellLess);
   return workbook;
 }

@@ -5,7 +5,15 @@ import { covers, gridMerges } from '../../src/merged-cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
 import { EMPTY_FORMULA_TEXT } from './empty-formula-text';
-import { isCellPart, loadCellParts, sheetHiddenColumns, sheetMerges } from './exceljs-load';
+import {
+  CellLessSheet,
+  cellLessSheets,
+  isCellPart,
+  loadCellParts,
+  sheetHiddenColumns,
+  sheetIndex,
+  sheetMerges,
+} from './exceljs-load';
 import { readFailure } from './exceljs-parts';
 import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './guard';
 import { ZipPackage } from './zip-package';
@@ -25,8 +33,10 @@ export interface WorkbookTables {
   units: SheetTable | null;
   /** The `Armies` table (fortunes-of-war battles' armies), when the workbook has one. */
   armies: SheetTable | null;
-  /** Every sheet's name, so that new sheets get names not yet taken. */
+  /** Every sheet's name, chart sheets' too, so that new sheets get names not yet taken. */
   sheetNames: string[];
+  /** The sheets that hold no cells (a chart sheet named `Legions` is named as one). */
+  cellLess: readonly CellLessSheet[];
 }
 
 export async function readWorkbookTables(source: Buffer | ZipPackage): Promise<WorkbookTables> {
@@ -89,7 +99,8 @@ export function tablesOf(workbook: ExcelJS.Workbook): WorkbookTables {
     fleets: findTable(workbook, 'Fleets'),
     units: findTable(workbook, 'Units'),
     armies: findTable(workbook, 'Armies'),
-    sheetNames: workbook.worksheets.map((ws) => ws.name),
+    sheetNames: sheetIndex(workbook),
+    cellLess: cellLessSheets(workbook),
   };
 }
 
