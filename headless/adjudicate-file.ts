@@ -10,7 +10,7 @@ import {
   resultsSheetName,
 } from '../src/sheets';
 import { readSubmission } from '../src/submission';
-import { OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
+import { modeOf, OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
 import { makeFolder } from './fs-errors';
 import { readFailure } from './workbook/exceljs-parts';
 import { logContent, resultsContent } from './workbook/layouts';
@@ -114,7 +114,7 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
   const written = await addSheetsToPackage(pkg, sheets);
   // An input found in a sub-folder has its output in the same sub-folder of --out.
   makeFolder(dirname(job.output));
-  writeFileAtomic(job.output, written, job.force);
+  writeFileAtomic(job.output, written, job.force, modeOf(job.input));
   return { ...report, output: job.output };
 }
 

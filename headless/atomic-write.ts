@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { fsErrorReason, isDir, isFsError, OutputWriteError } from './fs-errors';
@@ -37,6 +37,18 @@ let serial = 0;
 /** The error for a target name already taken: by a folder (never replaced), or by a file. */
 const taken = (path: string): Error =>
   isDir(path) ? new OutputWriteError(path, 'it is a folder') : new OutputExistsError(path);
+
+/**
+ * The permissions for a file made from `source` (a workbook adjudicated): its read and write
+ * bits, so that private orders stay private; undefined when it cannot be read.
+ */
+export function modeOf(source: string): number | undefined {
+  try {
+    return statSync(source).mode & 0o666;
+  } catch {
+    return undefined;
+  }
+}
 
 export function writeFileAtomic(
   path: string,

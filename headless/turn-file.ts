@@ -5,7 +5,7 @@ import { gameSheetRows, turnReportRows } from '../src/economy/report';
 import { EconomyTables } from '../src/economy/state';
 import { playTurn, TurnOutcome } from '../src/economy/turn';
 import { freeSheetName } from '../src/sheets';
-import { OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
+import { modeOf, OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
 import { CellWrite } from './workbook/cell-patch';
 import { readFailure } from './workbook/exceljs-parts';
 import { PackageLimits } from './workbook/guard';
@@ -199,7 +199,7 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
   const written = await addSheetsToPackage(patched.value, sheets, {
     names: [{ name: TURN_ORDERS_NAME, formula: ordersFormula(fingerprint), hidden: true }],
   });
-  writeFileAtomic(job.output, written, job.force);
+  writeFileAtomic(job.output, written, job.force, modeOf(job.input));
   const notes = job.again === true && !playedAgain ? [NOT_PLAYED_BEFORE] : [];
   return { ...report, output: job.output, notes };
 }

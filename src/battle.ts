@@ -163,6 +163,11 @@ function validate(spec: BattleSpec, fallbackId: string): Result<Battle> {
   if (!isBlank(spec.seed) && !isTextOrNumber(spec.seed)) {
     return fail(`seed is ${shownValue(spec.seed)}: expected text or a number`);
   }
+  if (!isBlank(spec.rules) && typeof spec.rules !== 'string') {
+    return fail(
+      `rules is ${shownValue(spec.rules)}: expected a ruleset id such as ${DEFAULT_RULESET}`,
+    );
+  }
   const rulesId = isBlank(spec.rules) ? DEFAULT_RULESET : String(spec.rules);
   const ruleset = findRuleset(rulesId);
   if (!ruleset) return fail(`unknown rules "${rulesId}" (known: ${rulesetIds().join(', ')})`);

@@ -320,6 +320,7 @@ describe('battle --input items', () => {
         'x',
         { attacker: '2 INF', defender: '1 INF', seed: {} },
         { attacker: '2 INF', defender: '1 INF', seed: 's', id: {} },
+        { attacker: '2 INF', defender: '1 INF', seed: 's', rules: { id: 'x' } },
       ]),
     );
     const r = await praetor('battle', '--input', path);
@@ -329,7 +330,18 @@ describe('battle --input items', () => {
     expect(r.out).toMatch(/item 3 is not a battle object/);
     expect(r.out).toMatch(/battle 4: seed is \{\}: expected text or a number/);
     expect(r.out).toMatch(/battle 5: id is \{\}: expected text or a number/);
+    expect(r.out).toMatch(
+      /battle 6: rules is \{"id":"x"\}: expected a ruleset id such as cote-pbem/,
+    );
     expect(r.out).not.toMatch(/object Object/);
+  });
+
+  test('an empty array of battles is bad usage, not a silent success', async () => {
+    const path = join(dir, 'empty.json');
+    writeFileSync(path, '[]');
+    const r = await praetor('battle', '--input', path);
+    expect([r.code, r.out]).toEqual([2, '']);
+    expect(r.err).toContain(`--input ${path}: the array holds no battles`);
   });
 });
 

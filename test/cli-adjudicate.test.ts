@@ -51,6 +51,20 @@ describe('praetor adjudicate', () => {
     expect(io.stderr()).toMatch(/^\[1\/1\] a\.xlsx: 2 battles, 2 resolved -> /);
   }, 30000);
 
+  it("an output has its input's read and write permissions: private orders stay private", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'private.xlsx'), await simpleSubmission(), { mode: 0o600 });
+    fs.chmodSync(join(dir, 'private.xlsx'), 0o600);
+    writeFileSync(join(dir, 'shared.xlsx'), await simpleSubmission());
+    fs.chmodSync(join(dir, 'shared.xlsx'), 0o644);
+    expect(await main(['adjudicate', dir, '--jobs', '1'], bufferIo())).toBe(0);
+    const mode = (name: string) => fs.statSync(join(dir, name)).mode & 0o777;
+    // As any new file, under the process's umask (022 where a file is made 644).
+    const umask = process.umask();
+    expect(mode('private.praetor.xlsx')).toBe(0o600 & ~umask);
+    expect(mode('shared.praetor.xlsx')).toBe(0o644 & ~umask);
+  }, 30000);
+
   it('exits 1 and lists each error with file, sheet, row and column; the rest still resolve', async () => {
     const dir = tempDir();
     writeFileSync(

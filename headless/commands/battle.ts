@@ -230,6 +230,7 @@ function readInput(path: string): (BattleSpec | Outcome)[] {
   const data = readJsonFile(path, '--input');
   if (!Array.isArray(data))
     throw new UsageError(`--input ${path}: expected a JSON array of battles`);
+  if (data.length === 0) throw new UsageError(`--input ${path}: the array holds no battles`);
   return data.map((item, i) =>
     typeof item === 'object' && item !== null && !Array.isArray(item)
       ? specFromObject(withRosterObjects(item as Record<string, unknown>))

@@ -14,6 +14,7 @@ import {
   sheetIndex,
   sheetMerges,
 } from './exceljs-load';
+import { fsErrorReason } from '../fs-errors';
 import { readFailure } from './exceljs-parts';
 import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './guard';
 import { ZipPackage } from './zip-package';
@@ -76,7 +77,7 @@ export function readPackageFile(
   try {
     data = readFileSync(path);
   } catch (e) {
-    return err(`cannot be read: ${(e as Error).message}`);
+    return err(`cannot be read: ${fsErrorReason(e, path)}`);
   }
   return checkPackage(data, limits, isCellPart);
 }
