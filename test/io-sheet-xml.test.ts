@@ -1,3 +1,4 @@
+import { unescapeCellText } from '../headless/workbook/inline-escapes';
 import { printTitlesRef, SheetContent, worksheetXml } from '../headless/workbook/sheet-xml';
 import { keepSpaces, xmlAttr, xmlText } from '../headless/workbook/xml';
 import { logContent } from '../headless/workbook/layouts';
@@ -340,21 +341,28 @@ describe('worksheetXml', () => {
     expect(Object.values(cells(sheet([{ cells: texts }]))).map((c) => c.text)).toEqual(texts);
   });
 
-  it('drops characters XML cannot hold, and keeps the rest', () => {
+  it('writes characters XML cannot hold as Excel does, _xHHHH_, and keeps the rest', () => {
     const texts = [
       'a\u0001b\u001fc',
       'lone \ud800 high',
       'lone \udc00 low',
       'pair \ud83d\ude00',
       'x\ufffey',
+      'cr\r\nlf',
+      'B_x0041_',
     ];
-    expect(Object.values(cells(sheet([{ cells: texts }]))).map((c) => c.text)).toEqual([
-      'abc',
-      'lone  high',
-      'lone  low',
+    const written = Object.values(cells(sheet([{ cells: texts }]))).map((c) => c.text);
+    expect(written).toEqual([
+      'a_x0001_b_x001F_c',
+      'lone _xD800_ high',
+      'lone _xDC00_ low',
       'pair \ud83d\ude00',
-      'xy',
+      'x_xFFFE_y',
+      'cr_x000D_\nlf',
+      'B_x005F_x0041_',
     ]);
+    // As Excel, and Praetor's reader, read them back: the very text.
+    expect(written.map(unescapeCellText)).toEqual(texts);
   });
 
   it('writes the page header and footer as text, markup escaped', () => {
