@@ -49,6 +49,10 @@ const TEMPLATE_SEED_WARNING = "has the seed of the template's example battle";
 /** A warning that a battle keeps the template's seed (Results written before 2026-11-30 lack it). */
 export const isTemplateSeedWarning = (warning: string): boolean =>
   warning.includes(TEMPLATE_SEED_WARNING);
+const IDLE_OPTION_WARNING = 'changes nothing in this battle';
+/** True for the warning of an option given that changes nothing (a breach rule, no walls). */
+export const isIdleOptionWarning = (warning: string): boolean =>
+  warning.includes(IDLE_OPTION_WARNING);
 /**
  * A submission workbook's `Battles` and `Legions` tables, read into battle specs. Pure: the
  * taskpane (Office.js `range.values`) and the headless referee (exceljs) both hand it grids,
@@ -81,6 +85,8 @@ export interface SubmissionEntry {
   seedAt?: string;
   /** True when the battle gave neither dice nor seed and its seed was derived. */
   seedDerived?: boolean;
+  /** Warnings of options given that change nothing in the battle (`idleOptions`). */
+  idle?: string[];
   /** The battle's `Territory` cell, when filled in: reports name it. */
   territory?: string;
   /** True when the id cell is blank or unreadable: `id` then only names the row, `(row 3)`. */
@@ -302,6 +308,7 @@ export function readSubmission(
     }
   }
   for (const entry of entries) {
+    if (entry.spec !== null && entry.idle) warnings.push(...entry.idle);
     const seed = entry.spec?.seed;
     if (typeof seed === 'string' && seed.trim().toLowerCase() === TEMPLATE_SEED && entry.seedAt) {
       warnings.push(
@@ -469,15 +476,24 @@ function readBattleRow(
     addBadCell(badCells, c);
   }
   const options = readOptions(ruleset, at, isBad, bad);
+  let idle: string[] = [];
   if (options !== null) {
     const together = ruleset.parseOptions(options);
     // Options at odds with each other (sea with a fort) are the row's: named at its first cell.
     const message = together.ok ? null : `${cellAddress(battles.origin, r, 0)}: ${together.error}`;
     if (message !== null) addBadCell(badCells, { row: r, col: 0, message });
+    idle = together.ok
+      ? (ruleset.idleOptions?.(together.value) ?? []).map(
+          ({ key, why }) =>
+            `${address(key as BattleKey)}: battle "${id}" gives ${columnTitle(key as BattleKey)} ` +
+            `"${cellText(at(key as BattleKey))}", which ${IDLE_OPTION_WARNING}: ${why}`,
+        )
+      : [];
   }
 
   const spec: BattleSpec = { id, rules: ruleset.id, options: options ?? {} };
   const entry: SubmissionEntry = { id, where, spec, error: null };
+  if (idle.length > 0) entry.idle = idle;
   const territory = cellText(at('territory'));
   if (territory !== '' && !isBad('territory')) entry.territory = territory;
   const diceText = cellText(at('dice'));

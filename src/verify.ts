@@ -14,7 +14,13 @@ import {
   resultsSheet,
 } from './sheets';
 import { isMergedCellMessage } from './merged-cells';
-import { isTemplateSeedWarning, readSubmission, SheetTable, Submission } from './submission';
+import {
+  isIdleOptionWarning,
+  isTemplateSeedWarning,
+  readSubmission,
+  SheetTable,
+  Submission,
+} from './submission';
 import {
   addressOf,
   cellOf,
@@ -396,6 +402,8 @@ const UNHEADED_WARNING_NOTE =
   'Results has no warning of values in a column with no header (written before Praetor gave it): compared without it';
 const HIDDEN_WARNING_NOTE =
   'Results has no warning of hidden rows or columns (written before Praetor gave it): compared without it';
+const IDLE_WARNING_NOTE =
+  'Results has no warning of an option that changes nothing in its battle (written before Praetor gave it): compared without it';
 const CELLS_ALONE_NOTE =
   'Results name only the bad cells of a battle whose legions broke the rules too (written before Praetor named both): compared so';
 
@@ -405,4 +413,5 @@ const NEWER_WARNINGS: readonly { is: (warning: string) => boolean; note: string 
   { is: isMergedCellMessage, note: MERGE_WARNING_NOTE },
   { is: isUnheadedWarning, note: UNHEADED_WARNING_NOTE },
   { is: isHiddenWarning, note: HIDDEN_WARNING_NOTE },
+  { is: isIdleOptionWarning, note: IDLE_WARNING_NOTE },
 ];

@@ -1,4 +1,5 @@
 import { failure, resolve, shots } from './helpers/battle';
+import { findRuleset } from '../src/rulesets';
 
 /** Hand-computed battles, one per option of the ruleset; each die traced in the comments. */
 
@@ -292,5 +293,22 @@ describe('rosters', () => {
     const r = resolve({ attacker: '1 INF 2 INF', defender: '1 INF', dice: [1] });
     expect(shots(r)).toEqual(['1 A INF#1 1 hit -> INF#1']);
     expect(r.attacker).toMatchObject({ INF: 3 });
+  });
+});
+
+describe('an option that changes nothing', () => {
+  it('breachBy catapult with no fort is idle (a submission warns of it); with a fort it acts', () => {
+    const pbem = findRuleset('cote-pbem')!;
+    const idle = (raw: Record<string, unknown>) => {
+      const options = pbem.parseOptions(raw);
+      if (!options.ok) throw new Error(options.error);
+      return (pbem.idleOptions?.(options.value) ?? []).map((o) => o.key);
+    };
+    expect(idle({ breachBy: 'catapult' })).toEqual(['breachBy']);
+    expect(idle({ breachBy: 'catapult', fort: 1 })).toEqual([]);
+    expect(idle({ breachBy: 'any' })).toEqual([]);
+    // Fought as written: the same battle as without the order.
+    const flat = { attacker: '2 CAT 3 INF', defender: '4 INF', seed: 'idle' };
+    expect(resolve({ ...flat, breachBy: 'catapult' }).events).toEqual(resolve(flat).events);
   });
 });

@@ -276,3 +276,23 @@ describe('columns that look like a deciding column the table lacks', () => {
     );
   });
 });
+
+describe('an option that changes nothing in its battle', () => {
+  it('Breach by catapult with no Fort: a warning at its cell, the battle fought as written', () => {
+    const { s, errors: e } = errors([
+      ['Battle', 'Fort', 'Breach by', 'Seed'],
+      ['B1', '', 'catapult', 's'],
+      ['B2', 1, 'Catapult', 's'],
+    ]);
+    expect(e).toEqual([null, null]);
+    expect(s.warnings).toEqual([
+      'Battles!C2: battle "B1" gives Breach by "catapult", which changes nothing in this battle: there are no walls to breach; give Fort 1 or 2 if there are',
+    ]);
+    const { s: noFort } = errors([
+      ['Battle', 'Fort', 'Breach by', 'Seed'],
+      ['B1', 'no', 'any', 's'],
+      ['B2', 0, 'catapult', 's'],
+    ]);
+    expect(noFort.warnings.map((w) => w.slice(0, 12))).toEqual(['Battles!C3: ']);
+  });
+});

@@ -1097,6 +1097,28 @@ describe('Results written before Praetor warned of hidden rows and columns', () 
   );
 });
 
+describe('Results written before Praetor warned of an option that changes nothing', () => {
+  it(
+    'verify, with a note; a changed cell is still caught',
+    () =>
+      verifiesWithoutWarning(
+        [
+          ['Battle', 'Side', 'Player', 'Infantry'],
+          ['B1', 'Attacker', 'Ann', 3],
+          ['B1', 'Defender', 'Bob', 2],
+        ],
+        (wb) => {
+          const battles = wb.getWorksheet('Battles')!;
+          battles.getCell('C1').value = 'Breach by';
+          battles.getCell('C2').value = 'catapult';
+        },
+        /^Battles!C2: battle "B1" gives Breach by "catapult", which changes nothing/,
+        'Results has no warning of an option that changes nothing in its battle',
+      ),
+    30000,
+  );
+});
+
 test('verify says how many battles were not fought, their errors replayed', async () => {
   const dir = tempDir();
   const input = join(dir, 'turn.xlsx');

@@ -133,6 +133,10 @@ export const cotePbem: Ruleset<PbemOptions, PbemState, PbemEvent> = {
   units: PBEM_UNITS,
   orderKeys: ['retreat', 'rounds'],
   parseOptions: parsePbemOptions,
+  idleOptions: (o) =>
+    o.breachBy === 'catapult' && o.fort === 0
+      ? [{ key: 'breachBy', why: 'there are no walls to breach; give Fort 1 or 2 if there are' }]
+      : [],
   checkForces,
   checkLegion: (legion, _side, options) => legionProblems(legion, options),
   start: startPbem,
