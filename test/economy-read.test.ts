@@ -1,4 +1,5 @@
 import { playTurn } from '../src/economy/turn';
+import { wholeNumber } from '../src/economy/values';
 import { grid, problems, tables, treasury, turn } from './helpers/economy';
 
 /** Reading the books: every problem names the sheet, the row and the column. */
@@ -190,6 +191,26 @@ describe('reading the books', () => {
     expect(playTurn(t)).toEqual({
       ok: false,
       error: ['Purchases!A1: Purchases has no "Item" column in its header row'],
+    });
+  });
+});
+
+describe('whole numbers too large', () => {
+  it('a whole number past the limit says so, not that it is no whole number', () => {
+    const limit = '1,000,000,000,000';
+    expect(wholeNumber(2 ** 53, 'the treasury', 0)).toEqual({
+      ok: false,
+      error: `the treasury is 9007199254740992: it must be at most ${limit}`,
+    });
+    expect(wholeNumber(1e308, 'the treasury', 0)).toEqual({
+      ok: false,
+      error: `the treasury is 1e+308: it must be at most ${limit}`,
+    });
+    expect(wholeNumber('99999999999999999999', 'the treasury', 0)).toMatchObject({
+      error: `the treasury is 99999999999999999999: it must be at most ${limit}`,
+    });
+    expect(wholeNumber(1.5, 'the treasury', 0)).toMatchObject({
+      error: 'the treasury is "1.5": give a whole number',
     });
   });
 });

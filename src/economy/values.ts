@@ -27,6 +27,9 @@ export function wholeNumber(
     return blank === undefined ? err(`${what} is blank: give a whole number`) : ok(blank);
   }
   const n = typeof v === 'number' ? v : /^[+]?\d+$/.test(text) ? Number(text) : NaN;
+  if (Number.isInteger(n) && n > max) {
+    return err(`${what} is ${text}: it must be at most ${max.toLocaleString('en-US')}`);
+  }
   if (!Number.isSafeInteger(n)) return err(`${what} is "${text}": give a whole number`);
   if (n < min) return err(`${what} is ${n}: it must be ${min} or more`);
   if (n > max) return err(`${what} is ${n}: it must be at most ${max.toLocaleString('en-US')}`);
