@@ -17,15 +17,11 @@ const CELL_END = /<\/c\s*>/g;
 const TYPE = /\st\s*=\s*["']([^"']*)["']/;
 const ISO_DATE = /^\s*(\d{4}-\d{2}-\d{2})/;
 
+/** A value that is not a number as Excel writes one (text, an error, or damaged). */
+const ODD_VALUE = /<v>(?!\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*<\/v>)(?!<)/;
+
 /** True when every value of the sheet is a number and none is a date: nothing to change. */
-function allPlain(xml: string): boolean {
-  if (DATE_TYPE.test(xml)) return false;
-  VALUE.lastIndex = 0;
-  for (let m = VALUE.exec(xml); m !== null; m = VALUE.exec(xml)) {
-    if (!NUMBER.test(m[1])) return false;
-  }
-  return true;
-}
+const allPlain = (xml: string): boolean => !DATE_TYPE.test(xml) && !ODD_VALUE.test(xml);
 
 export function plainStoredValues(xml: string): string {
   if (allPlain(xml)) return xml;

@@ -24,8 +24,8 @@ export const xmlText = (s: string): string =>
     : s;
 
 /** What `cellText` changes: `&<>`, a carriage return, what XML cannot hold, and `_xHHHH_`. */
-const CELL_NEEDS_WORK =
-  /[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]|_x[0-9a-f]{4}_/i;
+const CELL_NEEDS_WORK = /[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+const LOOKS_ESCAPED = /_x[0-9a-f]{4}_/i;
 const NOT_CELL_CHARS = new RegExp(`${NOT_XML_CHARS.source}|\\r`, 'g');
 const hex4 = (ch: string) => ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
 
@@ -36,7 +36,7 @@ const hex4 = (ch: string) => ch.charCodeAt(0).toString(16).toUpperCase().padStar
  * read back the very text: a seed or a name with a pasted control character replays as fought.
  */
 export const cellText = (s: string): string =>
-  CELL_NEEDS_WORK.test(s)
+  CELL_NEEDS_WORK.test(s) || (s.includes('_x') && LOOKS_ESCAPED.test(s))
     ? s
         .replace(/_(?=x[0-9a-f]{4}_)/gi, '_x005F_')
         .replace(NOT_CELL_CHARS, (ch) => `_x${hex4(ch)}_`)
