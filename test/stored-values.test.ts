@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -73,4 +74,40 @@ test('adjudicated: a damaged count fails its battle at its cell; a date seed is 
   const [b1, b2] = JSON.parse(out.out).files[0].results;
   expect(b1.error).toMatch(/Legions!E2: .*cannot be read \(the file is damaged there\)/);
   expect(b2.seed).toBe('2024-05-01');
+});
+
+test('a date before March 1900 is the day Excel shows (it counts 29 February 1900)', async () => {
+  const dir = tempDir();
+  const wb = new ExcelJS.Workbook();
+  const battles = wb.addWorksheet('Battles');
+  battles.addRow(['Battle', 'Seed']);
+  const legions = wb.addWorksheet('Legions');
+  legions.addRow(['Battle', 'Side', 'Infantry']);
+  // Excel's day 1 is 1900-01-01, day 60 the 29 February it counts, day 61 1 March.
+  for (const [id, serial] of [
+    ['B1', 1],
+    ['B2', 59],
+    ['B3', 60],
+    ['B4', 61],
+    ['B5', 45413],
+  ] as const) {
+    battles.addRow([id, serial]).getCell(2).numFmt = 'yyyy-mm-dd';
+    legions.addRows([
+      [id, 'Attacker', 2],
+      [id, 'Defender', 1],
+    ]);
+  }
+  legions.getCell('C3').numFmt = 'yyyy-mm-dd';
+  legions.getCell('C3').value = 4;
+  writeFileSync(join(dir, 'dates.xlsx'), Buffer.from(await wb.xlsx.writeBuffer()));
+  const out = await run('adjudicate', join(dir, 'dates.xlsx'), '--out', dir, '--json');
+  const results = JSON.parse(out.out).files[0].results;
+  expect(results.map((b: { seed: string | null }) => b.seed)).toEqual([
+    null,
+    '1900-02-28',
+    '1900-02-29',
+    '1900-03-01',
+    '2024-05-01',
+  ]);
+  expect(results[0].error).toContain('Legions!C3: "1900-01-04"');
 });

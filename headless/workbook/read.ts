@@ -221,8 +221,28 @@ function cellValue(cell: ExcelJS.Cell): Cell {
 /** A formula's empty saved text (marked when loading, see `markEmptyFormulaText`) is ''. */
 function gridValue(value: Cell): Cell {
   if (value === undefined || value === null) return null;
+  if (value instanceof Date) return shownDate(value);
   if (typeof value === 'object' && (value as { result?: unknown }).result === EMPTY_FORMULA_TEXT) {
     return { ...(value as object), result: '' };
   }
+  const result = (value as { result?: unknown }).result;
+  if (typeof value === 'object' && result instanceof Date) {
+    return { ...(value as object), result: shownDate(result) };
+  }
   return value;
+}
+
+const DAY_MS = 86_400_000;
+const MARCH_1900 = Date.UTC(1900, 2, 1);
+const FEBRUARY_28_1900 = Date.UTC(1900, 1, 28);
+
+/**
+ * A date as Excel shows it. Excel counts 1900 as a leap year (as Lotus 1-2-3 did): its day 60
+ * is 29 February 1900, and every day before it is one day later than exceljs makes it.
+ */
+function shownDate(date: Date): Cell {
+  const time = date.getTime();
+  if (Number.isNaN(time) || time >= MARCH_1900) return date;
+  const day = Math.floor(time / DAY_MS) * DAY_MS;
+  return day === FEBRUARY_28_1900 ? '1900-02-29' : new Date(time + DAY_MS);
 }
