@@ -40,11 +40,12 @@ const taken = (path: string): Error =>
 
 /**
  * The permissions for a file made from `source` (a workbook adjudicated): its read and write
- * bits, so that private orders stay private; undefined when it cannot be read.
+ * bits, so that private orders stay private, and always its owner's write bit (a read-only
+ * input gives an output its owner may still replace); undefined when it cannot be read.
  */
 export function modeOf(source: string): number | undefined {
   try {
-    return statSync(source).mode & 0o666;
+    return (statSync(source).mode & 0o666) | 0o200;
   } catch {
     return undefined;
   }

@@ -57,12 +57,16 @@ describe('praetor adjudicate', () => {
     fs.chmodSync(join(dir, 'private.xlsx'), 0o600);
     writeFileSync(join(dir, 'shared.xlsx'), await simpleSubmission());
     fs.chmodSync(join(dir, 'shared.xlsx'), 0o644);
+    writeFileSync(join(dir, 'locked.xlsx'), await simpleSubmission());
+    fs.chmodSync(join(dir, 'locked.xlsx'), 0o440);
     expect(await main(['adjudicate', dir, '--jobs', '1'], bufferIo())).toBe(0);
     const mode = (name: string) => fs.statSync(join(dir, name)).mode & 0o777;
     // As any new file, under the process's umask (022 where a file is made 644).
     const umask = process.umask();
     expect(mode('private.praetor.xlsx')).toBe(0o600 & ~umask);
     expect(mode('shared.praetor.xlsx')).toBe(0o644 & ~umask);
+    // A read-only input: its owner may still replace the output.
+    expect(mode('locked.praetor.xlsx')).toBe(0o640 & ~umask);
   }, 30000);
 
   it('exits 1 and lists each error with file, sheet, row and column; the rest still resolve', async () => {

@@ -307,6 +307,12 @@ describe('an option that changes nothing', () => {
     expect(idle({ breachBy: 'catapult' })).toEqual(['breachBy']);
     expect(idle({ breachBy: 'catapult', fort: 1 })).toEqual([]);
     expect(idle({ breachBy: 'any' })).toEqual([]);
+    // At sea, where a fort is refused: no advice to give one.
+    const why = pbem.parseOptions({ breachBy: 'catapult', sea: true });
+    if (!why.ok) throw new Error(why.error);
+    expect(pbem.idleOptions?.(why.value)).toEqual([
+      { key: 'breachBy', why: 'a sea battle has no walls to breach' },
+    ]);
     // Fought as written: the same battle as without the order.
     const flat = { attacker: '2 CAT 3 INF', defender: '4 INF', seed: 'idle' };
     expect(resolve({ ...flat, breachBy: 'catapult' }).events).toEqual(resolve(flat).events);

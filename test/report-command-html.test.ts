@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { resolveBattle, validateBattle } from '../src/battle';
 import { parseDiceList } from '../src/dice';
+import { replayCommand } from '../src/report/replay';
 import { commandHtml, LINE_CHARS, SMALL_LINE_CHARS } from '../src/report/command-html';
 import { parseRosterText } from '../src/roster';
 import { findRuleset } from '../src/rulesets';
@@ -94,4 +97,22 @@ test('the count of characters takes a wide character as two', () => {
   const name = '凱'.repeat(50);
   const html = commandHtml(`npx praetor battle --attacker "${name}: 2 INF" --defender "1 INF"`);
   expect(text(html).split('\n')[0]).toBe('npx praetor battle \\');
+});
+
+test("a seed with a line break or a '!' is one $'...' word that bash reads back exactly", () => {
+  const seed = 'ex\r\nample! "quoted" \\ it\'s $HOME `x`';
+  const result = resolveBattle(
+    (() => {
+      const b = validateBattle({ id: 'q', attacker: '2 INF', defender: '1 INF', seed });
+      if (!b.ok) throw new Error(b.error);
+      return b.value;
+    })(),
+  );
+  if (!result.ok) throw new Error(result.error);
+  const command = replayCommand(result.value);
+  const word = /--seed (\$'(?:[^'\\]|\\.)*')/.exec(command)![1];
+  expect(execFileSync('bash', ['-c', `printf %s ${word}`], { encoding: 'utf8' })).toBe(seed);
+  // Printed, the word is never cut: one piece on a line of its own.
+  const pieces = [...commandHtml(command).matchAll(/<span class="(?:nb|small)">([^<]*)<\/span>/g)];
+  expect(pieces.some((m) => m[1].replace(/&#39;|&quot;/g, '').includes('--seed $'))).toBe(true);
 });

@@ -33,6 +33,18 @@ test('a number exceljs would read in part is given as NaN; text and errors are l
   expect(out.endsWith(kept.join(''))).toBe(true);
 });
 
+test('a value element with attributes or a spaced end tag is checked too; a character reference is XML', () => {
+  expect(plainStoredValues('<c r="E2"><v xml:space="preserve">0x7</v></c>')).toBe(
+    '<c r="E2"><v>NaN</v></c>',
+  );
+  expect(plainStoredValues('<c r="E2"><v>4abc</v ></c>')).toBe('<c r="E2"><v>NaN</v></c>');
+  const kept = '<c r="E2"><v xml:space="preserve"> 7 </v></c><c r="E3"><v>&#55;</v></c>';
+  expect(plainStoredValues(kept)).toBe(kept);
+  expect(
+    plainStoredValues('<c r="I2" t="d"><v xml:space="preserve">2024-05-01T00:00:00Z</v></c>'),
+  ).toBe('<c r="I2" t="str"><v>2024-05-01</v></c>');
+});
+
 test('a date stored as ISO text is its date as text', () => {
   expect(plainStoredValues('<c r="I2" s="3" t="d"><v>2024-05-01T00:00:00Z</v></c>')).toBe(
     '<c r="I2" s="3" t="str"><v>2024-05-01</v></c>',

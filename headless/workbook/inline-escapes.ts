@@ -8,7 +8,8 @@ import { SheetModel } from './exceljs-internals';
  * Praetor writes its own sheets' text this way (`cellText`), so that verify reads it as written.
  */
 
-const ESCAPE = /_x([0-9a-f]{4})_/gi;
+/** As exceljs reads them in shared strings (and Excel writes them): `_x`, four capital hex digits. */
+const ESCAPE = /_x([0-9A-F]{4})_/g;
 const STRING = 3;
 const FORMULA = 6;
 
@@ -24,7 +25,11 @@ export function unescapeInlineText(model: SheetModel): void {
     for (const cell of row.cells) {
       if (cell.type === STRING && typeof cell.value === 'string' && cell.value.includes('_x')) {
         cell.value = unescapeCellText(cell.value);
-      } else if (cell.type === FORMULA && typeof cell.result === 'string') {
+      } else if (
+        cell.type === FORMULA &&
+        typeof cell.result === 'string' &&
+        cell.result.includes('_x')
+      ) {
         cell.result = unescapeCellText(cell.result);
       }
     }

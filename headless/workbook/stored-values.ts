@@ -7,9 +7,9 @@
  * date is read (see docs/workbook.md).
  */
 
-const VALUE = /<v>([^<]+)<\/v>/g;
-/** A number as Excel writes one. */
-const NUMBER = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
+const VALUE = /<v(?:\s[^>]*)?>([^<]+)<\/v\s*>/g;
+/** A number as Excel writes one; or held as character references, which XML reads first. */
+const NUMBER = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$|&/;
 const DATE_TYPE = /\st\s*=\s*["']d["']/;
 /** A cell's start tag, self-closing or not, and its type. */
 const CELL_TAG = /<c(?=[\s/>])[^>]*>/g;
@@ -18,7 +18,7 @@ const TYPE = /\st\s*=\s*["']([^"']*)["']/;
 const ISO_DATE = /^\s*(\d{4}-\d{2}-\d{2})/;
 
 /** A value that is not a number as Excel writes one (text, an error, or damaged). */
-const ODD_VALUE = /<v>(?!\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*<\/v>)(?!<)/;
+const ODD_VALUE = /<v[\s>](?!\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*<\/v>)(?!<)/;
 
 /** True when every value of the sheet is a number and none is a date: nothing to change. */
 const allPlain = (xml: string): boolean => !DATE_TYPE.test(xml) && !ODD_VALUE.test(xml);

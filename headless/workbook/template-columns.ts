@@ -7,7 +7,8 @@ export interface TemplateColumn {
   list?: string[];
   /**
    * Formatted as Text, so that Excel keeps what is typed: `3,4` stays dice where a comma is the
-   * decimal mark, and `3-4` stays a seed or an id rather than a date.
+   * decimal mark, and `3-4` stays a seed rather than a date. Only where a formula is unlikely:
+   * Excel keeps a formula typed in a Text cell as its text.
    */
   text?: boolean;
 }

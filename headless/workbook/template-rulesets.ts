@@ -27,7 +27,6 @@ const battle = (what: string): TemplateColumn => ({
   header: 'Battle',
   width: 10,
   note: `The id of the ${what} battle in Battles.`,
-  text: true,
 });
 const player: TemplateColumn = { header: 'Player', width: 12, note: 'Who commands it (notes).' };
 const yesNo = (header: string, width: number, note: string): TemplateColumn => ({

@@ -26,7 +26,6 @@ const battleStart = (rules: string): Column[] => [
     header: 'Battle',
     width: 10,
     note: 'The battle id: any text, unique in the workbook.',
-    text: true,
   },
   { header: 'Territory', width: 16, note: 'Where the battle is fought (for your notes).' },
   {
@@ -75,7 +74,6 @@ export const LEGION_COLUMNS: Column[] = [
     header: 'Battle',
     width: 10,
     note: 'The id of the battle in Battles this legion fights.',
-    text: true,
   },
   { header: 'Side', width: 10, note: 'Attacker or Defender.', list: ['Attacker', 'Defender'] },
   { header: 'Player', width: 12, note: 'Who commands the legion.' },

@@ -22,8 +22,8 @@ const BREAKS: Record<string, string> = {
   '--defender-orders': ',',
 };
 
-/** A shell word of the command: `"..."` with its escapes, or a run of non-spaces. */
-const WORDS = /"(?:[^"\\]|\\.)*"|\S+/g;
+/** A shell word of the command: `"..."` or `$'...'` with its escapes, or a run of non-spaces. */
+const WORDS = /"(?:[^"\\]|\\.)*"|\$'(?:[^'\\]|\\.)*'|\S+/g;
 
 /** The characters of a line the printed box holds (9-point monospace on A4, the narrower). */
 export const LINE_CHARS = 92;
@@ -115,7 +115,8 @@ function pieceHtml(piece: string): string {
     ) {
       cut--;
     }
-    // A run of spaces as wide as a line: no cut is clear of them, so cut where the line ends.
+    // No cut in the line is clear of spaces (a long run of them, or words of one letter): cut
+    // where the line ends.
     if (cut === start + 1 && end > start + 1) cut = end;
     chunks.push(chars.slice(start, cut).join(''));
     start = cut;

@@ -28,7 +28,15 @@ export function resumptionOf(result: BattleResult): Resumption | null {
 /** The file the two-line replay of a resumed battle saves the paused battle to. */
 export const PAUSED_FILE = 'paused.json';
 
-const quote = (s: string) => `"${s.replace(/(["\\$`])/g, '\\$1')}"`;
+/**
+ * A value as one shell word: in double quotes; with a control character (a line break pasted
+ * into a seed) or `!` (history expansion in an interactive bash), in bash's and zsh's `$'...'`,
+ * where every character can be written.
+ */
+const quote = (s: string) =>
+  /[\u0000-\u001f\u007f!]/.test(s)
+    ? `$'${s.replace(/[\\']/g, '\\$&').replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}'`
+    : `"${s.replace(/(["\\$`])/g, '\\$1')}"`;
 const flag = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 const optionFlag = (key: string, value: unknown) =>
   value === true ? flag(key) : `${flag(key)} ${quote(String(value))}`;

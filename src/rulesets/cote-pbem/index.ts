@@ -135,7 +135,14 @@ export const cotePbem: Ruleset<PbemOptions, PbemState, PbemEvent> = {
   parseOptions: parsePbemOptions,
   idleOptions: (o) =>
     o.breachBy === 'catapult' && o.fort === 0
-      ? [{ key: 'breachBy', why: 'there are no walls to breach; give Fort 1 or 2 if there are' }]
+      ? [
+          {
+            key: 'breachBy',
+            why: o.sea
+              ? 'a sea battle has no walls to breach'
+              : 'there are no walls to breach; give Fort 1 or 2 if there are',
+          },
+        ]
       : [],
   checkForces,
   checkLegion: (legion, _side, options) => legionProblems(legion, options),
