@@ -166,6 +166,19 @@ describe('exact odds, consistency', () => {
     );
   });
 
+  test('a retreat condition that changes by round: Monte Carlo with a note, exact refused', () => {
+    const b = battle('2 CAV 3 INF', '4 INF', { retreat: 'none; units <= 3 from round 2' });
+    const refused = computeOdds(b, { method: 'exact' });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error).toMatch(/changes by round/);
+    const fallback = computeOdds(b, { runs: 2000 });
+    if (!fallback.ok) throw new Error(fallback.error);
+    expect(fallback.value.method).toBe('montecarlo');
+    expect(fallback.value.note).toMatch(/changes by round.*Monte Carlo from 2,000 battles/);
+    // No retreat in round 1, and from round 2 on some battles end in one.
+    expect(fallback.value.attackerRetreats).toBeGreaterThan(0);
+  });
+
   test('Monte Carlo is reproducible by seed and reports standard errors', () => {
     const b = battle('1 CAT 2 INF', '2 INF 1 CAV');
     const one = monteCarloOdds(b, 2000, 'seed-1');

@@ -318,3 +318,41 @@ describe('an option that changes nothing', () => {
     expect(resolve({ ...flat, breachBy: 'catapult' }).events).toEqual(resolve(flat).events);
   });
 });
+
+describe('a retreat condition over several rounds ("from round N")', () => {
+  const flat = { attacker: '1 INF', defender: '1 INF', seed: 's' };
+  it.each([
+    ['lost >= 3; units <= 4', '"units <= 4" needs the round it starts from'],
+    ['lost >= 3; units <= 4 from round 1', '"from round 1" comes after orders from round 1'],
+    [
+      'units <= 4 from round 3; none from round 2',
+      '"from round 2" comes after orders from round 3',
+    ],
+    ['units <= 4 from round 0', '"from round 0" needs a round from 1 to 10,000'],
+    ['units <= 4 from round two', '"from round two" needs a round from 1 to 10,000'],
+    ['lost >= 3; from round 2', 'nothing before "from round 2"'],
+    ['lost >= 3;; none from round 2', 'nothing between two ";"'],
+    ['lost >= 3; units < 3 or lost > 1 from round 2', '"or" is not taken'],
+  ])('refuses %j, saying why', (retreat, why) => {
+    expect(failure({ ...flat, retreat })).toContain(why);
+  });
+
+  it('reads each order from its round: none before, then the new one', () => {
+    // 4 INF against 4 INF: the attacker has lost a unit in round 1 in most battles.
+    const base = { attacker: '4 INF', defender: '4 INF', dice: Array(60).fill(1) };
+    // Every shot hits (a 1): each side loses a unit to each enemy shot.
+    expect(resolve({ ...base, retreat: 'lost >= 1' })).toMatchObject({
+      outcome: 'retreat',
+      rounds: 1,
+    });
+    expect(resolve({ ...base, retreat: 'none; lost >= 1 from round 2' })).toMatchObject({
+      outcome: 'retreat',
+      rounds: 2,
+    });
+    expect(resolve({ ...base, retreat: 'lost >= 1; none from round 1000' })).toMatchObject({
+      outcome: 'retreat',
+      rounds: 1,
+    });
+    expect(resolve({ ...base, retreat: 'lost >= 9 from round 2' }).outcome).not.toBe('retreat');
+  });
+});

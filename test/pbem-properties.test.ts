@@ -137,6 +137,46 @@ describe('over 400 random battles', () => {
   });
 });
 
+describe('orders given after a pause, written "from round N" in one condition', () => {
+  const RETREATS = [null, 'units <= 2', 'lost >= 3', 'lost.CAT >= 1 and units <= 4', 'units <= 5'];
+  const phase = (c: string | null) => c ?? 'none';
+
+  it('fight as the battle paused after round N-1 and resumed with the new orders', () => {
+    let resumedSome = 0;
+    for (const [i, b] of battles.entries()) {
+      const n = 1 + (i % 3);
+      const before = RETREATS[i % RETREATS.length];
+      const after = RETREATS[(i * 7 + 3) % RETREATS.length];
+      const first = resolve({ ...b, retreat: before, rounds: n });
+      const written = `${phase(before)}; ${phase(after)} from round ${n + 1}`;
+      const once = resolve({ ...b, retreat: written });
+      if (first.outcome !== 'paused') {
+        // Over before the new orders: as if they were never given.
+        expect(once.events).toEqual(first.events);
+        expect(once.outcome).toBe(first.outcome);
+        continue;
+      }
+      resumedSome++;
+      const saved = JSON.parse(JSON.stringify(first.saved));
+      const rest = resumeBattle(saved, { retreat: after });
+      if (!rest.ok) throw new Error(rest.error);
+      const second = rest.value as BattleResult<PbemEvent>;
+      expect(once.events).toEqual(JSON.parse(JSON.stringify([...first.events, ...second.events])));
+      expect(once.rolls).toEqual([...first.rolls, ...second.rolls]);
+      expect(once).toMatchObject({
+        outcome: second.outcome,
+        winner: second.winner,
+        rounds: second.rounds,
+        diceUsed: second.diceUsed,
+        attacker: second.attacker,
+        defender: second.defender,
+        captured: second.captured,
+      });
+    }
+    expect(resumedSome).toBeGreaterThan(100);
+  });
+});
+
 describe('resuming', () => {
   const paused = resolve({ attacker: '3 INF', defender: '3 INF', dice: '6,6,6,6,6,6', rounds: 1 });
 

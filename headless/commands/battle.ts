@@ -47,7 +47,9 @@ Options:
   --fort [1|2]          the defender is in a fortified city with 1 (default) or 2 wall hit points
   --breach-by WHO       "any" hit breaches the walls (default) or only a "catapult" hit
   --sea                 a sea battle: every legion is carried by galleys (GAL)
-  --retreat COND        the attacker's retreat condition, e.g. "lost.CAT >= 1 and units <= 3"
+  --retreat COND        the attacker's retreat condition, e.g. "lost.CAT >= 1 and units <= 3";
+                        orders given after a pause from the round they start:
+                        "lost >= 3; units <= 4 from round 2"
   --rounds N            pause after N rounds, 1 to 10,000 ("fight N rounds and await
                         instructions"); default: fight to the end
   --mode MODE           cote-online: fight-to-the-death (default) or hit-and-run;

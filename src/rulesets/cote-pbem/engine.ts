@@ -258,7 +258,7 @@ class PbemPlay {
     if (side === 1 && this.retreat !== null) {
       const own = { count: st.count[0], lost: st.lost[0] };
       const foe = { count: st.count[1], lost: st.lost[1] };
-      if (retreatHolds(this.retreat, own, foe)) {
+      if (retreatHolds(this.retreat, own, foe, st.round)) {
         st.end = { outcome: 'retreat', winner: 'defender' };
         return;
       }

@@ -253,7 +253,8 @@ export class Sweep {
       count: [c[s * 4], c[s * 4 + 1], c[s * 4 + 2], c[s * 4 + 3]],
       lost: [0, 1, 2, 3].map((t) => init[s * 4 + t] - c[s * 4 + t]),
     });
-    const holds = retreatHolds(this.retreat, side(0), side(1));
+    // The solver weighs no rounds: the condition never changes by round here (see exact.ts).
+    const holds = retreatHolds(this.retreat, side(0), side(1), 1);
     this.retreatMemo[ci] = holds ? 2 : 1;
     return holds;
   }

@@ -10,7 +10,7 @@ import { err, ok, Result } from '../../result';
 import { Layout } from './exact-layout';
 import { Sweep, SweepResult } from './exact-sweep';
 import { PbemOptions } from './options';
-import { parseRetreat, RetreatCondition } from './retreat';
+import { changesByRound, parseRetreat, RetreatCondition } from './retreat';
 import { CODES } from './tables';
 
 /**
@@ -55,6 +55,11 @@ export function pbemExactOdds(
   if (options.retreat !== null) {
     const parsed = parseRetreat(options.retreat);
     if (!parsed.ok) return parsed;
+    if (changesByRound(parsed.value)) {
+      return err(
+        'the retreat condition changes by round ("from round"), which the exact solver cannot weigh',
+      );
+    }
     retreat = parsed.value;
   }
   return ok(solution(layout, new Sweep(layout, options, retreat).run()));

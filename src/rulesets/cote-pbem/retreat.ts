@@ -4,7 +4,10 @@ import { CODES } from './tables';
 
 /**
  * The attacker's retreat condition: a conjunction of comparisons such as
- * `lost.CAT >= 1 and units <= 3`, over the attacker's own forces and the enemy's.
+ * `lost.CAT >= 1 and units <= 3`, over the attacker's own forces and the enemy's. Orders given
+ * after a pause may be written after the first, each from the round it starts:
+ * `lost >= 3; units <= 4 from round 2` (`none from round 3` for no condition), so that a battle
+ * fought again from its start takes each order where it was given.
  */
 
 /** A quantity the condition reads: whose (0 own, 1 enemy), living or lost, of one type or all. */
@@ -16,7 +19,16 @@ export interface Comparison {
   op: Op;
   right: Operand;
 }
-export type RetreatCondition = readonly Comparison[];
+/** The orders in force from round `from` on: comparisons that must all hold, or none (`none`). */
+export interface RetreatPhase {
+  from: number;
+  comparisons: readonly Comparison[] | null;
+}
+export type RetreatCondition = readonly RetreatPhase[];
+
+/** True when the condition changes in the course of the battle (`from round N`). */
+export const changesByRound = (condition: RetreatCondition): boolean =>
+  condition.length > 1 || condition[0].from > 1;
 
 const VARIABLES =
   '`units`, `lost`, `lost.CAT`, `CAT` (any of CAT, CAV, INF, GAL), and the same with `enemy.` before them';
@@ -57,8 +69,52 @@ function unreadableBecause(clause: string): string | undefined {
   return undefined;
 }
 
+const FROM_ROUND = /^(.*?)\s*\bfrom\s+round\s+(\S+)$/i;
+const MOST_ROUNDS = 10_000;
+
 export function parseRetreat(text: string): Result<RetreatCondition> {
-  const clauses = text
+  const phases: RetreatPhase[] = [];
+  const parts = text.split(';').map((p) => p.trim());
+  for (const [i, part] of parts.entries()) {
+    const at = `retreat condition "${oneLine(text)}"`;
+    const m = FROM_ROUND.exec(part);
+    if (i > 0 && !m && part !== '') {
+      return err(
+        `${at}: "${oneLine(part)}" needs the round it starts from, e.g. "units <= 4 from round 2" (orders after a ";" are those given after a pause)`,
+      );
+    }
+    let from = 1;
+    if (m) {
+      from = /^\d+$/.test(m[2]) ? Number(m[2]) : NaN;
+      if (!(from >= 1 && from <= MOST_ROUNDS)) {
+        return err(`${at}: "from round ${oneLine(m[2])}" needs a round from 1 to 10,000`);
+      }
+      const before = phases[phases.length - 1];
+      if (before && from <= before.from) {
+        return err(
+          `${at}: "from round ${from}" comes after orders from round ${before.from}: give the rounds in order`,
+        );
+      }
+    }
+    const orders = m ? m[1] : part;
+    if (orders.trim() === '') {
+      const where = m ? `nothing before "from round ${from}"` : 'nothing between two ";"';
+      return err(`${at}: ${where}: write comparisons, or none`);
+    }
+    if (/^(none|-)$/i.test(orders.trim())) {
+      phases.push({ from, comparisons: null });
+      continue;
+    }
+    const comparisons = parseComparisons(orders, text);
+    if (!comparisons.ok) return comparisons;
+    phases.push({ from, comparisons: comparisons.value });
+  }
+  return ok(phases);
+}
+
+/** One phase's comparisons, joined by `and`; errors quote the whole condition `text`. */
+function parseComparisons(phase: string, text: string): Result<Comparison[]> {
+  const clauses = phase
     .trim()
     .split(/\s+and\s+|\s*&&\s*|\s*,\s*/i)
     .filter((c) => c !== '');
@@ -90,19 +146,26 @@ export function parseRetreat(text: string): Result<RetreatCondition> {
   return ok(comparisons);
 }
 
-/** Reads the condition against the attacker's living and lost counts and the enemy's. */
+/**
+ * Reads the condition in force in `round` against the attacker's living and lost counts and the
+ * enemy's.
+ */
 export function retreatHolds(
   condition: RetreatCondition,
   own: { count: readonly number[]; lost: readonly number[] },
   enemy: { count: readonly number[]; lost: readonly number[] },
+  round: number,
 ): boolean {
+  let phase: RetreatPhase | undefined;
+  for (const p of condition) if (p.from <= round) phase = p;
+  if (phase === undefined || phase.comparisons === null) return false;
   const value = (o: Operand): number => {
     if ('n' in o) return o.n;
     const side = o.q.whose === 0 ? own : enemy;
     const counts = o.q.lost ? side.lost : side.count;
     return o.q.type === 'all' ? counts[0] + counts[1] + counts[2] + counts[3] : counts[o.q.type];
   };
-  for (const c of condition) {
+  for (const c of phase.comparisons) {
     const a = value(c.left);
     const b = value(c.right);
     const holds =

@@ -1,0 +1,67 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { run } from './helpers/cli';
+import { battle, legion, submission, tempDir } from './helpers/workbooks';
+
+/**
+ * A battle paused in a workbook, taken up next turn with new orders written "from round N":
+ * fought again from round 1, it gives the log of the battle paused and resumed with those
+ * orders (`praetor battle --save` then `--resume`), and verify finds the workbook as written.
+ */
+
+jest.setTimeout(60_000);
+
+const LEGIONS = [
+  legion('B1', 'Attacker', 'Marcus', 4, 2, 1),
+  legion('B1', 'Defender', 'Brutus', 6),
+];
+const ATTACKER = 'Marcus: 1 CAT 2 CAV 4 INF';
+const DEFENDER = 'Brutus: 6 INF';
+
+async function adjudicated(dir: string, name: string, cols: Record<string, unknown>) {
+  const input = join(dir, `${name}.xlsx`);
+  writeFileSync(input, await submission([battle('B1', { Seed: 'gallia', ...cols })], LEGIONS));
+  const r = await run('adjudicate', input, '--jobs', '1', '--json');
+  expect(r.code).toBe(0);
+  return {
+    output: join(dir, `${name}.praetor.xlsx`),
+    result: JSON.parse(r.out).files[0].results[0],
+  };
+}
+
+test('new orders from round 2 give the battle paused after round 1 and resumed with them', async () => {
+  const dir = tempDir();
+  const turn3 = await adjudicated(dir, 'turn3', { Rounds: 1, Retreat: 'lost >= 4' });
+  expect(turn3.result.outcome).toBe('paused');
+  const turn4 = await adjudicated(dir, 'turn4', { Retreat: 'lost >= 4; units <= 5 from round 2' });
+
+  const saved = join(dir, 'b1.json');
+  const common = ['--attacker', ATTACKER, '--defender', DEFENDER, '--seed', 'gallia'];
+  const first = await run(
+    'battle',
+    ...common,
+    '--retreat',
+    'lost >= 4',
+    '--rounds',
+    '1',
+    '--save',
+    saved,
+  );
+  expect(first.code).toBe(0);
+  const resumed = await run('battle', '--resume', saved, '--retreat', 'units <= 5', '--json');
+  expect(resumed.code).toBe(0);
+  const taken = JSON.parse(resumed.out);
+  expect(turn4.result).toMatchObject({
+    outcome: taken.outcome,
+    winner: taken.winner,
+    rounds: taken.rounds,
+    diceUsed: taken.diceUsed,
+  });
+  expect(taken.rounds).toBeGreaterThan(1);
+  // Written without "from round", the new condition acts in the round already posted.
+  const replaced = await adjudicated(dir, 'turn4b', { Retreat: 'units <= 5' });
+  expect(replaced.result).toMatchObject({ outcome: 'retreat', rounds: 1 });
+
+  const verified = await run('verify', turn4.output);
+  expect([verified.code, verified.err]).toEqual([0, '']);
+});
