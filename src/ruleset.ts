@@ -122,11 +122,11 @@ export interface Ruleset<
   /** One event in plain words for a report; `names` says how to call each side. */
   narrate(event: Event, options: Options, names: Record<Side, string>): string;
   /**
-   * Options given that change nothing in this battle (optional): a breach rule where there are
-   * no walls. A submission warns of each at its cell, saying `why` (what to give instead); the
-   * battle is fought as written.
+   * Options given that change nothing in this battle, or a `part` of one that does not (its
+   * orders from after a pause): a breach rule where there are no walls. A submission warns of
+   * each at its cell, saying `why` (what to give instead); the battle is fought as written.
    */
-  idleOptions?(options: Options): { key: string; why: string }[];
+  idleOptions?(options: Options): { key: string; part?: string; why: string }[];
   /** Each side's forces right after the event, for strength charts. */
   forcesAfter(event: Event): Record<Side, UnitCounts>;
   /** What this game calls a battle with no winner and no retreat (odds' `undecided`), if any. */

@@ -1,3 +1,4 @@
+import { oneLine } from './shown-text';
 import { BattleSpec } from './battle';
 import {
   cellAddress,
@@ -49,7 +50,7 @@ const TEMPLATE_SEED_WARNING = "has the seed of the template's example battle";
 /** A warning that a battle keeps the template's seed (Results written before 2026-11-30 lack it). */
 export const isTemplateSeedWarning = (warning: string): boolean =>
   warning.includes(TEMPLATE_SEED_WARNING);
-const IDLE_OPTION_WARNING = 'changes nothing in this battle';
+const IDLE_OPTION_WARNING = 'can change nothing in this battle';
 /** True for the warning of an option given that changes nothing (a breach rule, no walls). */
 export const isIdleOptionWarning = (warning: string): boolean =>
   warning.includes(IDLE_OPTION_WARNING);
@@ -484,9 +485,9 @@ function readBattleRow(
     if (message !== null) addBadCell(badCells, { row: r, col: 0, message });
     idle = together.ok
       ? (ruleset.idleOptions?.(together.value) ?? []).map(
-          ({ key, why }) =>
+          ({ key, part, why }) =>
             `${address(key as BattleKey)}: battle "${id}" gives ${columnTitle(key as BattleKey)} ` +
-            `"${cellText(at(key as BattleKey))}", which ${IDLE_OPTION_WARNING}: ${why}`,
+            `"${oneLine(cellText(at(key as BattleKey)))}": ${part ?? 'it'} ${IDLE_OPTION_WARNING}: ${why}`,
         )
       : [];
   }

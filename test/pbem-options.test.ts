@@ -307,6 +307,9 @@ describe('an option that changes nothing', () => {
     expect(idle({ breachBy: 'catapult' })).toEqual(['breachBy']);
     expect(idle({ breachBy: 'catapult', fort: 1 })).toEqual([]);
     expect(idle({ breachBy: 'any' })).toEqual([]);
+    // Orders from a round after the pause: idle too.
+    expect(idle({ retreat: 'lost >= 3; units <= 4 from round 2', rounds: 1 })).toEqual(['retreat']);
+    expect(idle({ retreat: 'lost >= 3; units <= 4 from round 2', rounds: 2 })).toEqual([]);
     // At sea, where a fort is refused: no advice to give one.
     const why = pbem.parseOptions({ breachBy: 'catapult', sea: true });
     if (!why.ok) throw new Error(why.error);
@@ -333,26 +336,45 @@ describe('a retreat condition over several rounds ("from round N")', () => {
     ['lost >= 3; from round 2', 'nothing before "from round 2"'],
     ['lost >= 3;; none from round 2', 'nothing between two ";"'],
     ['lost >= 3; units < 3 or lost > 1 from round 2', '"or" is not taken'],
+    ['lost >= 3 from round 2 and units <= 4', '"from round N" ends its orders'],
   ])('refuses %j, saying why', (retreat, why) => {
     expect(failure({ ...flat, retreat })).toContain(why);
   });
 
+  it('takes a line break as a space, and a ";" at the end as nothing', () => {
+    const base = { attacker: '4 INF', defender: '4 INF', seed: 'lines' };
+    const phased = resolve({ ...base, retreat: 'lost >= 3; units <= 5 from round 2' });
+    expect(resolve({ ...base, retreat: 'lost >= 3;\nunits <= 5\nfrom round 2;' }).events).toEqual(
+      phased.events,
+    );
+  });
+
   it('reads each order from its round: none before, then the new one', () => {
-    // 4 INF against 4 INF: the attacker has lost a unit in round 1 in most battles.
-    const base = { attacker: '4 INF', defender: '4 INF', dice: Array(60).fill(1) };
-    // Every shot hits (a 1): each side loses a unit to each enemy shot.
+    // 4 INF a side: round 1 all misses (a 6 never hits), then every shot hits (a 1).
+    const base = {
+      attacker: '4 INF',
+      defender: '4 INF',
+      dice: [...Array(8).fill(6), ...Array(80).fill(1)],
+    };
+    // The attacker loses its first unit in round 2.
     expect(resolve({ ...base, retreat: 'lost >= 1' })).toMatchObject({
       outcome: 'retreat',
-      rounds: 1,
+      rounds: 2,
     });
     expect(resolve({ ...base, retreat: 'none; lost >= 1 from round 2' })).toMatchObject({
       outcome: 'retreat',
       rounds: 2,
     });
-    expect(resolve({ ...base, retreat: 'lost >= 1; none from round 1000' })).toMatchObject({
+    // Not yet in force in round 2: the retreat waits for round 3's first defender shot.
+    expect(resolve({ ...base, retreat: 'none; lost >= 1 from round 3' })).toMatchObject({
       outcome: 'retreat',
-      rounds: 1,
+      rounds: 3,
     });
-    expect(resolve({ ...base, retreat: 'lost >= 9 from round 2' }).outcome).not.toBe('retreat');
+    // Cancelled from round 2: no retreat, the battle fought out.
+    expect(resolve({ ...base, retreat: 'lost >= 1; none from round 2' })).toMatchObject({
+      outcome: 'eliminated',
+      winner: 'attacker',
+      rounds: 4,
+    });
   });
 });

@@ -353,6 +353,28 @@ describe('the PDF report', () => {
   );
 });
 
+test('odds of a battle whose retreat changes by round: Monte Carlo, saying why', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'praetor-report-'));
+  const input = join(dir, 'phased.json');
+  writeFileSync(
+    input,
+    JSON.stringify([
+      {
+        id: 'p',
+        attacker: '2 CAV 3 INF',
+        defender: '4 INF',
+        seed: 'p',
+        retreat: 'none; units <= 3 from round 2',
+      },
+    ]),
+  );
+  const out = join(dir, 'phased.html');
+  expect((await praetor('report', input, '--out', out)).code).toBe(0);
+  expect(readFileSync(out, 'utf8')).toContain(
+    'Monte Carlo, 20,000 runs (the retreat condition changes by round (&quot;from round&quot;), which the exact solver cannot weigh)',
+  );
+});
+
 describe('praetor report usage', () => {
   it('writes HTML too, and explains bad usage', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'praetor-report-'));

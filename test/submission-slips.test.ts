@@ -286,7 +286,7 @@ describe('an option that changes nothing in its battle', () => {
     ]);
     expect(e).toEqual([null, null]);
     expect(s.warnings).toEqual([
-      'Battles!C2: battle "B1" gives Breach by "catapult", which changes nothing in this battle: there are no walls to breach; give Fort 1 or 2 if there are',
+      'Battles!C2: battle "B1" gives Breach by "catapult": it can change nothing in this battle: there are no walls to breach; give Fort 1 or 2 if there are',
     ]);
     const { s: noFort } = errors([
       ['Battle', 'Fort', 'Breach by', 'Seed'],
@@ -294,5 +294,17 @@ describe('an option that changes nothing in its battle', () => {
       ['B2', 0, 'catapult', 's'],
     ]);
     expect(noFort.warnings.map((w) => w.slice(0, 12))).toEqual(['Battles!C3: ']);
+  });
+
+  it('retreat orders from a round after the pause: a warning to clear or raise Rounds', () => {
+    const { s, errors: e } = errors([
+      ['Battle', 'Retreat', 'Rounds', 'Seed'],
+      ['B1', 'lost >= 3; units <= 4 from round 2', 1, 's'],
+      ['B2', 'lost >= 3; units <= 4 from round 2', '', 's'],
+    ]);
+    expect(e).toEqual([null, null]);
+    expect(s.warnings).toEqual([
+      'Battles!B2: battle "B1" gives Retreat "lost >= 3; units <= 4 from round 2": its orders from round 2 can change nothing in this battle: the battle pauses after round 1 (Rounds): clear Rounds, or raise it, for them to act',
+    ]);
   });
 });

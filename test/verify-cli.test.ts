@@ -1112,7 +1112,7 @@ describe('Results written before Praetor warned of an option that changes nothin
           battles.getCell('C1').value = 'Breach by';
           battles.getCell('C2').value = 'catapult';
         },
-        /^Battles!C2: battle "B1" gives Breach by "catapult", which changes nothing/,
+        /^Battles!C2: battle "B1" gives Breach by "catapult": it can change nothing/,
         'Results has no warning of an option that changes nothing in its battle',
       ),
     30000,

@@ -239,8 +239,10 @@ function oddsBefore(result: BattleResult): ReportContext['odds'] {
   const odds = computeOdds(battle, { runs: REPORT_RUNS });
   if (!odds.ok) return undefined;
   const o = odds.value;
+  // Why not exact (too large; a retreat condition that changes by round), when there is a why.
+  const why = o.note ? ` (${o.note.split(';')[0]})` : '';
   const method =
-    o.method === 'exact' ? 'exact' : `Monte Carlo, ${o.runs?.toLocaleString('en')} runs`;
+    o.method === 'exact' ? 'exact' : `Monte Carlo, ${o.runs?.toLocaleString('en')} runs${why}`;
   return {
     attackerWins: o.attackerWins,
     defenderWins: o.defenderWins,

@@ -13,7 +13,7 @@ import {
 } from './engine';
 import { pbemExactOdds } from './exact';
 import { narratePbem } from './narrate';
-import { describePbemOptions, parsePbemOptions, PbemOptions } from './options';
+import { describePbemOptions, parsePbemOptions, pbemIdleOptions, PbemOptions } from './options';
 import { CODES, LEGION_LIMIT, PBEM_UNITS } from './tables';
 
 export type { PbemEvent, PbemState } from './engine';
@@ -133,17 +133,7 @@ export const cotePbem: Ruleset<PbemOptions, PbemState, PbemEvent> = {
   units: PBEM_UNITS,
   orderKeys: ['retreat', 'rounds'],
   parseOptions: parsePbemOptions,
-  idleOptions: (o) =>
-    o.breachBy === 'catapult' && o.fort === 0
-      ? [
-          {
-            key: 'breachBy',
-            why: o.sea
-              ? 'a sea battle has no walls to breach'
-              : 'there are no walls to breach; give Fort 1 or 2 if there are',
-          },
-        ]
-      : [],
+  idleOptions: pbemIdleOptions,
   checkForces,
   checkLegion: (legion, _side, options) => legionProblems(legion, options),
   start: startPbem,

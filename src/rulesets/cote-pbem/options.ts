@@ -98,3 +98,32 @@ export function describePbemOptions(o: PbemOptions): string[] {
   if (lines.length === 0) lines.push('Land battle, no fortification, no retreat condition.');
   return lines;
 }
+
+/**
+ * Options given that change nothing in the battle (see `Ruleset.idleOptions`): a breach rule
+ * where there are no walls, and retreat orders from a round after the pause (`Rounds` left as
+ * it was when the new orders were written).
+ */
+export function pbemIdleOptions(o: PbemOptions): { key: string; part?: string; why: string }[] {
+  const idle: { key: string; part?: string; why: string }[] = [];
+  if (o.breachBy === 'catapult' && o.fort === 0) {
+    idle.push({
+      key: 'breachBy',
+      why: o.sea
+        ? 'a sea battle has no walls to breach'
+        : 'there are no walls to breach; give Fort 1 or 2 if there are',
+    });
+  }
+  const retreat = o.retreat === null ? null : parseRetreat(o.retreat);
+  const late = retreat?.ok
+    ? retreat.value.filter((p) => o.rounds !== null && p.from > o.rounds)
+    : [];
+  if (late.length > 0) {
+    idle.push({
+      key: 'retreat',
+      part: `its orders from round ${late[0].from}`,
+      why: `the battle pauses after round ${o.rounds} (Rounds): clear Rounds, or raise it, for them to act`,
+    });
+  }
+  return idle;
+}

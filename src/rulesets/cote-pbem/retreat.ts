@@ -59,6 +59,9 @@ function unreadableBecause(clause: string): string | undefined {
     return '"or" is not taken: the attacker retreats when every comparison holds';
   }
   if (/^and\b|\band$/i.test(clause)) return '"and" with no comparison on one side';
+  if (/\bfrom\s+round\b/i.test(clause)) {
+    return '"from round N" ends its orders, and a ";" comes before the next: "lost >= 3; units <= 4 from round 2"';
+  }
   const reversed = /=<|=>/.exec(clause);
   if (reversed) return `"${reversed[0]}" is written "${reversed[0][1]}="`;
   const op = /<=|>=|==|=|<|>/.exec(clause);
@@ -74,7 +77,12 @@ const MOST_ROUNDS = 10_000;
 
 export function parseRetreat(text: string): Result<RetreatCondition> {
   const phases: RetreatPhase[] = [];
-  const parts = text.split(';').map((p) => p.trim());
+  // A `;` at the end parts no orders. A line break is a space, as in a condition written
+  // over two lines of a cell.
+  const parts = text
+    .split(';')
+    .map((p) => p.trim())
+    .filter((p, i, all) => p !== '' || i < all.length - 1);
   for (const [i, part] of parts.entries()) {
     const at = `retreat condition "${oneLine(text)}"`;
     const m = FROM_ROUND.exec(part);
