@@ -1060,61 +1060,47 @@ async function verifiesWithoutWarning(
   expect((await run('verify', forged)).code).toBe(1);
 }
 
-describe('Results written before Praetor warned of values in a column with no header', () => {
-  it(
-    'verify, with a note; a changed cell is still caught',
-    () =>
-      verifiesWithoutWarning(
-        [
-          ['Battle', 'Side', 'Player', 'Infantry', ''],
-          ['B1', 'Attacker', 'Ann', 3, 'my note'],
-          ['B1', 'Defender', 'Bob', 2, ''],
-        ],
-        () => undefined,
-        /^Legions!E2: "my note" is in a column with no header/,
-        'Results has no warning of values in a column with no header',
-      ),
-    30000,
-  );
-});
+/** Legions of B1: an attacker and a defender. */
+const TWO_LEGIONS = [
+  ['Battle', 'Side', 'Player', 'Infantry'],
+  ['B1', 'Attacker', 'Ann', 3],
+  ['B1', 'Defender', 'Bob', 2],
+];
 
-describe('Results written before Praetor warned of hidden rows and columns', () => {
+describe.each<[string, unknown[][], (wb: ExcelJS.Workbook) => void, RegExp, string]>([
+  [
+    'values in a column with no header',
+    [
+      ['Battle', 'Side', 'Player', 'Infantry', ''],
+      ['B1', 'Attacker', 'Ann', 3, 'my note'],
+      ['B1', 'Defender', 'Bob', 2, ''],
+    ],
+    () => undefined,
+    /^Legions!E2: "my note" is in a column with no header/,
+    'Results has no warning of values in a column with no header',
+  ],
+  [
+    'hidden rows and columns',
+    [...TWO_LEGIONS, ['B1', 'Defender', 'Cy', 1]],
+    (wb) => (wb.getWorksheet('Legions')!.getRow(4).hidden = true),
+    /^Legions!A4: row 4 is hidden/,
+    'Results has no warning of hidden rows or columns',
+  ],
+  [
+    'an option that changes nothing',
+    TWO_LEGIONS,
+    (wb) => {
+      const battles = wb.getWorksheet('Battles')!;
+      battles.getCell('C1').value = 'Breach by';
+      battles.getCell('C2').value = 'catapult';
+    },
+    /^Battles!C2: battle "B1" gives Breach by "catapult": it can change nothing/,
+    'Results has no warning of an option that changes nothing in its battle',
+  ],
+])('Results written before Praetor warned of %s', (_what, legions, prepare, warning, note) => {
   it(
     'verify, with a note; a changed cell is still caught',
-    () =>
-      verifiesWithoutWarning(
-        [
-          ['Battle', 'Side', 'Player', 'Infantry'],
-          ['B1', 'Attacker', 'Ann', 3],
-          ['B1', 'Defender', 'Bob', 2],
-          ['B1', 'Defender', 'Cy', 1],
-        ],
-        (wb) => (wb.getWorksheet('Legions')!.getRow(4).hidden = true),
-        /^Legions!A4: row 4 is hidden/,
-        'Results has no warning of hidden rows or columns',
-      ),
-    30000,
-  );
-});
-
-describe('Results written before Praetor warned of an option that changes nothing', () => {
-  it(
-    'verify, with a note; a changed cell is still caught',
-    () =>
-      verifiesWithoutWarning(
-        [
-          ['Battle', 'Side', 'Player', 'Infantry'],
-          ['B1', 'Attacker', 'Ann', 3],
-          ['B1', 'Defender', 'Bob', 2],
-        ],
-        (wb) => {
-          const battles = wb.getWorksheet('Battles')!;
-          battles.getCell('C1').value = 'Breach by';
-          battles.getCell('C2').value = 'catapult';
-        },
-        /^Battles!C2: battle "B1" gives Breach by "catapult": it can change nothing/,
-        'Results has no warning of an option that changes nothing in its battle',
-      ),
+    () => verifiesWithoutWarning(legions, prepare, warning, note),
     30000,
   );
 });
