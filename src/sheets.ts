@@ -294,9 +294,12 @@ export function logSheetName(battleId: string, taken: ReadonlySet<string>): stri
 /** The first `n` UTF-16 units of `s` (Excel's measure of a name), never half a character. */
 const cut = (s: string, n: number) => s.slice(0, n).replace(/[\ud800-\udbff]$/, '');
 
+/** Characters XML 1.0 cannot hold at all (control characters, lone surrogates, U+FFFE/F). */
+export const NOT_XML_CHARS =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** What a sheet name cannot hold: Excel's forbidden characters, and what XML cannot hold. */
-const SHEET_NAME_BAD =
-  /[:\\/?*[\]\u0000-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const SHEET_NAME_BAD = new RegExp(`[:\\\\/?*[\\]\\t\\n\\r]|${NOT_XML_CHARS.source}`, 'g');
 
 /** `name` made a legal sheet name not in `taken` (any case), with ` (2)`, ` (3)`... if need be. */
 export function freeSheetName(name: string, taken: ReadonlySet<string>): string {

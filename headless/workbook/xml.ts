@@ -1,12 +1,10 @@
+import { NOT_XML_CHARS } from '../../src/sheets';
+
 /** Small helpers for writing SpreadsheetML by hand: escaping, and the prefixes a part uses. */
 
 export const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 export const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 export const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
-
-/** Characters XML 1.0 cannot hold at all (control characters, lone surrogates, U+FFFE/F). */
-export const NOT_XML_CHARS =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** The text without the characters XML cannot hold, as a reader reads it back. */
 export const xmlChars = (s: string): string => s.replace(NOT_XML_CHARS, '');
