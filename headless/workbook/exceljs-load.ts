@@ -70,22 +70,22 @@ export interface CellLessSheet {
   kind: string;
 }
 
-/** The sheets of each workbook loaded here that exceljs is not given (see `sheetIndex`). */
-const cellLessByBook = new WeakMap<ExcelJS.Workbook, CellLessSheet[]>();
-
-/** The name of every sheet in the workbook's index, in its order, cell-less ones too. */
-const indexByBook = new WeakMap<ExcelJS.Workbook, string[]>();
+/**
+ * Each workbook's sheet index: the name of every sheet, in its order, and those of them that
+ * hold no cells, which exceljs is not given.
+ */
+const indexByBook = new WeakMap<ExcelJS.Workbook, { names: string[]; cellLess: CellLessSheet[] }>();
 
 /**
  * Every sheet name of a workbook loaded here, in the index's order: a new sheet must take none
  * of them, a chart sheet's name included. A workbook made otherwise: its worksheets' names.
  */
 export const sheetIndex = (workbook: ExcelJS.Workbook): string[] =>
-  indexByBook.get(workbook) ?? workbook.worksheets.map((ws) => ws.name);
+  indexByBook.get(workbook)?.names ?? workbook.worksheets.map((ws) => ws.name);
 
 /** The sheets of the index that hold no cells, which exceljs is not given. */
 export const cellLessSheets = (workbook: ExcelJS.Workbook): readonly CellLessSheet[] =>
-  cellLessByBook.get(workbook) ?? [];
+  indexByBook.get(workbook)?.cellLess ?? [];
 
 const KINDS: Record<string, string> = {
   chartsheet: 'a chart sheet',
@@ -194,7 +194,6 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
       if (hidden.length > 0) hiddenColumnsBySheet.set(sheet, hidden);
     }),
   );
-  indexByBook.set(workbook, index);
-  if (cellLess.length > 0) cellLessByBook.set(workbook, cellLess);
+  indexByBook.set(workbook, { names: index, cellLess });
   return workbook;
 }

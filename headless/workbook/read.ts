@@ -4,6 +4,7 @@ import { Cell, isBlank, widestRow } from '../../src/cells';
 import { covers, gridMerges } from '../../src/merged-cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
+import { fsErrorReason } from '../fs-errors';
 import { EMPTY_FORMULA_TEXT } from './empty-formula-text';
 import {
   CellLessSheet,
@@ -14,7 +15,6 @@ import {
   sheetIndex,
   sheetMerges,
 } from './exceljs-load';
-import { fsErrorReason } from '../fs-errors';
 import { readFailure } from './exceljs-parts';
 import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './guard';
 import { ZipPackage } from './zip-package';
