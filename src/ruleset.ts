@@ -65,6 +65,13 @@ export interface LogColumn<E> {
   value(event: E): string | number;
 }
 
+/** An option given that changes nothing in its battle, or the `part` of it that does not. */
+export interface IdleOption {
+  key: string;
+  part?: string;
+  why: string;
+}
+
 /**
  * A game's battle rules. Rosters, dice, logs and results are generic; everything a ruleset
  * decides lives behind this interface, in the ruleset's own module. `State` must be plain JSON,
@@ -126,7 +133,7 @@ export interface Ruleset<
    * orders from after a pause): a breach rule where there are no walls. A submission warns of
    * each at its cell, saying `why` (what to give instead); the battle is fought as written.
    */
-  idleOptions?(options: Options): { key: string; part?: string; why: string }[];
+  idleOptions?(options: Options): IdleOption[];
   /** Each side's forces right after the event, for strength charts. */
   forcesAfter(event: Event): Record<Side, UnitCounts>;
   /** What this game calls a battle with no winner and no retreat (odds' `undecided`), if any. */

@@ -7,7 +7,7 @@ import {
   unknownOptionsError,
   yesNo,
 } from '../../option-values';
-import { RawOptions } from '../../ruleset';
+import { IdleOption, RawOptions } from '../../ruleset';
 import { err, ok, Result } from '../../result';
 import { parseRetreat } from './retreat';
 
@@ -104,8 +104,8 @@ export function describePbemOptions(o: PbemOptions): string[] {
  * where there are no walls, and retreat orders from a round after the pause (`Rounds` left as
  * it was when the new orders were written).
  */
-export function pbemIdleOptions(o: PbemOptions): { key: string; part?: string; why: string }[] {
-  const idle: { key: string; part?: string; why: string }[] = [];
+export function pbemIdleOptions(o: PbemOptions): IdleOption[] {
+  const idle: IdleOption[] = [];
   if (o.breachBy === 'catapult' && o.fort === 0) {
     idle.push({
       key: 'breachBy',
@@ -115,13 +115,12 @@ export function pbemIdleOptions(o: PbemOptions): { key: string; part?: string; w
     });
   }
   const retreat = o.retreat === null ? null : parseRetreat(o.retreat);
-  const late = retreat?.ok
-    ? retreat.value.filter((p) => o.rounds !== null && p.from > o.rounds)
-    : [];
-  if (late.length > 0) {
+  const rounds = o.rounds ?? Infinity;
+  const late = retreat?.ok ? retreat.value.find((p) => p.from > rounds) : undefined;
+  if (late) {
     idle.push({
       key: 'retreat',
-      part: `its orders from round ${late[0].from}`,
+      part: `its orders from round ${late.from}`,
       why: `the battle pauses after round ${o.rounds} (Rounds): clear Rounds, or raise it, for them to act`,
     });
   }
