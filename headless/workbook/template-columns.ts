@@ -35,11 +35,13 @@ export const BREACH_BY_COLUMN: TemplateColumn = {
 export const RETREAT_COLUMN: TemplateColumn = {
   header: 'Retreat',
   width: 28,
-  note: 'The attacker retreats when this holds, e.g. lost.CAT >= 1 and units <= 3.',
+  note:
+    'The attacker retreats when this holds, e.g. lost.CAT >= 1 and units <= 3. ' +
+    'New orders after a pause go after the old: lost >= 3; units <= 4 from round 2.',
 };
 /** Every ruleset's: a battle paused after a number of rounds. */
 export const ROUNDS_COLUMN: TemplateColumn = {
   header: 'Rounds',
   width: 8,
-  note: 'Pause after this many rounds and await orders.',
+  note: 'Pause after this many rounds (counted from round 1) and await orders.',
 };
