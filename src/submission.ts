@@ -505,6 +505,14 @@ function readBattleRow(
     else {
       spec.dice = dice.value;
       entry.diceAt = address('dice');
+      // The Dice are used: a Seed beside them is a slip (the template's, left in place).
+      const seed = cols.seed === undefined || isBad('seed') ? '' : cellText(at('seed'));
+      if (seed !== '') {
+        const warning =
+          `${address('seed')}: battle "${id}" gives Seed "${oneLine(seed)}": it ${IDLE_OPTION_WARNING}: ` +
+          `its Dice are used; clear the Seed`;
+        entry.idle = [...(entry.idle ?? []), warning];
+      }
     }
   } else {
     const seed = cellText(at('seed'));

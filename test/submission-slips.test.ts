@@ -296,6 +296,19 @@ describe('an option that changes nothing in its battle', () => {
     expect(noFort.warnings.map((w) => w.slice(0, 12))).toEqual(['Battles!C3: ']);
   });
 
+  it('a Seed beside Dice: a warning at the Seed, the Dice used', () => {
+    const { s, errors: e } = errors([
+      ['Battle', 'Seed', 'Dice'],
+      ['B1', 'example', '3,4,4,2,3,4,1,2,5,6,6,1,2,3,4,5,6,1,2,3,4,5,6,1,2,3,4,5,6,1,2,3'],
+      ['B2', '', '3,4,4,2,3,4,1,2,5,6,6,1,2,3,4,5,6,1,2,3,4,5,6,1,2,3,4,5,6,1,2,3'],
+    ]);
+    expect(e).toEqual([null, null]);
+    expect(s.entries[0].spec?.seed).toBeUndefined();
+    expect(s.warnings).toEqual([
+      'Battles!B2: battle "B1" gives Seed "example": it can change nothing in this battle: its Dice are used; clear the Seed',
+    ]);
+  });
+
   it('retreat orders from a round after the pause: a warning to clear or raise Rounds', () => {
     const { s, errors: e } = errors([
       ['Battle', 'Retreat', 'Rounds', 'Seed'],

@@ -1097,6 +1097,17 @@ describe.each<[string, unknown[][], (wb: ExcelJS.Workbook) => void, RegExp, stri
     /^Battles!C2: battle "B1" gives Breach by "catapult": it can change nothing/,
     'Results has no warning of an option that changes nothing in its battle',
   ],
+  [
+    'a Seed beside Dice',
+    TWO_LEGIONS,
+    (wb) => {
+      const battles = wb.getWorksheet('Battles')!;
+      battles.getCell('C1').value = 'Dice';
+      battles.getCell('C2').value = Array(40).fill('1,6').join(',');
+    },
+    /^Battles!B2: battle "B1" gives Seed "s": it can change nothing/,
+    'Results has no warning of an option that changes nothing in its battle',
+  ],
 ])('Results written before Praetor warned of %s', (_what, legions, prepare, warning, note) => {
   it(
     'verify, with a note; a changed cell is still caught',
