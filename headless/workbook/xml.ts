@@ -9,20 +9,20 @@ export const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/re
 /** The text without the characters XML cannot hold, as a reader reads it back. */
 export const xmlChars = (s: string): string => s.replace(NOT_XML_CHARS, '');
 
-/** Any character that xmlText changes (surrogates too, so that lone ones are dropped). */
-const NEEDS_WORK = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+/** Markup and the characters XML cannot hold (surrogates too, so that lone ones are found). */
+const UNSAFE = String.raw`&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff`;
+/** Any character that xmlText changes. */
+const NEEDS_WORK = new RegExp(`[${UNSAFE}]`);
+
+/** `&`, `<` and `>` as XML text writes them. */
+const markup = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export const xmlText = (s: string): string =>
-  NEEDS_WORK.test(s)
-    ? s
-        .replace(NOT_XML_CHARS, '')
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-    : s;
+  NEEDS_WORK.test(s) ? markup(s.replace(NOT_XML_CHARS, '')) : s;
 
 /** What `cellText` changes: `&<>`, a carriage return, what XML cannot hold, and `_xHHHH_`. */
-const CELL_NEEDS_WORK = /[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+const CELL_NEEDS_WORK = new RegExp(`[\\r${UNSAFE}]`);
 const LOOKS_ESCAPED = /_x[0-9a-f]{4}_/i;
 const NOT_CELL_CHARS = new RegExp(`${NOT_XML_CHARS.source}|\\r`, 'g');
 const hex4 = (ch: string) => ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
@@ -35,12 +35,11 @@ const hex4 = (ch: string) => ch.charCodeAt(0).toString(16).toUpperCase().padStar
  */
 export const cellText = (s: string): string =>
   CELL_NEEDS_WORK.test(s) || (s.includes('_x') && LOOKS_ESCAPED.test(s))
-    ? s
-        .replace(/_(?=x[0-9a-f]{4}_)/gi, '_x005F_')
-        .replace(NOT_CELL_CHARS, (ch) => `_x${hex4(ch)}_`)
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
+    ? markup(
+        s
+          .replace(/_(?=x[0-9a-f]{4}_)/gi, '_x005F_')
+          .replace(NOT_CELL_CHARS, (ch) => `_x${hex4(ch)}_`),
+      )
     : s;
 
 /**
