@@ -10,7 +10,8 @@
  * page says to join.
  */
 
-const escape = (s: string) =>
+/** Text as HTML shows it, in an element or a quoted attribute. */
+export const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The flags whose quoted value may break after the character given. */
@@ -96,8 +97,8 @@ function argumentLines(line: string): string[] {
  */
 function pieceHtml(piece: string): string {
   const size = width(piece);
-  if (size <= LINE_CHARS) return `<span class="nb">${escape(piece)}</span>`;
-  if (size <= SMALL_LINE_CHARS) return `<span class="small">${escape(piece)}</span>`;
+  if (size <= LINE_CHARS) return `<span class="nb">${escapeHtml(piece)}</span>`;
+  if (size <= SMALL_LINE_CHARS) return `<span class="small">${escapeHtml(piece)}</span>`;
   const chars = [...piece];
   const chunks: string[] = [];
   let start = 0;
@@ -121,7 +122,7 @@ function pieceHtml(piece: string): string {
     chunks.push(chars.slice(start, cut).join(''));
     start = cut;
   }
-  return chunks.map((c) => `<span class="long">${escape(c)}</span>`).join('<br>');
+  return chunks.map((c) => `<span class="long">${escapeHtml(c)}</span>`).join('<br>');
 }
 
 /** A flag and its value, cut where a line may break (see above). */

@@ -1,9 +1,6 @@
 import { strengthChart, strengthChartText } from './chart';
-import { commandHtml, continuesOver, splitsAValue } from './command-html';
+import { commandHtml, continuesOver, escapeHtml, splitsAValue } from './command-html';
 import { BattleReport } from './model';
-
-const escape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 
@@ -19,7 +16,7 @@ function forcesTable(report: BattleReport): string {
   const rows = (['attacker', 'defender'] as const).flatMap((side) =>
     report.forces[side].map(
       (l) =>
-        `<tr><td>${side}</td><th scope="row">${escape(l.leader)}</th><td>${escape(l.units)}</td></tr>`,
+        `<tr><td>${side}</td><th scope="row">${escapeHtml(l.leader)}</th><td>${escapeHtml(l.units)}</td></tr>`,
     ),
   );
   return `<table><caption>Forces by legion</caption><thead><tr><th scope="col">Side</th><th scope="col">Leader</th><th scope="col">Units</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
@@ -29,7 +26,7 @@ function oddsTable(odds: NonNullable<BattleReport['odds']>): string {
   const caption =
     odds.method === 'exact'
       ? 'Exact odds before the battle'
-      : `Odds before the battle (${escape(odds.method)})`;
+      : `Odds before the battle (${escapeHtml(odds.method)})`;
   return `<table class="odds"><caption>${caption}</caption><thead><tr><th scope="col">Attacker wins</th><th scope="col">Defender wins</th><th scope="col">Attacker retreats</th></tr></thead><tbody><tr><td>${percent(odds.attackerWins)}</td><td>${percent(odds.defenderWins)}</td><td>${percent(odds.attackerRetreats)}</td></tr></tbody></table>`;
 }
 
@@ -54,23 +51,23 @@ function battleSection(report: BattleReport, headingId: string): string {
     report.strength.length < 2
       ? ''
       : `<h3>Strength after each round</h3>
-<figure><img src="${chart}" alt="${escape(strengthChartText(report.strength))}" width="520" height="150"><figcaption>Units left after each round: attacker solid line with round markers, defender dashed with square markers.</figcaption></figure>
+<figure><img src="${chart}" alt="${escapeHtml(strengthChartText(report.strength))}" width="520" height="150"><figcaption>Units left after each round: attacker solid line with round markers, defender dashed with square markers.</figcaption></figure>
 `;
   const rounds = report.rounds
     .map(
       (r) =>
-        `<h4>Round ${r.round}</h4><ol class="shots">${r.lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ol>`,
+        `<h4>Round ${r.round}</h4><ol class="shots">${r.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ol>`,
     )
     .join('');
-  return `<section class="battle" aria-labelledby="${escape(headingId)}">
-<h2 id="${escape(headingId)}">Battle ${escape(report.id)}${report.territory ? ` — ${escape(report.territory)}` : ''}</h2>
-${report.source ? `<p class="source">From ${escape(report.source)}</p>\n` : ''}${where.length > 0 ? `<p class="where">${escape(where.join(', '))}</p>` : ''}
+  return `<section class="battle" aria-labelledby="${escapeHtml(headingId)}">
+<h2 id="${escapeHtml(headingId)}">Battle ${escapeHtml(report.id)}${report.territory ? ` — ${escapeHtml(report.territory)}` : ''}</h2>
+${report.source ? `<p class="source">From ${escapeHtml(report.source)}</p>\n` : ''}${where.length > 0 ? `<p class="where">${escapeHtml(where.join(', '))}</p>` : ''}
 ${resumedNote(report)}
-<p class="outcome"><strong>${escape(report.outcome)}</strong><br>Leaders captured: ${report.captured.length > 0 ? escape(report.captured.join(', ')) : 'none'}.</p>
+<p class="outcome"><strong>${escapeHtml(report.outcome)}</strong><br>Leaders captured: ${report.captured.length > 0 ? escapeHtml(report.captured.join(', ')) : 'none'}.</p>
 <div class="facts">
 <div>
 <h3>Rules and dice</h3>
-<ul>${[report.ruleset, ...report.options, report.dice].map((l) => `<li>${escape(l)}</li>`).join('')}</ul>
+<ul>${[report.ruleset, ...report.options, report.dice].map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
 </div>
 <div>
 <h3>Forces</h3>
@@ -161,11 +158,11 @@ export function reportHtml(
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<header><h1>${escape(title)}</h1></header>
+<header><h1>${escapeHtml(title)}</h1></header>
 <main>
 ${reports.map((r, i) => battleSection(r, ids[i])).join('\n')}
 </main>
