@@ -30,7 +30,7 @@ import {
   lookalikeCells,
   lookalikeColumns,
 } from './header-slips';
-import { AnyRuleset, RawOptions } from './ruleset';
+import { AnyRuleset, IdleOption, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, RULESETS, rulesetIds } from './rulesets';
 import { GridMerge, mergedHeaderColumns, mergedHeaderProblem } from './merged-cells';
 import { addAll, listProblems } from './problem-list';
@@ -87,7 +87,7 @@ export interface SubmissionEntry {
   /** True when the battle gave neither dice nor seed and its seed was derived. */
   seedDerived?: boolean;
   /** Warnings of options given that change nothing in the battle (`idleOptions`). */
-  idle?: string[];
+  idle?: readonly string[];
   /** The battle's `Territory` cell, when filled in: reports name it. */
   territory?: string;
   /** True when the id cell is blank or unreadable: `id` then only names the row, `(row 3)`. */
@@ -477,41 +477,37 @@ function readBattleRow(
     addBadCell(badCells, c);
   }
   const options = readOptions(ruleset, at, isBad, bad);
-  let idle: string[] = [];
+  // An option given that changes nothing (`IdleOption`), warned of at its cell.
+  const idle: string[] = [];
+  const idleWarning = ({ key, part, why }: IdleOption) =>
+    idle.push(
+      `${address(key as BattleKey)}: battle "${id}" gives ${columnTitle(key as BattleKey)} ` +
+        `"${oneLine(cellText(at(key as BattleKey)))}": ${part ?? 'it'} ${IDLE_OPTION_WARNING}: ${why}`,
+    );
   if (options !== null) {
     const together = ruleset.parseOptions(options);
     // Options at odds with each other (sea with a fort) are the row's: named at its first cell.
     const message = together.ok ? null : `${cellAddress(battles.origin, r, 0)}: ${together.error}`;
     if (message !== null) addBadCell(badCells, { row: r, col: 0, message });
-    idle = together.ok
-      ? (ruleset.idleOptions?.(together.value) ?? []).map(
-          ({ key, part, why }) =>
-            `${address(key as BattleKey)}: battle "${id}" gives ${columnTitle(key as BattleKey)} ` +
-            `"${oneLine(cellText(at(key as BattleKey)))}": ${part ?? 'it'} ${IDLE_OPTION_WARNING}: ${why}`,
-        )
-      : [];
+    if (together.ok) ruleset.idleOptions?.(together.value).forEach(idleWarning);
   }
 
   const spec: BattleSpec = { id, rules: ruleset.id, options: options ?? {} };
   const entry: SubmissionEntry = { id, where, spec, error: null };
-  if (idle.length > 0) entry.idle = idle;
+  const done = () => ({ entry: idle.length > 0 ? { ...entry, idle } : entry, badCells });
   const territory = cellText(at('territory'));
   if (territory !== '' && !isBad('territory')) entry.territory = territory;
   const diceText = cellText(at('dice'));
   if (diceText !== '') {
-    if (isBad('dice')) return { entry, badCells };
+    if (isBad('dice')) return done();
     const dice = readDice(diceText);
     if (!dice.ok) bad('dice', dice.error + numberCellHint(plainValue(at('dice'))));
     else {
       spec.dice = dice.value;
       entry.diceAt = address('dice');
       // The Dice are used: a Seed beside them is a slip (the template's, left in place).
-      const seed = cols.seed === undefined || isBad('seed') ? '' : cellText(at('seed'));
-      if (seed !== '') {
-        const warning =
-          `${address('seed')}: battle "${id}" gives Seed "${oneLine(seed)}": it ${IDLE_OPTION_WARNING}: ` +
-          `its Dice are used; clear the Seed`;
-        entry.idle = [...(entry.idle ?? []), warning];
+      if (cols.seed !== undefined && !isBad('seed') && cellText(at('seed')) !== '') {
+        idleWarning({ key: 'seed', why: 'its Dice are used; clear the Seed' });
       }
     }
   } else {
@@ -521,7 +517,7 @@ function readBattleRow(
       entry.seedAt = address('seed');
     }
   }
-  return { entry, badCells };
+  return done();
 }
 
 /**
