@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { BattleResult } from '../src/battle';
 import { formatCounts } from '../src/forces';
@@ -9,6 +10,7 @@ import {
   resultsSheet,
   resultsSheetName,
 } from '../src/sheets';
+import { postedChanges } from '../src/posted-rounds';
 import { readSubmission } from '../src/submission';
 import { modeOf, OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
 import { makeFolder } from './fs-errors';
@@ -16,6 +18,7 @@ import { readFailure } from './workbook/exceljs-parts';
 import { logContent, resultsContent } from './workbook/layouts';
 import { readPackageFile, readWorkbookTables } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
+import { readPostedSheets } from './workbook/verify-read';
 import { addSheetsToPackage } from './workbook/write';
 import {
   BattleReport,
@@ -96,6 +99,7 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
     results: adjudicated.map(battleReport),
     problems: submission.problems,
     warnings: submission.warnings,
+    changed: [],
     error: null,
   };
   if (adjudicated.length === 0) return report;
@@ -111,11 +115,27 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
     taken.add(log.name);
     sheets.push(logContent(log));
   }
+  const changed = job.force ? await changedFromReplaced(job, adjudicated) : [];
   const written = await addSheetsToPackage(pkg, sheets);
   // An input found in a sub-folder has its output in the same sub-folder of --out.
   makeFolder(dirname(job.output));
   writeFileAtomic(job.output, written, job.force, modeOf(job.input));
-  return { ...report, output: job.output };
+  return { ...report, output: job.output, changed };
+}
+
+/**
+ * What the output about to be replaced posted of these battles that they no longer give: its
+ * Results and logs, read as any workbook is (the guard first), compared with the battles now.
+ */
+async function changedFromReplaced(job: FileJob, fresh: Adjudicated[]): Promise<string[]> {
+  if (!existsSync(job.output)) return [];
+  const posted = await readPostedSheets(job.output, job.limits);
+  if (!posted.ok) {
+    return [
+      `the output replaced could not be read (${posted.error}): its battles were not compared`,
+    ];
+  }
+  return postedChanges(posted.value, fresh);
 }
 
 function battleReport(a: Adjudicated): BattleReport {

@@ -60,6 +60,11 @@ export interface FileReport {
   /** Errors not tied to one battle (a missing sheet or column, a legion for no battle). */
   problems: string[];
   warnings: string[];
+  /**
+   * What the output replaced (`--force`) posted of a battle that it no longer gives: a shot
+   * before a pause fought otherwise, a battle that ended now ending otherwise.
+   */
+  changed: string[];
   /** Why the file could not be adjudicated at all (not a workbook, encrypted, a zip bomb). */
   error: string | null;
 }
@@ -73,6 +78,7 @@ export const emptyReport = (input: string): FileReport => ({
   results: [],
   problems: [],
   warnings: [],
+  changed: [],
   error: null,
 });
 

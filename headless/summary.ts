@@ -58,15 +58,22 @@ const battleError = (b: BattleReport): string => namingBattle(b.id, b.error!);
 export function problemLines(reports: readonly FileReport[]): {
   errors: string[];
   warnings: string[];
+  changed: string[];
 } {
   const errors: string[] = [];
   const warnings: string[] = [];
+  const changed: string[] = [];
   for (const r of reports) {
     const file = r.input;
     if (r.error) errors.push(`${file}: ${r.error}`);
     for (const p of r.problems) errors.push(`${file}: ${p}`);
     for (const b of r.results) if (b.error) errors.push(`${file}: ${battleError(b)}`);
     for (const w of r.warnings) warnings.push(`${file}: ${w}`);
+    for (const c of r.changed) changed.push(`${r.output ?? file}: ${c}`);
   }
-  return { errors: errors.map(printable), warnings: warnings.map(printable) };
+  return {
+    errors: errors.map(printable),
+    warnings: warnings.map(printable),
+    changed: changed.map(printable),
+  };
 }

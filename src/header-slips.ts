@@ -1,5 +1,6 @@
 import { cellAddress, cellText, GridOrigin, isBlank, quoteText } from './cells';
 import { BadCell, headerWord, NOTE_COLUMNS } from './columns';
+import { editsBetween, lettersOf, sortedLetters } from './word-slips';
 
 /**
  * Slips in a table's header that would change a battle unseen: a column Praetor does not read
@@ -24,39 +25,6 @@ export interface DecidingColumn {
 export type Lookalike = Pick<DecidingColumn, 'word' | 'name' | 'rules'>;
 
 /**
- * Letters and digits only, full-width and other compatibility forms read as the plain ones:
- * `Infantry (INF)` is `infantryinf`, `Inf.` is `inf`, `RT 6-2` `rt62`, `Ｆｏｒｔ` `fort`.
- */
-const lettersOf = (word: string): string =>
-  word
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-
-/**
- * Edits from `a` to `b`, a letter added, dropped, changed or swapped with the next (`Frot`),
- * up to `most` + 1.
- */
-function editsBetween(a: string, b: string, most: number): number {
-  if (Math.abs(a.length - b.length) > most) return most + 1;
-  const d = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const same = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j - 1] + same, d[i - 1][j] + 1, d[i][j - 1] + 1);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-      }
-    }
-  }
-  return Math.min(d[a.length][b.length], most + 1);
-}
-
-const sorted = (word: string) => [...word].sort().join('');
-
-/**
  * True when an unread header looks like a known word (a column's name or alias):
  * - the same letters and digits (`Inf.`, `Fortified?`);
  * - the word and more (`Fortress`, `Retreat orders`, `Infantry (INF)`), for a word of four
@@ -76,7 +44,7 @@ function looksLike(header: string, word: string): boolean {
   if (w.length >= 4 && h.startsWith(w)) return true;
   if (h.length >= 3 && h.length <= 5 && w.startsWith(h) && !/\s/.test(word.trim())) return true;
   // Short words only in another order: `Sae`, `Di` (for `id`).
-  if (w.length <= 3) return h.length === w.length && sorted(h) === sorted(w);
+  if (w.length <= 3) return h.length === w.length && sortedLetters(h) === sortedLetters(w);
   const most = w.length >= 7 ? 2 : w.length >= 4 ? 1 : 0;
   return most > 0 && editsBetween(h, w, most) <= most;
 }

@@ -15,6 +15,7 @@ import type { LegionRows } from './submission-legions';
 import type { SheetTable, SubmissionEntry } from './submission';
 import { unheadedColumns } from './unheaded-columns';
 import { hiddenWarnings } from './hidden-cells';
+import { nearestName } from './word-slips';
 
 /**
  * What the forces tables of a submission (`Legions`, `Fleets`, `Units`) share: their header
@@ -93,6 +94,11 @@ export function readForcesTable<K extends 'battle' | string>(
     out.fatal = true;
     return out;
   }
+  const nearest = nearestName(entries.map((e) => e.id));
+  const didYouMean = (id: string) => {
+    const near = nearest(id);
+    return near === null ? '' : `${BATTLE_HINT}"${near}"?`;
+  };
   const index = new Map<string, number>();
   entries.forEach((e, i) => {
     if (!index.has(e.id.toLowerCase())) index.set(e.id.toLowerCase(), i);
@@ -132,7 +138,8 @@ export function readForcesTable<K extends 'battle' | string>(
           ? battleMerged.message
           : battleId === ''
             ? `${battleCell}: the ${kind.rowName} names no battle (the Battle column is blank)`
-            : `${battleCell}: the ${kind.rowName} is for battle "${battleId}", which is not in ${battlesSheet}`,
+            : `${battleCell}: the ${kind.rowName} is for battle "${battleId}", which is not in ${battlesSheet}` +
+              didYouMean(battleId),
       );
       continue;
     }
@@ -159,6 +166,13 @@ export function readForcesTable<K extends 'battle' | string>(
   }
   return out;
 }
+
+const BATTLE_HINT = ': did you mean ';
+/** A sheet's name holds no colon: the hint is what follows the first one after the id. */
+const HINTED = new RegExp(`(, which is not in [^:]*)${BATTLE_HINT}"[\\s\\S]*"\\?$`);
+
+/** A row's message for a battle not in the table, without the battle it likely meant. */
+export const withoutBattleHint = (message: string): string => message.replace(HINTED, '$1');
 
 /** A cell of a row read without the value a merge shows in it (see merged-cells.ts). */
 export interface MergedCell extends BadCell {

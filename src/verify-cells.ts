@@ -1,5 +1,5 @@
 import { cellAddress, cellText, EXCEL_MAX_TEXT } from './cells';
-import { CellValue } from './sheets';
+import { CellValue, isResultsHeader } from './sheets';
 import type { SheetTable } from './submission';
 
 /** Reading a sheet's cells by their place on the sheet, and the mismatches verify reports. */
@@ -84,3 +84,16 @@ export function describeCells(
     })
     .join(', ');
 }
+
+/** A workbook's sheets read, by name (lower case) and in the workbook's order of `names`. */
+export function sheetsInOrder(
+  names: readonly string[],
+  sheets: readonly SheetTable[],
+): { byName: Map<string, SheetTable>; ordered: SheetTable[] } {
+  const byName = new Map(sheets.map((s) => [String(s.origin.sheet).toLowerCase(), s]));
+  return { byName, ordered: names.flatMap((n) => byName.get(n.toLowerCase()) ?? []) };
+}
+
+/** A sheet whose first row is the header of a Results sheet. */
+export const isResultsTable = (sheet: SheetTable): boolean =>
+  sheet.cells.length > 0 && isResultsHeader(sheet.cells[0]);

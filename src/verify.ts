@@ -7,7 +7,6 @@ import { SealRecord } from './sealed';
 import {
   Adjudicated,
   adjudicateSubmission,
-  isResultsHeader,
   RESULTS_HEADER,
   logSheet,
   resultsColumn,
@@ -26,7 +25,9 @@ import {
   cellOf,
   describeCells,
   differingColumns,
+  isResultsTable,
   lastRowOf,
+  sheetsInOrder,
   writtenText,
   Mismatch,
 } from './verify-cells';
@@ -41,6 +42,7 @@ import {
 } from './verify-seal';
 import { isUnheadedWarning } from './unheaded-columns';
 import { isHiddenWarning } from './hidden-cells';
+import { withoutBattleHint } from './submission-rows';
 
 /**
  * `praetor verify` and the taskpane's Verify, pure: an adjudicated workbook's battles are
@@ -152,9 +154,8 @@ export function verifyWithReplay(
   key?: VerifyKey,
   posted: PostedSeal = {},
 ): Result<{ verification: Verification; replayed: Replayed }> {
-  const byName = new Map(book.sheets.map((s) => [String(s.origin.sheet).toLowerCase(), s]));
-  const ordered = book.sheetNames.flatMap((n) => byName.get(n.toLowerCase()) ?? []);
-  const all = ordered.filter((s) => s.cells.length > 0 && isResultsHeader(s.cells[0]));
+  const { byName, ordered } = sheetsInOrder(book.sheetNames, book.sheets);
+  const all = ordered.filter(isResultsTable);
   const results = all.pop();
   if (!results) return err(noResultsSheet(ordered));
   const resultsName = String(results.origin.sheet);
@@ -361,14 +362,13 @@ function checkResults(
   notes: string[],
   earlierReplay: () => Adjudicated[],
 ): Mismatch[] {
-  const { problems, warnings } = submission;
   let earlier: Adjudicated[] | undefined;
-  const check = (shownWarnings: readonly string[]) => {
-    const expected = resultsSheet(replay, problems, shownWarnings);
+  const check = ({ problems, warnings }: NoteTexts) => {
+    const expected = resultsSheet(replay, problems, warnings);
     const found = compareResultRows(results, expected);
     if (found.length === 0) return { left: [], cellsAlone: false };
     earlier ??= earlierReplay();
-    const older = resultsSheet(earlier, problems, shownWarnings);
+    const older = resultsSheet(earlier, problems, warnings);
     const olderFound = new Set(compareResultRows(results, older).map((f) => f.row));
     const top = results.origin.row;
     const changed = (row: number) =>
@@ -376,15 +376,16 @@ function checkResults(
     const left = found.filter((f) => !changed(f.row) || olderFound.has(f.row));
     return { left: left.map((f) => f.mismatch), cellsAlone: left.length < found.length };
   };
-  // Each set of the warnings given since that the sheet may lack (an earlier build wrote some
-  // of them): the reading that leaves fewest rows unexplained is taken, the sheet as it is
-  // first, so that a sheet lacking only those rows, and changed elsewhere too, shows the change
-  // alone.
-  const kinds = NEWER_WARNINGS.filter((k) => warnings.some(k.is));
-  let taken = { ...check(warnings), notes: [] as string[] };
+  // Each set of the texts changed since that the sheet may lack (an earlier build wrote it
+  // without some warnings, or a problem without its hint): the reading that leaves fewest rows
+  // unexplained is taken, the sheet as it is first, so that a sheet lacking only those, and
+  // changed elsewhere too, shows the change alone.
+  const texts: NoteTexts = { problems: submission.problems, warnings: submission.warnings };
+  const kinds = NEWER_TEXTS.filter((k) => k.applies(texts));
+  let taken = { ...check(texts), notes: [] as string[] };
   for (let set = 1; set < 1 << kinds.length && taken.left.length > 0; set++) {
     const left = kinds.filter((_, i) => set & (1 << i));
-    const reading = check(warnings.filter((w) => !left.some((k) => k.is(w))));
+    const reading = check(left.reduce<NoteTexts>((t, k) => k.earlier(t), texts));
     if (reading.left.length < taken.left.length) {
       taken = { ...reading, notes: left.map((k) => k.note) };
     }
@@ -404,14 +405,40 @@ const HIDDEN_WARNING_NOTE =
   'Results has no warning of hidden rows or columns (written before Praetor gave it): compared without it';
 const IDLE_WARNING_NOTE =
   'Results has no warning of an option that changes nothing in its battle (written before Praetor gave it): compared without it';
+const BATTLE_HINT_NOTE =
+  'Results name no battle a mistyped battle id is likely for (written before Praetor named it): compared without it';
 const CELLS_ALONE_NOTE =
   'Results name only the bad cells of a battle whose legions broke the rules too (written before Praetor named both): compared so';
 
-/** The warnings Praetor gives since it first wrote Results, with the note for a sheet without. */
-const NEWER_WARNINGS: readonly { is: (warning: string) => boolean; note: string }[] = [
-  { is: isTemplateSeedWarning, note: SEED_WARNING_NOTE },
-  { is: isMergedCellMessage, note: MERGE_WARNING_NOTE },
-  { is: isUnheadedWarning, note: UNHEADED_WARNING_NOTE },
-  { is: isHiddenWarning, note: HIDDEN_WARNING_NOTE },
-  { is: isIdleOptionWarning, note: IDLE_WARNING_NOTE },
+/** The error and warning rows of a Results sheet. */
+interface NoteTexts {
+  problems: readonly string[];
+  warnings: readonly string[];
+}
+
+/** Texts Praetor writes since it first wrote Results: how an earlier build wrote them. */
+interface NewerText {
+  applies: (texts: NoteTexts) => boolean;
+  earlier: (texts: NoteTexts) => NoteTexts;
+  note: string;
+}
+
+/** A kind of warning given since Praetor first wrote Results: an earlier build had none. */
+const newerWarning = (is: (warning: string) => boolean, note: string): NewerText => ({
+  applies: ({ warnings }) => warnings.some(is),
+  earlier: (texts) => ({ ...texts, warnings: texts.warnings.filter((w) => !is(w)) }),
+  note,
+});
+
+const NEWER_TEXTS: readonly NewerText[] = [
+  newerWarning(isTemplateSeedWarning, SEED_WARNING_NOTE),
+  newerWarning(isMergedCellMessage, MERGE_WARNING_NOTE),
+  newerWarning(isUnheadedWarning, UNHEADED_WARNING_NOTE),
+  newerWarning(isHiddenWarning, HIDDEN_WARNING_NOTE),
+  newerWarning(isIdleOptionWarning, IDLE_WARNING_NOTE),
+  {
+    applies: ({ problems }) => problems.some((p) => withoutBattleHint(p) !== p),
+    earlier: (texts) => ({ ...texts, problems: texts.problems.map(withoutBattleHint) }),
+    note: BATTLE_HINT_NOTE,
+  },
 ];

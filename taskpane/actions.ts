@@ -5,6 +5,7 @@ import { err, ok, Result } from '../src/result';
 import { readRosterGrid } from '../src/roster';
 import { findRuleset, rulesetIds } from '../src/rulesets';
 import { adjudicateSubmission, logSheet, resultsSheetName } from '../src/sheets';
+import { isPostedSheet, postedChanges } from '../src/posted-rounds';
 import { Seal } from '../src/sealed';
 import { readSubmission } from '../src/submission';
 import { parseRangeRef } from './address';
@@ -129,7 +130,8 @@ export const SUBMISSION_TABLES = {
  * `praetor adjudicate --key --turn`: Results record the commitment, never the key.
  */
 export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Report> {
-  const read = await host.readTables(SUBMISSION_TABLES);
+  // A run before this one (its Results and logs) is read too: the battles must come out as posted.
+  const read = await host.readTables({ ...SUBMISSION_TABLES, sheets: isPostedSheet });
   if (!read.ok) return failure(read.error);
   const [battles, legions] = read.value.required;
   const [fleets, units, armies] = read.value.optional;
@@ -141,6 +143,7 @@ export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Repor
     ]);
   }
   const all = adjudicateSubmission(submission, seal);
+  const changed = postedChanges(read.value, all);
   const taken = new Set(read.value.sheetNames);
   const resultsName = resultsSheetName(taken);
   taken.add(resultsName);
@@ -156,7 +159,11 @@ export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Repor
   const written = await host.addSheets(plans);
   if (!written.ok) return failure(written.error);
   const failed = all.filter((a) => !a.outcome.ok);
-  const notes = [...submission.problems, ...submission.warnings];
+  const notes = [
+    ...submission.problems,
+    ...submission.warnings,
+    ...changed.map((c) => `Not as posted in the sheets before: ${c}`),
+  ];
   const resolved = all.length - failed.length;
   return {
     tone: failed.length > 0 || notes.length > 0 ? 'warning' : 'success',

@@ -292,7 +292,7 @@ async function readTables(request: TablesRequest, reads: TableReads): Promise<Re
     }
     const optional = (request.optional ?? []).map(find);
     const accept = request.sheets ?? (() => false);
-    const extra = sheets.items.filter((s) => accept(s.name)).map(queueCheckedSheet);
+    const extra = sheets.items.filter((s) => accept(s.name, sheetNames)).map(queueCheckedSheet);
     await context.sync();
     const checked = extra.map((read) => read());
     return ok({
@@ -468,9 +468,10 @@ async function explainTablesError(request: TablesRequest, e: unknown): Promise<s
       const sheets = context.workbook.worksheets;
       sheets.load('items/name');
       await context.sync();
+      const all = sheets.items.map((s) => s.name);
       const read = (name: string) =>
         names.some((n) => n.toLowerCase() === name.trim().toLowerCase()) ||
-        (request.sheets?.(name) ?? false);
+        (request.sheets?.(name, all) ?? false);
       const used = sheets.items
         .filter((s) => read(s.name))
         .map((s) => {

@@ -54,8 +54,8 @@ export interface TablesRequest {
   required: readonly string[];
   /** Tables read when the workbook has them (e.g. `Fleets`), else null. */
   optional?: readonly string[];
-  /** Also the used rows (from column A) of every sheet whose name this accepts. */
-  sheets?: (name: string) => boolean;
+  /** Also the used rows (from column A) of every sheet this accepts (by its name and place). */
+  sheets?: (name: string, names: readonly string[]) => boolean;
 }
 
 export interface TablesRead {

@@ -106,3 +106,49 @@ test("the submission's problems are written in Results below the battles, as in 
   const results = model.sheet('Results')!.grid();
   expect(results.slice(2).some((row) => row.some((v) => String(v).includes(problem!)))).toBe(true);
 });
+
+test('Resolve all again: a battle whose posted rounds are fought otherwise is named', async () => {
+  // B1 paused after round 1, B2 fought to its end.
+  const { model, host } = await openSim(
+    workbook(
+      [
+        ['B1', '', '', '', '', '', 'lost >= 4', 1, 's1', ''],
+        ['B2', '', '', '', '', '', '', '', 's2', ''],
+      ],
+      [
+        ['B1', 'Attacker', 'Ann', '', 5, 1, 1, ''],
+        ['B1', 'Defender', 'Bob', '', 6, 1, '', ''],
+        ...legionsOf('B2'),
+      ],
+    ),
+  );
+  const first = await resolveAll(host);
+  expect(first.tone).toBe('success');
+  expect(model.sheet('Results')!.value(1, 2)).toBe('paused');
+  const retreat = (text: string) => model.sheet('Battles')!.cells.set('1,6', { value: text });
+
+  // Taken up as the docs say: nothing named.
+  retreat('lost >= 4; lost >= 2 from round 2');
+  model.sheet('Battles')!.cells.set('1,7', { value: '' });
+  const kept = await resolveAll(host);
+  expect(kept.details.filter((d) => d.startsWith('Not as posted'))).toEqual([]);
+  expect(model.sheets.map((s) => s.name).slice(3)).toEqual([
+    'Results',
+    'Log B1',
+    'Log B2',
+    'Results (2)',
+    'Log B1 (2)',
+    'Log B2 (2)',
+  ]);
+
+  // Written without "from round": the attacker retreats after round 1, where the run just
+  // before (Results (2) and its logs) went on.
+  retreat('lost >= 1');
+  const changed = await resolveAll(host);
+  expect(changed.tone).toBe('warning');
+  expect(changed.details).toEqual([
+    expect.stringMatching(
+      /^Not as posted in the sheets before: battle B1: the posted log \(Log B1 \(2\)\) has \d+ shots; fought now, the battle stops after \d+$/,
+    ),
+  ]);
+});

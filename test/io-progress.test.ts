@@ -86,6 +86,7 @@ describe('summary', () => {
         results: [...partly.results, named],
         problems: ['Legions!A6: no battle'],
         warnings: ['Legions!I1: column\nignored'],
+        changed: ['battle B1: posted as ended (retreat, 9 shots); fought now, it is paused'],
       },
       broken,
     ]);
@@ -99,6 +100,10 @@ describe('summary', () => {
         '/in/junk.xlsx: not a workbook',
       ],
       warnings: ['/in/bad.xlsx: Legions!I1: column\\nignored'],
+      // Named by the output replaced, whose log said otherwise.
+      changed: [
+        '/out/bad.praetor.xlsx: battle B1: posted as ended (retreat, 9 shots); fought now, it is paused',
+      ],
     });
   });
 });

@@ -119,6 +119,21 @@ describe('readSubmission and adjudicateSubmission', () => {
       expect(s.problems).toEqual(['Battles!A1: Battles has no "Battle" column in its header row']);
     });
 
+    it('a legion for a mistyped battle names the battle it is likely for', () => {
+      const s = read(
+        [battle('Gergovia'), battle('Alesia')],
+        [
+          ...twoSides('Gergovia'),
+          legion('Gregovia', 'Defender', 'X', 1),
+          legion('B 9', 'Attacker', 'Y', 1),
+        ],
+      );
+      expect(s.problems).toEqual([
+        'Legions!A4: the legion is for battle "Gregovia", which is not in Battles: did you mean "Gergovia"?',
+        'Legions!A5: the legion is for battle "B 9", which is not in Battles',
+      ]);
+    });
+
     it('a missing Battle, Side or unit column in Legions', () => {
       const s = read([battle('B1')], [['B1', 'x']], undefined, ['Fight', 'Leader']);
       expect(s.problems).toEqual([

@@ -94,6 +94,51 @@ describe('verifyWorkbook', () => {
     expect(v.value.shots).toBe([...book.logs.values()].reduce((n, rows) => n + rows.length - 9, 0));
   });
 
+  it('Results written before a mistyped battle was named (no "did you mean") verify, with a note', () => {
+    const book = adjudicated(
+      undefined,
+      [...BATTLES, battle('Gergovia')],
+      [
+        ...LEGIONS,
+        legion('Gergovia', 'Attacker', 'Ann', 3),
+        legion('Gergovia', 'Defender', 'Bob', 2),
+        legion('Gregovia', 'Defender', 'Cy', 1),
+      ],
+    );
+    const hinted =
+      'Legions!A11: the legion is for battle "Gregovia", which is not in Battles: did you mean "Gergovia"?';
+    expect(verifyWorkbook(book)).toMatchObject({ ok: true, value: { mismatches: [], notes: [] } });
+    const results = sheet(book, 'Results');
+    const row = results.cells.findIndex((r) => r[9] === hinted);
+    expect(row).toBeGreaterThan(0);
+    const older = (edit: (cells: CellValue[][]) => void): WorkbookSheets => {
+      const cells = results.cells.map((r) => [...r]) as CellValue[][];
+      cells[row][9] = 'Legions!A11: the legion is for battle "Gregovia", which is not in Battles';
+      edit(cells);
+      return {
+        ...book,
+        sheets: book.sheets.map((s) => (s === results ? table('Results', cells) : s)),
+      };
+    };
+    const v = verifyWorkbook(older(() => undefined));
+    expect(v).toMatchObject({ ok: true, value: { mismatches: [] } });
+    expect(v.ok && v.value.notes).toEqual([
+      'Results name no battle a mistyped battle id is likely for (written before Praetor named it): compared without it',
+    ]);
+    // The hint's cell still checked: another battle named there is a mismatch.
+    const other = verifyWorkbook(
+      older(
+        (cells) =>
+          (cells[row][9] =
+            'Legions!A11: the legion is for battle "Gregovia", which is not in Legions'),
+      ),
+    );
+    expect(other.ok && other.value.mismatches.map((m) => m.where)).toEqual([`Results!J${row + 1}`]);
+    // A changed cell beside the older text is caught.
+    const changed = verifyWorkbook(older((cells) => (cells[1][3] = 99)));
+    expect(changed.ok && changed.value.mismatches.map((m) => m.where)).toEqual(['Results!D2']);
+  });
+
   it('a Results sheet of ten columns (before sealed dice) still verifies', () => {
     const book = adjudicated();
     expect(sheet(book, 'Results').cells[0]).toHaveLength(10);

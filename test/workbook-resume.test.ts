@@ -65,3 +65,42 @@ test('new orders from round 2 give the battle paused after round 1 and resumed w
   const verified = await run('verify', turn4.output);
   expect([verified.code, verified.err]).toEqual([0, '']);
 });
+
+test('adjudicated again with --force, a battle not as posted is named, the output still written', async () => {
+  const dir = tempDir();
+  const input = join(dir, 'turn.xlsx');
+  const orders = async (cols: Record<string, unknown>) =>
+    writeFileSync(input, await submission([battle('B1', { Seed: 'gallia', ...cols })], LEGIONS));
+  await orders({ Rounds: 1, Retreat: 'lost >= 4' });
+  expect((await run('adjudicate', input, '--jobs', '1')).code).toBe(0);
+
+  // Taken up as the docs say: the posted round stands, nothing to name.
+  await orders({ Retreat: 'lost >= 4; units <= 5 from round 2' });
+  const kept = await run('adjudicate', input, '--jobs', '1', '--force');
+  expect(kept.code).toBe(0);
+  expect(kept.out).not.toContain('Not as posted');
+  // The output just written is now the one posted; new orders written without "from round"
+  // make the attacker retreat in round 1, where it went on before.
+  await orders({ Retreat: 'units <= 5' });
+  const changed = await run('adjudicate', input, '--jobs', '1', '--force', '--json');
+  expect(changed.code).toBe(0);
+  const [file] = JSON.parse(changed.out).files;
+  expect(file.output).toBe(join(dir, 'turn.praetor.xlsx'));
+  expect(file.changed).toEqual([
+    expect.stringMatching(
+      /^battle B1: the posted log \(Log B1\) has \d+ shots; fought now, the battle stops after \d+$/,
+    ),
+  ]);
+  expect(file.results[0]).toMatchObject({ outcome: 'retreat', rounds: 1 });
+  const text = await run('adjudicate', input, '--jobs', '1', '--force');
+  // Now as posted: the run just before wrote it.
+  expect(text.out).not.toContain('Not as posted');
+
+  // A file at the output's place that is no workbook: said, and replaced as asked.
+  writeFileSync(join(dir, 'turn.praetor.xlsx'), 'not a workbook');
+  const junk = await run('adjudicate', input, '--jobs', '1', '--force');
+  expect(junk.code).toBe(0);
+  expect(junk.out).toMatch(
+    /Not as posted \(.*\):\n {2}\S*turn\.praetor\.xlsx: the output replaced could not be read \(.+\): its battles were not compared/,
+  );
+});

@@ -44,7 +44,9 @@ Options:
   --jobs N      adjudicate N files at once in worker threads (default: ${DEFAULT_JOBS}, the cores;
                 at most ${MAX_JOBS}, and never more threads than files)
   --force       overwrite results written before (never an input: a workbook whose output
-                would replace another input of the same run gets an error, and is not written)
+                would replace another input of the same run gets an error, and is not written);
+                a battle the output replaced posted otherwise (a shot before a pause fought
+                differently, an ending changed) is listed under "Not as posted"
   --json        print a JSON report on stdout instead of the summary table
   --key KEYFILE sealed dice: every battle's dice come from the game key of "praetor seal",
                 the game and the turn, and Results record the key's commitment (never the
@@ -263,12 +265,18 @@ const sealText = (seal: Seal | undefined, ledger?: string, ledgerError?: string 
           : '')
     : '';
 
+const CHANGED_TITLE =
+  'Not as posted (the outputs replaced with --force said otherwise; compare before sending):';
+
 function summaryText(reports: FileReport[]): string {
-  const { errors, warnings } = problemLines(reports);
+  const { errors, warnings, changed } = problemLines(reports);
+  const section = (title: string, lines: string[]) =>
+    lines.length > 0 ? ['', title, ...lines.map((line) => `  ${line}`)] : [];
   return [
     summaryTable(reports),
-    ...(errors.length > 0 ? ['', 'Errors:', ...errors.map((e) => `  ${e}`)] : []),
-    ...(warnings.length > 0 ? ['', 'Warnings:', ...warnings.map((w) => `  ${w}`)] : []),
+    ...section('Errors:', errors),
+    ...section('Warnings:', warnings),
+    ...section(CHANGED_TITLE, changed),
   ].join('\n');
 }
 

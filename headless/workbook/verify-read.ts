@@ -2,7 +2,11 @@ import type ExcelJS from 'exceljs';
 import { err, ok, Result } from '../../src/result';
 import { isVerifySheet, WorkbookSheets } from '../../src/verify';
 import { ShownCell, ShownSheet, shownProblems } from '../../src/verify-shown';
-import { openWorkbook, sheetGrid, tablesOf } from './read';
+import type { PostedSheets } from '../../src/posted-rounds';
+import { readFailure } from './exceljs-parts';
+import { PackageLimits } from './guard';
+import { loadWorkbook, openWorkbook, readPackageFile, sheetGrid, tablesOf } from './read';
+import { sheetIndex } from './exceljs-load';
 
 /**
  * An adjudicated workbook's sheets as `verifyWorkbook` takes them: the orders (the Battles
@@ -27,6 +31,25 @@ export async function readForVerify(path: string): Promise<Result<WorkbookSheets
     sheets: checked.map(sheetGrid),
     shown: shownProblems(checked.map(shownSheet)),
   });
+}
+
+/**
+ * The Results and Log sheets of a workbook Praetor wrote before (the output `--force`
+ * replaces), checked by the guard as any input, or why they cannot be read.
+ */
+export async function readPostedSheets(
+  path: string,
+  limits?: PackageLimits,
+): Promise<Result<PostedSheets>> {
+  const checked = readPackageFile(path, limits);
+  if (!checked.ok) return checked;
+  try {
+    const workbook = await loadWorkbook(checked.value);
+    const sheets = workbook.worksheets.filter((ws) => isVerifySheet(ws.name)).map(sheetGrid);
+    return ok({ sheetNames: sheetIndex(workbook), sheets });
+  } catch (e) {
+    return err(`not a readable workbook (${readFailure(e)})`);
+  }
 }
 
 /**

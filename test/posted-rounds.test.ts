@@ -1,0 +1,117 @@
+import { CellGrid } from '../src/cells';
+import { postedChanges, PostedSheets } from '../src/posted-rounds';
+import { adjudicateSubmission, logSheet, resultsSheet } from '../src/sheets';
+import { readSubmission, SheetTable } from '../src/submission';
+import { logRows } from '../src/verify-log';
+import { BATTLES_HEADER, LEGIONS_HEADER, battle, legion } from './helpers/workbooks';
+
+/** A battle adjudicated again is compared with the Results and logs it replaces. */
+
+const table = (sheet: string, cells: CellGrid): SheetTable => ({
+  cells,
+  origin: { sheet, row: 0, col: 0 },
+});
+
+const LEGIONS = [
+  legion('B1', 'Attacker', 'Marcus', 5, 1, 1),
+  legion('B1', 'Defender', 'Brutus', 5, 1),
+  legion('B2', 'Attacker', 'Titus', 3),
+  legion('B2', 'Defender', 'Gaius', 3),
+];
+
+function fight(battles: unknown[][], legions: unknown[][] = LEGIONS) {
+  const submission = readSubmission(
+    table('Battles', [BATTLES_HEADER, ...battles]),
+    table('Legions', [LEGIONS_HEADER, ...legions]),
+  );
+  expect(submission.problems).toEqual([]);
+  return adjudicateSubmission(submission);
+}
+
+/** The Results and Log sheets adjudicating `battles` writes, as a reader gives them back. */
+function posted(battles: unknown[][], legions: unknown[][] = LEGIONS): PostedSheets {
+  const all = fight(battles, legions);
+  const sheetNames = ['Battles', 'Legions', 'Results'];
+  const sheets = [table('Results', resultsSheet(all))];
+  for (const a of all) {
+    if (!a.outcome.ok) continue;
+    const log = logSheet(a.outcome.value, new Set(sheetNames));
+    sheetNames.push(log.name);
+    sheets.push(table(log.name, logRows(log)));
+  }
+  return { sheetNames, sheets };
+}
+
+const shots = (battles: unknown[][], id = 'B1') => {
+  const a = fight(battles).find((x) => x.id === id)!;
+  if (!a.outcome.ok) throw new Error(a.outcome.error);
+  return logSheet(a.outcome.value, new Set()).rows.length;
+};
+
+describe('postedChanges', () => {
+  const B2 = battle('B2', { Seed: 'b2' });
+
+  it('the same orders fought again: nothing changed', () => {
+    const orders = [battle('B1', { Seed: 's1', Retreat: 'lost >= 2' }), B2];
+    expect(postedChanges(posted(orders), fight(orders))).toEqual([]);
+  });
+
+  it('a paused battle taken up with orders from the next round: the posted shots stand', () => {
+    const before = [battle('B1', { Seed: 's1', Rounds: 1 }), B2];
+    const after = [battle('B1', { Seed: 's1', Retreat: 'none; lost >= 2 from round 2' }), B2];
+    expect(shots(after)).toBeGreaterThan(shots(before));
+    expect(postedChanges(posted(before), fight(after))).toEqual([]);
+  });
+
+  it('a new condition acting inside the posted rounds: the battle stops before their end', () => {
+    const before = [battle('B1', { Seed: 's1', Rounds: 3 }), B2];
+    // Written without "from round": it acts from round 1, and the attacker retreats early.
+    const after = [battle('B1', { Seed: 's1', Retreat: 'lost >= 1' }), B2];
+    const [a, b] = [shots(before), shots(after)];
+    expect(b).toBeLessThan(a);
+    expect(postedChanges(posted(before), fight(after))).toEqual([
+      `battle B1: the posted log (Log B1) has ${a} shots; fought now, the battle stops after ${b}`,
+    ]);
+  });
+
+  it('a legion changed since: the first shot that differs is named, with both values', () => {
+    const orders = [battle('B1', { Seed: 's1' }), B2];
+    const changed = [legion('B1', 'Attacker', 'Marcus', 5, 1, 0), ...LEGIONS.slice(1)];
+    const [line, ...rest] = postedChanges(posted(orders), fight(orders, changed));
+    expect(rest).toEqual([]);
+    expect(line).toMatch(
+      /^battle B1: the posted log \(Log B1\) says .+ at 'Log B1'!\w+\d+ \(shot \d+\); fought now, the battle gives .+$/,
+    );
+  });
+
+  it('a battle posted as ended that now goes on (Rounds raised, a condition dropped)', () => {
+    const before = [battle('B1', { Seed: 's1', Retreat: 'lost >= 1' }), B2];
+    const after = [battle('B1', { Seed: 's1' }), B2];
+    const [was, now] = [fight(before)[0], fight(after)[0]];
+    if (!was.outcome.ok || !now.outcome.ok) throw new Error('expected both fought');
+    expect(was.outcome.value.outcome).toBe('retreat');
+    expect(postedChanges(posted(before), fight(after))).toEqual([
+      `battle B1: posted as ended (retreat, ${shots(before)} shots); fought now, it is ` +
+        `${now.outcome.value.outcome} after ${shots(after)} shots`,
+    ]);
+  });
+
+  it('battles not posted, posted with an error, or under another title are not compared', () => {
+    const orders = [battle('B1', { Seed: 's1' }), B2];
+    const book = posted([battle('B1', { Seed: 's1', Rules: 'risk' }), B2]);
+    const changed = [legion('B2', 'Attacker', 'Titus', 4), ...LEGIONS.filter((_, i) => i !== 2)];
+    // B1 was an error; B2's posted log has another title (a rules version, say).
+    const retitled: PostedSheets = {
+      ...book,
+      sheets: book.sheets.map((s) =>
+        s.origin.sheet === 'Log B2'
+          ? table('Log B2', [['Battle B2 — other rules (x 9.9.9)'], ...s.cells.slice(1)])
+          : s,
+      ),
+    };
+    expect(postedChanges(retitled, fight(orders, changed))).toEqual([]);
+    expect(postedChanges({ sheetNames: [], sheets: [] }, fight(orders))).toEqual([]);
+    // Without the retitle, B2's change is found.
+    expect(postedChanges(book, fight(orders, changed))).toHaveLength(1);
+  });
+});
