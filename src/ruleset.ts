@@ -138,6 +138,8 @@ export interface Ruleset<
   forcesAfter(event: Event): Record<Side, UnitCounts>;
   /** What this game calls a battle with no winner and no retreat (odds' `undecided`), if any. */
   undecidedName?: string;
+  /** How `odds` prints that ending, when its name alone would say less than it holds. */
+  undecidedLabel?: string;
   /** The options in words, one line each, leaving out those at their plain defaults. */
   describeOptions(options: Options): string[];
   /**

@@ -96,6 +96,19 @@ export function endError(value: unknown, path: string, outcomes: readonly string
   );
 }
 
+/**
+ * A saved battle still going on (paused, or not ended) whose side `s` has no units left: it
+ * would have ended when the side lost its last, so its state was not saved by a battle.
+ */
+export function emptySideError(end: unknown, units: readonly number[], s: 0 | 1): string | null {
+  const ended = end !== null && (end as { outcome?: unknown }).outcome !== 'paused';
+  if (ended || units[s] > 0) return null;
+  return (
+    `state.count[${s}] leaves the ${s === 0 ? 'attacker' : 'defender'} no units, yet the ` +
+    'battle goes on (state.end): a battle ends when a side has none'
+  );
+}
+
 /** The first error of a list of checks, as a Result. */
 export function firstError(...errors: (string | null)[]): Result<true> {
   const e = errors.find((x) => x !== null);

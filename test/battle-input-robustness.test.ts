@@ -133,6 +133,40 @@ describe('every ruleset validates its saved states and resumes them', () => {
     });
   });
 
+  it.each<[string, string, number[]]>([
+    // cote-pbem: [CAT, CAV, INF, GAL]; cote-online: [CAT, CAV, INF, GAL, FORT].
+    ['cote-pbem', 'state.count[1] leaves the defender', [0, 0, 0, 0]],
+    ['cote-online', 'state.count[1] leaves the defender', [0, 0, 0, 0, 0]],
+  ])(
+    '%s refuses a paused state with a side of no units (it would have ended)',
+    (rules, says, none) => {
+      const b = validateBattle({
+        rules,
+        attacker: '7 INF',
+        defender: '7 INF',
+        seed: 's',
+        options: { rounds: 1 },
+      });
+      if (!b.ok) throw new Error(b.error);
+      const r = resolveBattle(b.value);
+      if (!r.ok || !r.value.saved) throw new Error('not paused');
+      const saved = JSON.parse(JSON.stringify(r.value.saved));
+      saved.state.count[1] = none;
+      expect(resumeBattle(saved)).toEqual({
+        ok: false,
+        error: expect.stringContaining(
+          `${says} no units, yet the battle goes on (state.end): a battle ends when a side has none`,
+        ),
+      });
+      // Both sides emptied: the attacker is named first.
+      saved.state.count[0] = none;
+      expect(resumeBattle(saved)).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('state.count[0] leaves the attacker no units'),
+      });
+    },
+  );
+
   it('each ruleset refuses a unit changed in its state, naming the field', () => {
     const resumeTampered = (spec: Record<string, unknown>, tamper: (state: any) => void) => {
       const b = validateBattle({ seed: 's', options: { rounds: 1 }, ...spec });

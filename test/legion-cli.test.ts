@@ -21,7 +21,7 @@ describe('praetor battle/odds --rules legion-battles', () => {
     );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('(legion-battles 1.2.0)');
+    expect(r.out).toContain('(legion-battles 1.3.0)');
     expect(r.out).toMatch(/Clash\s+Side\s+Unit\s+Check/);
     expect(r.out).toContain('Septimius wins by 4');
     expect(r.out).toContain('levy Half D1');
@@ -76,5 +76,31 @@ describe('praetor battle/odds --rules legion-battles', () => {
     const j = JSON.parse(r.out);
     expect(j.method).toBe('exact');
     expect((100 * j.defenderWins).toFixed(1)).toBe('97.6');
+  }, 30_000);
+
+  it('names the ending with no winner by all it holds: a screen that rides away is one', async () => {
+    const screen = 'S: trained archers, discipline 0, arrows 0';
+    const r = await praetor(
+      'odds',
+      '--rules',
+      'legion-battles',
+      '--attacker',
+      LEVY,
+      '--defender',
+      screen,
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^No winner \(standing, withdrawn or mutual\)\s+100\.00%$/m);
+    const j = await praetor(
+      'odds',
+      '--rules',
+      'legion-battles',
+      '--attacker',
+      LEVY,
+      '--defender',
+      screen,
+      '--json',
+    );
+    expect(JSON.parse(j.out)).toMatchObject({ undecided: 1, standing: 1, attackerWins: 0 });
   }, 30_000);
 });

@@ -274,6 +274,21 @@ describe('the break', () => {
     });
     expect(r).toMatchObject({ outcome: 'broken', winner: 'defender', diceUsed: 23 });
   });
+
+  it("a side's last unit broken in its test ends the battle: the other side's PC rolls nothing", () => {
+    // The levy's Discipline test (11 d6, all blank) fails: Discipline 0, it breaks. The
+    // defender, at Full, takes no test; its PC's Rally would come next, but the battle is over.
+    const r = run({
+      attacker: 'levy: raw levy, half, discipline 1',
+      defender: 'd: trained levy, discipline 5, pc A rally 3/2',
+      dice: blanks(5, 1),
+    });
+    expect(r.events.map((e) => [e.kind, e.unit])).toEqual([
+      ['test', 'levy'],
+      ['break', 'levy'],
+    ]);
+    expect(r).toMatchObject({ outcome: 'broken', winner: 'defender', rounds: 1, diceUsed: 11 });
+  });
 });
 
 describe('the Discipline test', () => {
@@ -309,6 +324,18 @@ describe('screens', () => {
       expect.objectContaining({ round: 2, unit: 'S', result: 'withdraws' }),
     ]);
     expect(r).toMatchObject({ outcome: 'withdrawn', winner: null, rounds: 2, diceUsed: 12 });
+  });
+
+  it('a screen at Discipline 0 out of arrows rides away, withdrawn, never also broken', () => {
+    // Before Clash 1 the screen, with no arrows, withdraws; at Discipline 0 it would break, but
+    // it is out of the fight already: no break, no PC falling back, no winner, no die rolled.
+    const r = run({
+      attacker: 'l: trained levy',
+      defender: 'S: trained archers, discipline 0, arrows 0, pc B fight 3/2 athletics 3/1',
+      dice: [1],
+    });
+    expect(r.events.map((e) => [e.kind, e.unit, e.result])).toEqual([['arrows', 'S', 'withdraws']]);
+    expect(r).toMatchObject({ outcome: 'withdrawn', winner: null, rounds: 1, diceUsed: 0 });
   });
 });
 

@@ -190,10 +190,11 @@ export function renderOdds(r: OddsResult, top = 8): string {
     ['Defender wins', r.defenderWins, se?.defenderWins],
     ['Attacker retreats', r.attackerRetreats, se?.attackerRetreats],
   ];
-  const undecided = findRuleset(r.ruleset.id)?.undecidedName ?? 'undecided';
+  const ruleset = findRuleset(r.ruleset.id);
+  const undecided = ruleset?.undecidedName ?? 'undecided';
   // `noVictor` is printed "No victor".
   const words = undecided.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  const label = words.charAt(0).toUpperCase() + words.slice(1);
+  const label = ruleset?.undecidedLabel ?? words.charAt(0).toUpperCase() + words.slice(1);
   if (r.undecided > 0) rows.push([label, r.undecided, se?.undecided]);
   const codes = Object.keys(r.expectedSurvivors.attacker);
   const show = (c: UnitCounts) => formatCounts(c, codes);

@@ -2,7 +2,7 @@ import { Forces, formatCounts, Legion, Side, SIDES, sideSizeError } from '../../
 import { problemsResult } from '../../problem-list';
 import { err, Result } from '../../result';
 import { capturedOnElimination, LogColumn, Ruleset, standingFrom } from '../../ruleset';
-import { endError, firstError, wholeError } from '../../saved-checks';
+import { emptySideError, endError, firstError, wholeError } from '../../saved-checks';
 import {
   countsOf,
   describeOnlinePosition,
@@ -10,6 +10,7 @@ import {
   OnlineState,
   playOnline,
   startOnline,
+  warriors,
 } from './engine';
 import { onlineExactOdds } from './exact';
 import { narrateOnline } from './narrate';
@@ -85,6 +86,7 @@ function validateOnlineState(st: OnlineState, start: OnlineState): Result<true> 
   return firstError(
     st.at === null || typeof st.at === 'string' ? null : 'state.at must be text or null',
     endError(st.end, 'state.end', ['eliminated', 'retreat', 'mutual', 'paused']),
+    ...([0, 1] as const).map((s) => emptySideError(st.end, st.count.map(warriors), s)),
   );
 }
 

@@ -86,7 +86,7 @@ export function startPbem(forces: Forces, options: PbemOptions): PbemState {
 
 const GALLEYS = [GAL] as const;
 const landUnits = (c: readonly number[]) => c[CAT] + c[CAV] + c[INF];
-const livingUnits = (c: readonly number[]) => c[CAT] + c[CAV] + c[INF] + c[GAL];
+export const livingUnits = (c: readonly number[]) => c[CAT] + c[CAV] + c[INF] + c[GAL];
 /** `CAT#1` ... precomputed: a battle names thousands of units per second. */
 const UNIT_NAMES = CODES.map((code) => Array.from({ length: 64 }, (_, k) => `${code}#${k}`));
 const unitName = (type: number, num: number) =>

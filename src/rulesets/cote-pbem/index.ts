@@ -2,9 +2,10 @@ import { Forces, formatCounts, Legion, SIDES, sideSizeError } from '../../forces
 import { problemsResult } from '../../problem-list';
 import { err, Result } from '../../result';
 import { capturedOnElimination, LogColumn, Ruleset, standingFrom } from '../../ruleset';
-import { endError, firstError, oneOfError, wholeError } from '../../saved-checks';
+import { emptySideError, endError, firstError, oneOfError, wholeError } from '../../saved-checks';
 import {
   describePbemPosition,
+  livingUnits,
   PbemCounts,
   PbemEvent,
   PbemState,
@@ -105,6 +106,7 @@ function validatePbemState(st: PbemState, start: PbemState): Result<true> {
       ? null
       : 'state.shooter must be text or null',
     endError(st.end, 'state.end', ['eliminated', 'retreat', 'paused']),
+    ...([0, 1] as const).map((s) => emptySideError(st.end, st.count.map(livingUnits), s)),
   );
 }
 

@@ -36,7 +36,8 @@ function breakIfDone(
   emit: Emit,
   chance: Chance,
 ) {
-  if (u.broken) return;
+  // A screen that rode away is out of the fight already: withdrawn, not broken.
+  if (u.broken || u.withdrawn) return;
   const why =
     u.strength >= SHATTERED
       ? 'Shattered'
@@ -320,6 +321,10 @@ function opposedCheck(
   }));
 }
 
+/** A side has no unit fighting: the battle is over. */
+const aSideOut = (st: LegionState): boolean =>
+  SIDES.some((side) => !st.units.some((u) => u.side === side && fighting(u)));
+
 /** One part of the Clash; true when it rolled a check that changes the battle. */
 function stepClash(run: ClashRun, options: LegionOptions, chance: Chance, emit: Emit): boolean {
   const { st } = run;
@@ -332,11 +337,14 @@ function stepClash(run: ClashRun, options: LegionOptions, chance: Chance, emit: 
       // A unit at Discipline 0 breaks before it fights: one short of supply may start there.
       for (const u of st.units) breakIfDone(st, u, options, emit, chance);
       // No Clash with no enemy left: nothing is rolled.
-      run.phase = SIDES.some((side) => !st.units.some((u) => u.side === side && fighting(u)))
-        ? 'done'
-        : 'tests';
+      run.phase = aSideOut(st) ? 'done' : 'tests';
       return false;
     case 'tests': {
+      // A side's last unit broken in its test: the battle is over, nothing more is rolled.
+      if (aSideOut(st)) {
+        run.phase = 'done';
+        return false;
+      }
       if (run.index >= n) {
         st.units.forEach((u, i) => {
           run.pcBoons[i] = Math.min(options.pcBoonCap, u.pendingBoons);

@@ -98,7 +98,7 @@ const COLUMNS: LogColumn<LegionEvent>[] = [
 
 export const legionBattles: Ruleset<LegionOptions, LegionState, LegionEvent> = {
   id: 'legion-battles',
-  version: '1.2.0',
+  version: '1.3.0',
   title: 'Legion Battles (mass battles with dice pools)',
   units: LEGION_UNITS,
   orderKeys: ['rounds'],
@@ -119,5 +119,6 @@ export const legionBattles: Ruleset<LegionOptions, LegionState, LegionEvent> = {
   forcesAfter: (event) => event.left,
   describeOptions: describeLegionOptions,
   undecidedName: 'standing',
+  undecidedLabel: 'No winner (standing, withdrawn or mutual)',
   exactOdds: legionExactOdds,
 };
