@@ -63,6 +63,21 @@ describe('works and camps in the Clash pool', () => {
       'clash',
     )[0].pool;
 
+  it('an attacking unit cannot have works or a camp: they give their dice to defend', () => {
+    const b = validateBattle({
+      rules: 'legion-battles',
+      attacker: 'a: trained century, camp; b: raw levy, low works',
+      defender: 'c: trained nobles, finished works',
+      seed: 's',
+    });
+    expect(b).toEqual({
+      ok: false,
+      error: expect.stringMatching(
+        /"camp" helps a unit defend \(works and camps give their dice to the defender\): an attacking unit cannot have it.*"low works" helps a unit defend/,
+      ),
+    });
+  });
+
   it('finished works and a camp +2 Boon, low works +1 Boon, unfinished works +1 Bane', () => {
     expect(firstClashPool('finished works')).toBe('2 mastery | 3 mastery, 2 boon');
     expect(firstClashPool('camp')).toBe('2 mastery | 3 mastery, 2 boon');

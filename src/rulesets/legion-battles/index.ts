@@ -1,4 +1,4 @@
-import { Forces, SIDES, sideSizeError } from '../../forces';
+import { Forces, Side, SIDES, sideSizeError } from '../../forces';
 import { problemsResult } from '../../problem-list';
 import { err, Result } from '../../result';
 import { LogColumn, Ruleset } from '../../ruleset';
@@ -36,11 +36,23 @@ function checkForces(forces: Forces): Result<true> {
   // (a legion of 500 raw would be named twice, as a side and as a legion).
   const size = sideSizeError(forces, LEGION_SIDE_LIMIT);
   if (!size.ok) return size;
-  return problemsResult(SIDES.flatMap((side) => forces[side].flatMap(legionProblems)));
+  return problemsResult(
+    SIDES.flatMap((side) => forces[side].flatMap((legion) => legionProblems(legion, side))),
+  );
 }
 
-function legionProblems(legion: RatedLegion): string[] {
+function legionProblems(legion: RatedLegion, side: Side): string[] {
   const problems: string[] = [];
+  const works = legion.unit?.works ?? 'none';
+  if (side === 'attacker' && works !== 'none') {
+    // The seed's works and camps are all defended ("+2 Boon Dice to defend"): on an attacking
+    // unit they are a slip, which would give it dice the rules do not.
+    const named = works === 'camp' ? 'camp' : `${works} works`;
+    problems.push(
+      `${legion.where}: "${named}" helps a unit defend (works and camps give their dice to the ` +
+        'defender): an attacking unit cannot have it',
+    );
+  }
   const n = Object.values(legion.units).reduce((a, b) => a + b, 0);
   if (n !== 1) {
     problems.push(
@@ -108,7 +120,7 @@ export const legionBattles: Ruleset<LegionOptions, LegionState, LegionEvent> = {
   // Every reading goes in `--readings`; `rounds` (a pause) is a flag of its own.
   readingKeys: Object.keys(LEGION_DEFAULTS).filter((k) => k !== 'rounds'),
   checkForces,
-  checkLegion: (legion) => legionProblems(legion as RatedLegion),
+  checkLegion: (legion, side) => legionProblems(legion as RatedLegion, side),
   start: (forces) => startLegion(forces),
   play: playLegion,
   validateState: validateLegionState,
