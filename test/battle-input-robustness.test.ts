@@ -824,3 +824,16 @@ describe('fields named like the members of every object', () => {
     }
   });
 });
+
+test('battle --input --json prints its list an item at a time, as JSON.stringify would whole', async () => {
+  const r = await praetor(
+    'battle',
+    '--input',
+    join(__dirname, '..', 'examples', 'battles.json'),
+    '--json',
+  );
+  expect(r.code).toBe(0);
+  const list = JSON.parse(r.out);
+  expect(list.length).toBeGreaterThan(1);
+  expect(r.out).toBe(`${JSON.stringify(list, null, 2)}\n`);
+});

@@ -186,7 +186,8 @@ export function battleCommand(argv: string[], io: Io): number {
   if (v.save !== undefined) saveIfPaused(outcomes, v.save, v.force === true, io);
   if (v.json) {
     const json = outcomes.map((o) => (o.ok ? o.value : { id: o.id, error: o.error }));
-    io.out(JSON.stringify(v.input !== undefined ? json : json[0], null, 2));
+    if (v.input !== undefined) printJsonList(io, json);
+    else io.out(JSON.stringify(json[0], null, 2));
   } else {
     // With --save, the paused battle is saved already (and stderr says how to go on).
     io.out(outcomes.map((o) => renderOutcome(o, v.save === undefined)).join('\n\n'));
@@ -282,4 +283,17 @@ function saveIfPaused(outcomes: Outcome[], path: string, force: boolean, io: Io)
     throw e;
   }
   io.err(`saved the paused battle to ${path}; resume it with: praetor battle --resume ${path}`);
+}
+
+/**
+ * A list printed as `JSON.stringify(items, null, 2)` prints it, an item at a time: the log of
+ * thousands of long battles is more text than one string can hold.
+ */
+function printJsonList(io: Io, items: readonly unknown[]): void {
+  io.out('[');
+  items.forEach((item, i) => {
+    const text = JSON.stringify(item, null, 2).replace(/^/gm, '  ');
+    io.out(i < items.length - 1 ? `${text},` : text);
+  });
+  io.out(']');
 }

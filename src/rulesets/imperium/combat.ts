@@ -24,8 +24,8 @@ const successes = (rolled: number[]) => rolled.filter((d) => d >= 5).length;
  * A beam or torpedo step. The initiative holder's units fire first, in allocation order, then
  * the other side's; each fires the factors it has as the step begins (a unit destroyed during
  * the step still fires; a unit destroyed before it does not), at enemy units of its group not
- * yet destroyed. Each part of its fire is one die group: its dice, then for torpedoes that hit,
- * the target's countermeasure dice (its rating now, each 5 or 6 cancelling one hit).
+ * yet destroyed. Each part of its fire is one die group: its dice, then for torpedoes, hit or
+ * not, the target's countermeasure dice (its rating now, each 5 or 6 cancelling one hit).
  */
 export function combatStep(
   st: ImperiumState,
