@@ -15,6 +15,17 @@ import { praetor } from './helpers/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'praetor-robust-'));
 
+/** A battle paused after round 1, its save through JSON as a file holds it: a copy to edit. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- edited freely, as a file may be
+function savedAfterRound1(spec: Record<string, unknown>): any {
+  const seed = spec.dice === undefined ? { seed: 's' } : {};
+  const b = validateBattle({ ...seed, ...spec, options: { rounds: 1 } });
+  if (!b.ok) throw new Error(b.error);
+  const r = resolveBattle(b.value);
+  if (!r.ok || !r.value.saved) throw new Error('not paused');
+  return JSON.parse(JSON.stringify(r.value.saved));
+}
+
 /** A paused cote-pbem battle, as `--save` writes it. */
 async function savedFile(): Promise<Record<string, any>> {
   const path = join(dir, `saved-${Math.random()}.json`);
@@ -140,17 +151,7 @@ describe('every ruleset validates its saved states and resumes them', () => {
   ])(
     '%s refuses a paused state with a side of no units (it would have ended)',
     (rules, says, none) => {
-      const b = validateBattle({
-        rules,
-        attacker: '7 INF',
-        defender: '7 INF',
-        seed: 's',
-        options: { rounds: 1 },
-      });
-      if (!b.ok) throw new Error(b.error);
-      const r = resolveBattle(b.value);
-      if (!r.ok || !r.value.saved) throw new Error('not paused');
-      const saved = JSON.parse(JSON.stringify(r.value.saved));
+      const saved = savedAfterRound1({ rules, attacker: '7 INF', defender: '7 INF' });
       saved.state.count[1] = none;
       expect(resumeBattle(saved)).toEqual({
         ok: false,
@@ -169,11 +170,7 @@ describe('every ruleset validates its saved states and resumes them', () => {
 
   it('each ruleset refuses a unit changed in its state, naming the field', () => {
     const resumeTampered = (spec: Record<string, unknown>, tamper: (state: any) => void) => {
-      const b = validateBattle({ seed: 's', options: { rounds: 1 }, ...spec });
-      if (!b.ok) throw new Error(b.error);
-      const r = resolveBattle(b.value);
-      if (!r.ok || !r.value.saved) throw new Error('not paused');
-      const saved = JSON.parse(JSON.stringify(r.value.saved));
+      const saved = savedAfterRound1(spec);
       tamper(saved.state);
       return resumeBattle(saved);
     };
@@ -432,16 +429,7 @@ describe('validateBattle: ids and dice as the user wrote them', () => {
 describe('a saved battle held in memory, edited, then resumed', () => {
   /** A cote-pbem battle paused after round 1, through JSON, as a file would hold it. */
   function paused(dice: { seed?: string; dice?: number[] } = { seed: 'x' }): Record<string, any> {
-    const b = validateBattle({
-      attacker: 'Marcus: 7 INF',
-      defender: 'Titus: 7 INF',
-      ...dice,
-      options: { rounds: 1 },
-    });
-    if (!b.ok) throw new Error(b.error);
-    const r = resolveBattle(b.value);
-    if (!r.ok || !r.value.saved) throw new Error('not paused');
-    return JSON.parse(JSON.stringify(r.value.saved));
+    return savedAfterRound1({ attacker: 'Marcus: 7 INF', defender: 'Titus: 7 INF', ...dice });
   }
   const resume = (saved: Record<string, any>, ...more: [Record<string, unknown>?, number[]?]) =>
     resumeBattle(saved as SavedBattle, ...more);
@@ -581,17 +569,11 @@ describe('a saved battle held in memory, edited, then resumed', () => {
   });
 
   it('refuses a state that lists more units than the forces have', () => {
-    const b = validateBattle({
+    const saved = savedAfterRound1({
       rules: 'imperium',
       attacker: 'Terran: 4 DD',
       defender: 'Imperial: 4 DD',
-      seed: 's',
-      options: { rounds: 1 },
     });
-    if (!b.ok) throw new Error(b.error);
-    const r = resolveBattle(b.value);
-    if (!r.ok || !r.value.saved) throw new Error('not paused');
-    const saved = JSON.parse(JSON.stringify(r.value.saved));
     const n = saved.state.units.length;
     saved.state.units.push(saved.state.units[0]);
     expect(resume(saved)).toEqual({

@@ -61,17 +61,21 @@ describe('praetor battle/odds --rules legion-battles', () => {
     expect(bad.code).toBe(1);
     expect(bad.out + bad.err).toContain('unknown option "wings"');
   });
-  it('gives exact odds', async () => {
-    const r = await praetor(
+
+  const odds = (defender: string, ...more: string[]) =>
+    praetor(
       'odds',
       '--rules',
       'legion-battles',
       '--attacker',
       LEVY,
       '--defender',
-      CENTURY,
-      '--json',
+      defender,
+      ...more,
     );
+
+  it('gives exact odds', async () => {
+    const r = await odds(CENTURY, '--json');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     expect(j.method).toBe('exact');
@@ -80,27 +84,10 @@ describe('praetor battle/odds --rules legion-battles', () => {
 
   it('names the ending with no winner by all it holds: a screen that rides away is one', async () => {
     const screen = 'S: trained archers, discipline 0, arrows 0';
-    const r = await praetor(
-      'odds',
-      '--rules',
-      'legion-battles',
-      '--attacker',
-      LEVY,
-      '--defender',
-      screen,
-    );
+    const r = await odds(screen);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^No winner \(standing, withdrawn or mutual\)\s+100\.00%$/m);
-    const j = await praetor(
-      'odds',
-      '--rules',
-      'legion-battles',
-      '--attacker',
-      LEVY,
-      '--defender',
-      screen,
-      '--json',
-    );
+    const j = await odds(screen, '--json');
     expect(JSON.parse(j.out)).toMatchObject({ undecided: 1, standing: 1, attackerWins: 0 });
   }, 30_000);
 });
