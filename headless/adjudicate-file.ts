@@ -15,6 +15,7 @@ import { readSubmission } from '../src/submission';
 import { modeOf, OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
 import { makeFolder } from './fs-errors';
 import { readFailure } from './workbook/exceljs-parts';
+import { outputLimits } from './workbook/guard';
 import { logContent, resultsContent } from './workbook/layouts';
 import { readPackageFile, readWorkbookTables } from './workbook/read';
 import { SheetContent } from './workbook/sheet-xml';
@@ -129,7 +130,7 @@ async function adjudicate(job: FileJob): Promise<FileReport> {
  */
 async function changedFromReplaced(job: FileJob, fresh: Adjudicated[]): Promise<string[]> {
   if (!existsSync(job.output)) return [];
-  const posted = await readPostedSheets(job.output, job.limits);
+  const posted = await readPostedSheets(job.output, outputLimits(job.limits));
   if (!posted.ok) {
     return [
       `the output replaced could not be read (${posted.error}): its battles were not compared`,

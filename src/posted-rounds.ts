@@ -1,4 +1,4 @@
-import { Adjudicated, logSheet, resultsColumn, resultsRow } from './sheets';
+import { Adjudicated, logSheet, LogSheet, resultsColumn, resultsRow } from './sheets';
 import type { SheetTable } from './submission';
 import {
   addressOf,
@@ -7,6 +7,7 @@ import {
   differingColumns,
   isResultsTable,
   lastRowOf,
+  rowWidth,
   sheetsInOrder,
   writtenText,
 } from './verify-cells';
@@ -37,72 +38,114 @@ export function isPostedSheet(name: string, names: readonly string[]): boolean {
   return last >= 0 && (at === last || (at > last && /^log /i.test(name.trim())));
 }
 
-/** What `posted` said of each battle of `fresh` that it no longer gives, one line a battle. */
+/**
+ * What `posted` said of each battle that the battles fought now (`fresh`) no longer give: shots
+ * before a pause fought otherwise, an ending changed, a battle posted that is now an error or
+ * is no longer in the orders. One line a battle.
+ */
 export function postedChanges(posted: PostedSheets, fresh: readonly Adjudicated[]): string[] {
   const { ordered } = sheetsInOrder(posted.sheetNames, posted.sheets);
   let at = ordered.length - 1;
   while (at >= 0 && !isResultsTable(ordered[at])) at--;
   if (at < 0) return [];
-  const outcomes = postedOutcomes(ordered[at]);
+  const endings = postedEndings(ordered[at]);
   const logs = ordered.slice(at + 1).filter((s) => /^log /i.test(String(s.origin.sheet)));
-  return fresh.flatMap((a) => {
-    const was = outcomes.get(a.id);
-    if (was === undefined || was === 'error' || !a.outcome.ok) return [];
-    const change = changeOf(a, was, logs);
+  const lines = fresh.flatMap((a) => {
+    const was = endings.get(a.id);
+    if (was === undefined || was.outcome === 'error') return [];
+    const change = a.outcome.ok
+      ? changeOf(a, was, logs)
+      : `posted as ${endingText(was)}; now it is not fought (its error is in Results)`;
     return change === null ? [] : [`battle ${a.id}: ${change}`];
   });
+  const ids = new Set(fresh.map((a) => a.id));
+  for (const [id, was] of endings) {
+    if (!ids.has(id) && was.outcome !== 'error') {
+      lines.push(`battle ${id}: posted as ${endingText(was)}; it is no longer in the orders`);
+    }
+  }
+  return lines;
 }
 
 const OUTCOME = resultsColumn('Outcome');
+const WINNER = resultsColumn('Winner');
 
-/** Each battle's Outcome in a Results sheet, by id. */
-function postedOutcomes(results: SheetTable): Map<string, string> {
-  const outcomes = new Map<string, string>();
+/** How a battle ended, or that it paused, as Results give it. */
+interface Ending {
+  outcome: string;
+  winner: string;
+}
+
+const endingText = ({ outcome, winner }: Ending) =>
+  winner === '' ? outcome : `${outcome}, ${winner} wins`;
+
+/** Each battle's ending in a Results sheet, by id (the rows of messages have none). */
+function postedEndings(results: SheetTable): Map<string, Ending> {
+  const endings = new Map<string, Ending>();
   const top = results.origin.row;
   for (let r = top + 1; r <= lastRowOf(results); r++) {
     const id = cellOf(results, r, 0);
-    if (id !== '' && !outcomes.has(id)) outcomes.set(id, cellOf(results, r, OUTCOME));
+    if (id !== '' && !endings.has(id)) {
+      endings.set(id, { outcome: cellOf(results, r, OUTCOME), winner: cellOf(results, r, WINNER) });
+    }
   }
-  return outcomes;
+  return endings;
 }
 
 /**
- * How the battle fought now differs from its posted log (found by its title, which names the
- * battle and its rules' version), or null when it does not, or when no such log was posted.
+ * How the battle fought now differs from what was posted of it: its shots against its posted log
+ * (found by its title, which names the battle and its rules' version), then, for a battle that
+ * had ended, its ending. Null when nothing differs.
  */
-function changeOf(a: Adjudicated, was: string, logs: readonly SheetTable[]): string | null {
+function changeOf(a: Adjudicated, was: Ending, logs: readonly SheetTable[]): string | null {
   if (!a.outcome.ok) return null;
+  const row = resultsRow(a);
+  const now: Ending = { outcome: writtenText(row[OUTCOME]), winner: writtenText(row[WINNER]) };
   const log = logSheet(a.outcome.value, new Set());
   const sheet = logs.find((s) => cellOf(s, 0, 0) === log.summary[0]);
-  if (sheet === undefined) return null;
+  const shots = sheet === undefined ? null : shotsChange(sheet, log);
+  if (typeof shots === 'string') return shots;
+  const sameEnding = now.outcome === was.outcome && now.winner === was.winner;
+  const posted = shots === null ? null : shots.posted;
+  if (was.outcome === 'paused' || (sameEnding && (posted === null || posted === log.rows.length))) {
+    return null;
+  }
+  return posted === null
+    ? `posted as ${endingText(was)}; fought now, it is ${endingText(now)}`
+    : `posted as ended (${endingText(was)}, ${posted} shots); fought now, it is ` +
+        `${endingText(now)} after ${log.rows.length} shots`;
+}
+
+/**
+ * The first posted shot the log fought now does not give, or how many shots were posted when
+ * all are given (null when the sheet has no table header of this log). The shots are the rows
+ * below the header down to the first blank one: a note typed below them is not a shot.
+ */
+function shotsChange(sheet: SheetTable, log: LogSheet): string | { posted: number } | null {
   const last = lastRowOf(sheet);
   let header = -1;
   for (let r = 0; r <= last && header < 0; r++) {
     if (differingColumns(sheet, r, log.header).length === 0) header = r;
   }
   if (header < 0) return null;
-  const postedShots = last - header;
-  const posted = `the posted log (${String(sheet.origin.sheet)})`;
-  for (let i = 0; i < postedShots; i++) {
+  let posted = 0;
+  while (rowWidth(sheet, header + 1 + posted) > 0) posted++;
+  const name = `the posted log (${String(sheet.origin.sheet)})`;
+  for (let i = 0; i < posted; i++) {
     const row = header + 1 + i;
     const want = log.rows[i];
     if (want === undefined) {
-      return `${posted} has ${postedShots} shots; fought now, the battle stops after ${i}`;
+      return `${name} has ${posted} shots; fought now, the battle stops after ${i}`;
     }
     const columns = differingColumns(sheet, row, want);
     if (columns.length > 0) {
       const says = describeCells(columns, log.header, (c) => cellOf(sheet, row, c));
-      const now = describeCells(columns, log.header, (c) => writtenText(want[c] ?? ''));
+      const gives = describeCells(columns, log.header, (c) => writtenText(want[c] ?? ''));
       return (
-        `${posted} says ${says} at ${addressOf(sheet, row, columns[0])} (shot ${i + 1}); ` +
-        `fought now, the battle gives ${now}`
+        `${name} says ${says} at ${addressOf(sheet, row, columns[0])} (shot ${i + 1}); ` +
+        `fought now, the battle gives ${gives}`
       );
     }
   }
-  const now = writtenText(resultsRow(a)[OUTCOME]);
-  if (was === 'paused' || (now === was && log.rows.length === postedShots)) return null;
-  return (
-    `posted as ended (${was}, ${postedShots} shots); fought now, it is ${now} ` +
-    `after ${log.rows.length} shots`
-  );
+  return { posted };
 }

@@ -94,7 +94,8 @@ export function readForcesTable<K extends 'battle' | string>(
     out.fatal = true;
     return out;
   }
-  const nearest = nearestName(entries.map((e) => e.id));
+  // A battle with no id is named by its row (`(row 3)`): no legion means it.
+  const nearest = nearestName(entries.filter((e) => !e.idless).map((e) => e.id));
   const didYouMean = (id: string) => {
     const near = nearest(id);
     return near === null ? '' : `${BATTLE_HINT}"${near}"?`;

@@ -34,17 +34,20 @@ export function editsBetween(a: string, b: string, most: number): number {
   return Math.min(d[a.length][b.length], most + 1);
 }
 
+const digitsOf = (letters: string): string => letters.replace(/\D/g, '');
+
 /** The letters of a word in order: two words with the same are the same letters swapped. */
 export const sortedLetters = (word: string): string => [...word].sort().join('');
 
 /**
  * Finds the one name among `names` that a word is likely a slip for, or null when none is, or
- * when more than one is as near (`B9` among `B1` and `B2` names neither):
+ * when more than one is as near (`Gregovia` among `Gergovia` and `Gregoria` names neither):
  * - the same letters and digits (`B 1`, `b-1`, `B1.` for `B1`);
- * - else, for a name of four letters and digits or more, one letter added, dropped, changed or
- *   swapped with the next (`Gregovia` for `Gergovia`), two such in seven or more;
- * - else, in a shorter name, only its letters in another order (`B21` for `B12`).
- * `B2` for `B1` is no slip: in a short id one changed character is another id.
+ * - else, with the same digits in the same order, for a name of four letters and digits or
+ *   more, one letter added, dropped, changed or swapped with the next (`Gregovia` for
+ *   `Gergovia`), two such in seven or more; in a shorter name, its letters in another order.
+ * A digit is never a slip: another number is another battle (`Turn5` is not `Turn4`, `B10` not
+ * `B100`, `Gallia-12` not `Gallia-13`).
  */
 export function nearestName(names: readonly string[]): (word: string) => string | null {
   const known = [...new Set(names)].map((name) => ({ name, letters: lettersOf(name) }));
@@ -54,6 +57,7 @@ export function nearestName(names: readonly string[]): (word: string) => string 
     let best: string[] = [];
     let bestEdits = Infinity;
     for (const { name, letters: n } of known) {
+      if (digitsOf(n) !== digitsOf(w)) continue;
       const most = n.length >= 7 ? 2 : 1;
       const edits =
         n === w

@@ -130,8 +130,14 @@ export const SUBMISSION_TABLES = {
  * `praetor adjudicate --key --turn`: Results record the commitment, never the key.
  */
 export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Report> {
-  // A run before this one (its Results and logs) is read too: the battles must come out as posted.
-  const read = await host.readTables({ ...SUBMISSION_TABLES, sheets: isPostedSheet });
+  // A run before this one (its Results and logs) is read too: the battles must come out as
+  // posted. Should Excel fail to send them as well, the orders are read alone, and that said.
+  let read = await host.readTables({ ...SUBMISSION_TABLES, sheets: isPostedSheet });
+  let postedUnread: string | null = null;
+  if (!read.ok) {
+    const alone = await host.readTables(SUBMISSION_TABLES);
+    if (alone.ok) [postedUnread, read] = [read.error, alone];
+  }
   if (!read.ok) return failure(read.error);
   const [battles, legions] = read.value.required;
   const [fleets, units, armies] = read.value.optional;
@@ -163,6 +169,11 @@ export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Repor
     ...submission.problems,
     ...submission.warnings,
     ...changed.map((c) => `Not as posted in the sheets before: ${c}`),
+    ...(postedUnread === null
+      ? []
+      : [
+          `Not compared with the sheets of the run before, which Excel could not send: ${postedUnread}`,
+        ]),
   ];
   const resolved = all.length - failed.length;
   return {

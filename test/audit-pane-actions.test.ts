@@ -152,3 +152,31 @@ test('Resolve all again: a battle whose posted rounds are fought otherwise is na
     ),
   ]);
 });
+
+test('Resolve all when Excel cannot send the run before: the orders read alone, and that said', async () => {
+  const { model, host } = await openSim(
+    workbook([['B1', '', '', '', '', '', '', '', 's1', '']], legionsOf('B1')),
+  );
+  expect((await resolveAll(host)).tone).toBe('success');
+  // As Excel fails a request too large: only when the sheets of the run before are asked for.
+  const failing = new Proxy(host, {
+    get: (target, key) =>
+      key === 'readTables'
+        ? (request: Parameters<typeof host.readTables>[0]) =>
+            request.sheets
+              ? Promise.resolve({ ok: false, error: 'Excel could not read the sheets: too large.' })
+              : target.readTables(request)
+        : Reflect.get(target, key),
+  });
+  const report = await resolveAll(failing);
+  expect(report.tone).toBe('warning');
+  expect(report.details).toEqual([
+    'Not compared with the sheets of the run before, which Excel could not send: Excel could not read the sheets: too large.',
+  ]);
+  expect(model.sheets.map((s) => s.name).slice(3)).toEqual([
+    'Results',
+    'Log B1',
+    'Results (2)',
+    'Log B1 (2)',
+  ]);
+});

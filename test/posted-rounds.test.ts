@@ -90,10 +90,53 @@ describe('postedChanges', () => {
     const [was, now] = [fight(before)[0], fight(after)[0]];
     if (!was.outcome.ok || !now.outcome.ok) throw new Error('expected both fought');
     expect(was.outcome.value.outcome).toBe('retreat');
+    const { outcome, winner } = now.outcome.value;
     expect(postedChanges(posted(before), fight(after))).toEqual([
-      `battle B1: posted as ended (retreat, ${shots(before)} shots); fought now, it is ` +
-        `${now.outcome.value.outcome} after ${shots(after)} shots`,
+      `battle B1: posted as ended (retreat, defender wins, ${shots(before)} shots); fought now, ` +
+        `it is ${outcome}, ${winner} wins after ${shots(after)} shots`,
     ]);
+  });
+
+  it('a battle posted that is now an error, or no longer in the orders, is named', () => {
+    const orders = [battle('B1', { Seed: 's1', Rounds: 1 }), B2];
+    const now = fight([battle('B1', { Seed: 's1', Retreat: 'lost >=' })], LEGIONS.slice(0, 2));
+    expect(postedChanges(posted(orders), now)).toEqual([
+      'battle B1: posted as paused; now it is not fought (its error is in Results)',
+      expect.stringMatching(
+        /^battle B2: posted as \w+, (attacker|defender) wins; it is no longer in the orders$/,
+      ),
+    ]);
+  });
+
+  it('an ending changed is named where the posted log cannot be compared (other rules)', () => {
+    const orders = [battle('B1', { Seed: 's1' }), battle('B2', { Seed: 'c' })];
+    const was = fight(orders)[1];
+    const now = fight([
+      battle('B1', { Seed: 's1' }),
+      battle('B2', { Seed: 'c', Rules: 'cote-online' }),
+    ]);
+    if (!was.outcome.ok || !now[1].outcome.ok) throw new Error('expected both fought');
+    const ending = (r: { outcome: string; winner: string | null }) =>
+      r.winner === null ? r.outcome : `${r.outcome}, ${r.winner} wins`;
+    const [a, b] = [ending(was.outcome.value), ending(now[1].outcome.value)];
+    expect(a).not.toBe(b);
+    expect(postedChanges(posted(orders), now)).toEqual([
+      `battle B2: posted as ${a}; fought now, it is ${b}`,
+    ]);
+  });
+
+  it('a note typed below a posted log is not a shot', () => {
+    const orders = [battle('B1', { Seed: 's1' }), B2];
+    const book = posted(orders);
+    const noted: PostedSheets = {
+      ...book,
+      sheets: book.sheets.map((s) =>
+        s.origin.sheet === 'Log B1'
+          ? table('Log B1', [...s.cells, [], ['Posted to the forum on 3 March']])
+          : s,
+      ),
+    };
+    expect(postedChanges(noted, fight(orders))).toEqual([]);
   });
 
   it('battles not posted, posted with an error, or under another title are not compared', () => {

@@ -132,6 +132,14 @@ describe('readSubmission and adjudicateSubmission', () => {
         'Legions!A4: the legion is for battle "Gregovia", which is not in Battles: did you mean "Gergovia"?',
         'Legions!A5: the legion is for battle "B 9", which is not in Battles',
       ]);
+      // A battle with no id is named by its row, "(row 2)": no legion's id is a slip for it.
+      const idless = read(
+        [battle('', { Territory: 'Gaul' }), battle('Alesia')],
+        [...twoSides('Alesia'), legion('Row 2', 'Attacker', 'X', 1)],
+      );
+      expect(idless.problems).toContainEqual(
+        'Legions!A4: the legion is for battle "Row 2", which is not in Battles',
+      );
     });
 
     it('a missing Battle, Side or unit column in Legions', () => {

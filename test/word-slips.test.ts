@@ -15,7 +15,16 @@ describe('nearestName: the one battle id a mistyped one is likely for', () => {
     ['Alsai', ['Alesia'], null],
     // In a short id one changed character is another id; its letters swapped are a slip.
     ['B2', ['B1'], null],
-    ['B21', ['B12'], 'B12'],
+    ['Bb1', ['Bb2'], null],
+    // A digit is never a slip: another number is another battle.
+    ['B21', ['B12'], null],
+    ['Turn5', ['Turn4'], null],
+    ['B10', ['B100'], null],
+    ['2024', ['2025'], null],
+    ['Gallia-12', ['Gallia-13', 'Roma-1'], null],
+    ['T3B10', ['T3B11', 'T3B2'], null],
+    ['Galia-12', ['Gallia-12', 'Gallia-13'], 'Gallia-12'],
+    ['Gergvoia 3', ['Gergovia 3', 'Gergovia 4'], 'Gergovia 3'],
     ['B9', ['B1', 'B2', 'B3'], null],
     // As near to two: neither is named; the same id twice is one.
     ['Alesia2', ['Alesia1', 'Alesia3'], null],

@@ -1,5 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import JSZip from 'jszip';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { adjudicateFile } from '../headless/adjudicate-file';
+import { DEFAULT_LIMITS } from '../headless/workbook/guard';
 import { run } from './helpers/cli';
 import { battle, legion, submission, tempDir } from './helpers/workbooks';
 
@@ -103,4 +106,27 @@ test('adjudicated again with --force, a battle not as posted is named, the outpu
   expect(junk.out).toMatch(
     /Not as posted \(.*\):\n {2}\S*turn\.praetor\.xlsx: the output replaced could not be read \(.+\): its battles were not compared/,
   );
+});
+
+test("the output replaced is Praetor's own: it may hold a sheet a battle more than an input may", async () => {
+  const dir = tempDir();
+  const input = join(dir, 'turn.xlsx');
+  const battles = ['B1', 'B2', 'B3'].map((id) => battle(id, { Seed: id }));
+  const legions = ['B1', 'B2', 'B3'].flatMap((id) => [
+    legion(id, 'Attacker', 'Marcus', 3),
+    legion(id, 'Defender', 'Brutus', 3),
+  ]);
+  writeFileSync(input, await submission(battles, legions));
+  const parts = Object.keys((await JSZip.loadAsync(readFileSync(input))).files).length;
+  // Inputs of at most one part more than this one: its output, with four sheets more, is not.
+  const job = {
+    input,
+    output: join(dir, 'turn.praetor.xlsx'),
+    force: true,
+    limits: { ...DEFAULT_LIMITS, maxEntries: parts + 1 },
+  };
+  expect(await adjudicateFile(job)).toMatchObject({ resolved: 3, error: null, changed: [] });
+  const output = Object.keys((await JSZip.loadAsync(readFileSync(job.output))).files).length;
+  expect(output).toBeGreaterThan(parts + 1);
+  expect(await adjudicateFile(job)).toMatchObject({ resolved: 3, error: null, changed: [] });
 });

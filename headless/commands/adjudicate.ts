@@ -266,7 +266,7 @@ const sealText = (seal: Seal | undefined, ledger?: string, ledgerError?: string 
     : '';
 
 const CHANGED_TITLE =
-  'Not as posted (the outputs replaced with --force said otherwise; compare before sending):';
+  'Not as posted (compared with the outputs --force replaced; check these before sending):';
 
 function summaryText(reports: FileReport[]): string {
   const { errors, warnings, changed } = problemLines(reports);

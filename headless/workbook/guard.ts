@@ -32,6 +32,15 @@ export const DEFAULT_LIMITS: PackageLimits = {
   ratioFloorBytes: 1024 * 1024,
 };
 
+/**
+ * The limits for a workbook Praetor wrote (an output verified, reported on, or replaced): an
+ * input's parts and a sheet a battle more, so twice the parts; the other limits as an input's.
+ */
+export const outputLimits = (limits: PackageLimits = DEFAULT_LIMITS): PackageLimits => ({
+  ...limits,
+  maxEntries: 2 * limits.maxEntries,
+});
+
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const MB = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 

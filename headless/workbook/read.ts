@@ -16,7 +16,7 @@ import {
   sheetMerges,
 } from './exceljs-load';
 import { readFailure } from './exceljs-parts';
-import { checkPackage, DEFAULT_LIMITS, PackageLimits } from './guard';
+import { checkPackage, DEFAULT_LIMITS, outputLimits, PackageLimits } from './guard';
 import { ZipPackage } from './zip-package';
 
 /**
@@ -82,9 +82,12 @@ export function readPackageFile(
   return checkPackage(data, limits, isCellPart);
 }
 
-/** A workbook file, checked by the guard and loaded; every failure is a message naming the file. */
+/**
+ * A workbook Praetor wrote (an output to verify or report on), checked by the guard and loaded;
+ * every failure is a message naming the file.
+ */
 export async function openWorkbook(path: string): Promise<Result<ExcelJS.Workbook>> {
-  const checked = readPackageFile(path);
+  const checked = readPackageFile(path, outputLimits());
   if (!checked.ok) return err(`${path}: ${checked.error}`);
   try {
     return ok(await loadWorkbook(checked.value));
