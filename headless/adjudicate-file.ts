@@ -132,9 +132,7 @@ async function changedFromReplaced(job: FileJob, fresh: Adjudicated[]): Promise<
   if (!existsSync(job.output)) return [];
   const posted = await readPostedSheets(job.output, outputLimits(job.limits));
   if (!posted.ok) {
-    return [
-      `the output replaced could not be read (${posted.error}): its battles were not compared`,
-    ];
+    return [`the output replaced was not compared: ${posted.error}`];
   }
   return postedChanges(posted.value, fresh);
 }

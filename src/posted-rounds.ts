@@ -7,7 +7,6 @@ import {
   differingColumns,
   isResultsTable,
   lastRowOf,
-  rowWidth,
   sheetsInOrder,
   writtenText,
 } from './verify-cells';
@@ -49,7 +48,12 @@ export function postedChanges(posted: PostedSheets, fresh: readonly Adjudicated[
   while (at >= 0 && !isResultsTable(ordered[at])) at--;
   if (at < 0) return [];
   const endings = postedEndings(ordered[at]);
-  const logs = ordered.slice(at + 1).filter((s) => /^log /i.test(String(s.origin.sheet)));
+  // Each log by its title (its first cell), the first of a title kept, as a lookup by battle.
+  const logs = new Map<string, SheetTable>();
+  for (const sheet of ordered.slice(at + 1)) {
+    const title = cellOf(sheet, 0, 0);
+    if (/^log /i.test(String(sheet.origin.sheet)) && !logs.has(title)) logs.set(title, sheet);
+  }
   const lines = fresh.flatMap((a) => {
     const was = endings.get(a.id);
     if (was === undefined || was.outcome === 'error') return [];
@@ -85,8 +89,10 @@ function postedEndings(results: SheetTable): Map<string, Ending> {
   const top = results.origin.row;
   for (let r = top + 1; r <= lastRowOf(results); r++) {
     const id = cellOf(results, r, 0);
-    if (id !== '' && !endings.has(id)) {
-      endings.set(id, { outcome: cellOf(results, r, OUTCOME), winner: cellOf(results, r, WINNER) });
+    const outcome = cellOf(results, r, OUTCOME);
+    // A battle's row always has an Outcome: a row without is a note typed in.
+    if (id !== '' && outcome !== '' && !endings.has(id)) {
+      endings.set(id, { outcome, winner: cellOf(results, r, WINNER) });
     }
   }
   return endings;
@@ -97,12 +103,16 @@ function postedEndings(results: SheetTable): Map<string, Ending> {
  * (found by its title, which names the battle and its rules' version), then, for a battle that
  * had ended, its ending. Null when nothing differs.
  */
-function changeOf(a: Adjudicated, was: Ending, logs: readonly SheetTable[]): string | null {
+function changeOf(
+  a: Adjudicated,
+  was: Ending,
+  logs: ReadonlyMap<string, SheetTable>,
+): string | null {
   if (!a.outcome.ok) return null;
   const row = resultsRow(a);
   const now: Ending = { outcome: writtenText(row[OUTCOME]), winner: writtenText(row[WINNER]) };
   const log = logSheet(a.outcome.value, new Set());
-  const sheet = logs.find((s) => cellOf(s, 0, 0) === log.summary[0]);
+  const sheet = logs.get(log.summary[0]);
   const shots = sheet === undefined ? null : shotsChange(sheet, log);
   if (typeof shots === 'string') return shots;
   const sameEnding = now.outcome === was.outcome && now.winner === was.winner;
@@ -119,17 +129,18 @@ function changeOf(a: Adjudicated, was: Ending, logs: readonly SheetTable[]): str
 /**
  * The first posted shot the log fought now does not give, or how many shots were posted when
  * all are given (null when the sheet has no table header of this log). The shots are the rows
- * below the header down to the first blank one: a note typed below them is not a shot.
+ * below the header down to the first blank one, in the log's columns: a note typed below them,
+ * or beside them, is not part of them.
  */
 function shotsChange(sheet: SheetTable, log: LogSheet): string | { posted: number } | null {
   const last = lastRowOf(sheet);
   let header = -1;
   for (let r = 0; r <= last && header < 0; r++) {
-    if (differingColumns(sheet, r, log.header).length === 0) header = r;
+    if (differingColumns(sheet, r, log.header, log.header.length).length === 0) header = r;
   }
   if (header < 0) return null;
   let posted = 0;
-  while (rowWidth(sheet, header + 1 + posted) > 0) posted++;
+  while (differingColumns(sheet, header + 1 + posted, [], log.header.length).length > 0) posted++;
   const name = `the posted log (${String(sheet.origin.sheet)})`;
   for (let i = 0; i < posted; i++) {
     const row = header + 1 + i;
@@ -137,7 +148,8 @@ function shotsChange(sheet: SheetTable, log: LogSheet): string | { posted: numbe
     if (want === undefined) {
       return `${name} has ${posted} shots; fought now, the battle stops after ${i}`;
     }
-    const columns = differingColumns(sheet, row, want);
+    // The log's own columns: a note typed beside a shot is not part of it.
+    const columns = differingColumns(sheet, row, want, log.header.length);
     if (columns.length > 0) {
       const says = describeCells(columns, log.header, (c) => cellOf(sheet, row, c));
       const gives = describeCells(columns, log.header, (c) => writtenText(want[c] ?? ''));

@@ -1,6 +1,6 @@
 import { CellGrid } from '../src/cells';
 import { postedChanges, PostedSheets } from '../src/posted-rounds';
-import { adjudicateSubmission, logSheet, resultsSheet } from '../src/sheets';
+import { adjudicateSubmission, CellValue, logSheet, resultsSheet } from '../src/sheets';
 import { readSubmission, SheetTable } from '../src/submission';
 import { logRows } from '../src/verify-log';
 import { BATTLES_HEADER, LEGIONS_HEADER, battle, legion } from './helpers/workbooks';
@@ -125,18 +125,42 @@ describe('postedChanges', () => {
     ]);
   });
 
-  it('a note typed below a posted log is not a shot', () => {
+  it('notes typed in the sheets posted are not battles or shots: below or beside a log, in Results', () => {
     const orders = [battle('B1', { Seed: 's1' }), B2];
     const book = posted(orders);
+    const beside = (row: CellValue[]) => [...row, ...Array(20 - row.length).fill(''), 'great shot'];
     const noted: PostedSheets = {
       ...book,
       sheets: book.sheets.map((s) =>
         s.origin.sheet === 'Log B1'
-          ? table('Log B1', [...s.cells, [], ['Posted to the forum on 3 March']])
-          : s,
+          ? table('Log B1', [
+              ...s.cells.slice(0, 10),
+              beside(s.cells[10] as CellValue[]),
+              ...s.cells.slice(11),
+              [],
+              ['Posted to the forum on 3 March'],
+            ])
+          : s.origin.sheet === 'Results'
+            ? table('Results', [...s.cells, [], ['Checked by the GM, 3 May']])
+            : s,
       ),
     };
     expect(postedChanges(noted, fight(orders))).toEqual([]);
+    // The shot's own cells are still compared.
+    const changed: PostedSheets = {
+      ...noted,
+      sheets: noted.sheets.map((s) => {
+        if (s.origin.sheet !== 'Log B1') return s;
+        const cells = s.cells.map((r) => [...r]);
+        cells[10][3] = 'x';
+        return table('Log B1', cells);
+      }),
+    };
+    expect(postedChanges(changed, fight(orders))).toEqual([
+      expect.stringMatching(
+        /^battle B1: the posted log \(Log B1\) says \w+ "x" at 'Log B1'!D11 \(shot 2\); /,
+      ),
+    ]);
   });
 
   it('battles not posted, posted with an error, or under another title are not compared', () => {

@@ -73,7 +73,7 @@ describe('works and camps in the Clash pool', () => {
     expect(b).toEqual({
       ok: false,
       error: expect.stringMatching(
-        /"camp" helps a unit defend \(works and camps give their dice to the defender\): an attacking unit cannot have it.*"low works" helps a unit defend/,
+        /works "camp": works and camps help a unit defend \(their dice are the defender's\), and this unit attacks.*works "low": /,
       ),
     });
   });

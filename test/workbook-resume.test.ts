@@ -1,8 +1,10 @@
+import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { DEFAULT_LIMITS } from '../headless/workbook/guard';
+import { MAX_POSTED_SHEETS, readPostedSheets } from '../headless/workbook/verify-read';
 import { run } from './helpers/cli';
 import { battle, legion, submission, tempDir } from './helpers/workbooks';
 
@@ -104,7 +106,7 @@ test('adjudicated again with --force, a battle not as posted is named, the outpu
   const junk = await run('adjudicate', input, '--jobs', '1', '--force');
   expect(junk.code).toBe(0);
   expect(junk.out).toMatch(
-    /Not as posted \(.*\):\n {2}\S*turn\.praetor\.xlsx: the output replaced could not be read \(.+\): its battles were not compared/,
+    /Not as posted \(.*\):\n {2}\S*turn\.praetor\.xlsx: the output replaced was not compared: not a workbook: /,
   );
 });
 
@@ -130,3 +132,16 @@ test("the output replaced is Praetor's own: it may hold a sheet a battle more th
   expect(output).toBeGreaterThan(parts + 1);
   expect(await adjudicateFile(job)).toMatchObject({ resolved: 3, error: null, changed: [] });
 });
+
+test('an output replaced of more than 2,000 sheets is not read back: said, not compared', async () => {
+  const dir = tempDir();
+  const wb = new ExcelJS.Workbook();
+  for (let i = 0; i <= MAX_POSTED_SHEETS; i++) wb.addWorksheet(`Log ${i}`);
+  const path = join(dir, 'big.praetor.xlsx');
+  await wb.xlsx.writeFile(path);
+  expect(await readPostedSheets(path)).toEqual({
+    ok: false,
+    error:
+      'it has 2,001 sheets, and an output of more than 2,000 is not read back (it would take too long)',
+  });
+}, 60_000);

@@ -46,7 +46,8 @@ Options:
   --force       overwrite results written before (never an input: a workbook whose output
                 would replace another input of the same run gets an error, and is not written);
                 a battle the output replaced posted otherwise (a shot before a pause fought
-                differently, an ending changed) is listed under "Not as posted"
+                differently, an ending changed, a battle now an error or gone from the orders)
+                is listed under "Not as posted"
   --json        print a JSON report on stdout instead of the summary table
   --key KEYFILE sealed dice: every battle's dice come from the game key of "praetor seal",
                 the game and the turn, and Results record the key's commitment (never the

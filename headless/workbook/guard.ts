@@ -34,11 +34,12 @@ export const DEFAULT_LIMITS: PackageLimits = {
 
 /**
  * The limits for a workbook Praetor wrote (an output verified, reported on, or replaced): an
- * input's parts and a sheet a battle more, so twice the parts; the other limits as an input's.
+ * input's parts and a sheet a battle more, however many battles (ten times an input's parts);
+ * the other limits, on sizes, as an input's.
  */
 export const outputLimits = (limits: PackageLimits = DEFAULT_LIMITS): PackageLimits => ({
   ...limits,
-  maxEntries: 2 * limits.maxEntries,
+  maxEntries: 10 * limits.maxEntries,
 });
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

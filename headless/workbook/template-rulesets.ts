@@ -149,7 +149,7 @@ const LEGION_BATTLES: RulesetTemplate = {
       {
         header: 'Works',
         width: 11,
-        note: 'none (default), finished, camp, low or unfinished.',
+        note: "none (default), finished, camp, low or unfinished: a defender's only.",
         list: ['none', 'finished', 'camp', 'low', 'unfinished'],
       },
       { header: 'Numbers', width: 9, note: '1, 2 or 4 against the enemy (type 4, not 4:1).' },

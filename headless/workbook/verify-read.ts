@@ -33,6 +33,10 @@ export async function readForVerify(path: string): Promise<Result<WorkbookSheets
   });
 }
 
+/** The most sheets of an output replaced that are read back to compare its battles. */
+export const MAX_POSTED_SHEETS = 2_000;
+const SHEET_PART = /^\/?xl\/worksheets\/[^/]+\.xml$/;
+
 /**
  * The Results and Log sheets of a workbook Praetor wrote before (the output `--force`
  * replaces), checked by the guard as any input, or why they cannot be read.
@@ -43,6 +47,14 @@ export async function readPostedSheets(
 ): Promise<Result<PostedSheets>> {
   const checked = readPackageFile(path, limits);
   if (!checked.ok) return checked;
+  // Read back with exceljs, every sheet of a huge output would take longer than the file may.
+  const sheets = checked.value.entries.filter((e) => SHEET_PART.test(e.name)).length;
+  if (sheets > MAX_POSTED_SHEETS) {
+    return err(
+      `it has ${sheets.toLocaleString('en')} sheets, and an output of more than ` +
+        `${MAX_POSTED_SHEETS.toLocaleString('en')} is not read back (it would take too long)`,
+    );
+  }
   try {
     const workbook = await loadWorkbook(checked.value);
     const sheets = workbook.worksheets.filter((ws) => isVerifySheet(ws.name)).map(sheetGrid);

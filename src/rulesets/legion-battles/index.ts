@@ -47,10 +47,9 @@ function legionProblems(legion: RatedLegion, side: Side): string[] {
   if (side === 'attacker' && works !== 'none') {
     // The seed's works and camps are all defended ("+2 Boon Dice to defend"): on an attacking
     // unit they are a slip, which would give it dice the rules do not.
-    const named = works === 'camp' ? 'camp' : `${works} works`;
     problems.push(
-      `${legion.where}: "${named}" helps a unit defend (works and camps give their dice to the ` +
-        'defender): an attacking unit cannot have it',
+      `${legion.where}: works "${works}": works and camps help a unit defend (their dice are ` +
+        "the defender's), and this unit attacks",
     );
   }
   const n = Object.values(legion.units).reduce((a, b) => a + b, 0);
