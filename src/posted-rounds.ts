@@ -1,5 +1,6 @@
 import { Adjudicated, logSheet, LogSheet, resultsColumn, resultsRow } from './sheets';
 import type { SheetTable } from './submission';
+import { titleRules } from './verify-log';
 import {
   addressOf,
   cellOf,
@@ -48,17 +49,22 @@ export function postedChanges(posted: PostedSheets, fresh: readonly Adjudicated[
   while (at >= 0 && !isResultsTable(ordered[at])) at--;
   if (at < 0) return [];
   const endings = postedEndings(ordered[at]);
-  // Each log by its title (its first cell), the first of a title kept, as a lookup by battle.
+  // Each log by its title (its first cell), the first of a title kept, as a lookup by battle;
+  // and by its title without its rules' version, to name one posted under another.
   const logs = new Map<string, SheetTable>();
+  const heads = new Map<string, SheetTable>();
   for (const sheet of ordered.slice(at + 1)) {
+    if (!/^log /i.test(String(sheet.origin.sheet))) continue;
     const title = cellOf(sheet, 0, 0);
-    if (/^log /i.test(String(sheet.origin.sheet)) && !logs.has(title)) logs.set(title, sheet);
+    if (!logs.has(title)) logs.set(title, sheet);
+    const head = titleRules(title)?.head;
+    if (head !== undefined && !heads.has(head)) heads.set(head, sheet);
   }
   const lines = fresh.flatMap((a) => {
     const was = endings.get(a.id);
     if (was === undefined || was.outcome === 'error') return [];
     const change = a.outcome.ok
-      ? changeOf(a, was, logs)
+      ? changeOf(a, was, logs, heads)
       : `posted as ${endingText(was)}; now it is not fought (its error is in Results)`;
     return change === null ? [] : [`battle ${a.id}: ${change}`];
   });
@@ -107,6 +113,7 @@ function changeOf(
   a: Adjudicated,
   was: Ending,
   logs: ReadonlyMap<string, SheetTable>,
+  heads: ReadonlyMap<string, SheetTable>,
 ): string | null {
   if (!a.outcome.ok) return null;
   const row = resultsRow(a);
@@ -117,13 +124,34 @@ function changeOf(
   if (typeof shots === 'string') return shots;
   const sameEnding = now.outcome === was.outcome && now.winner === was.winner;
   const posted = shots === null ? null : shots.posted;
-  if (was.outcome === 'paused' || (sameEnding && (posted === null || posted === log.rows.length))) {
+  if (was.outcome !== 'paused' && !sameEnding) {
+    return posted === null
+      ? `posted as ${endingText(was)}; fought now, it is ${endingText(now)}`
+      : `posted as ended (${endingText(was)}, ${posted} shots); fought now, it is ` +
+          `${endingText(now)} after ${log.rows.length} shots`;
+  }
+  if (was.outcome !== 'paused' && posted !== null && posted !== log.rows.length) {
+    return (
+      `posted as ended (${endingText(was)}, ${posted} shots); fought now, it goes on to the ` +
+      `same end after ${log.rows.length} shots`
+    );
+  }
+  return sheet === undefined ? otherVersion(log, heads) : null;
+}
+
+/** A note when the battle's posted log is of another version of its rules: its shots unchecked. */
+function otherVersion(log: LogSheet, heads: ReadonlyMap<string, SheetTable>): string | null {
+  const now = titleRules(log.summary[0]);
+  const sheet = now === null ? undefined : heads.get(now.head);
+  const was = sheet === undefined ? null : titleRules(cellOf(sheet, 0, 0));
+  if (now === null || was === null || was.id !== now.id || was.version === now.version) {
     return null;
   }
-  return posted === null
-    ? `posted as ${endingText(was)}; fought now, it is ${endingText(now)}`
-    : `posted as ended (${endingText(was)}, ${posted} shots); fought now, it is ` +
-        `${endingText(now)} after ${log.rows.length} shots`;
+  return (
+    `the posted log (${String(sheet!.origin.sheet)}) was written under ${was.id} ${was.version}, ` +
+    `and this Praetor plays ${now.version}: its shots are not compared (docs/rules-${now.id}.md ` +
+    'lists what changed)'
+  );
 }
 
 /**

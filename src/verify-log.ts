@@ -117,17 +117,25 @@ const quoted = (v: string) => (v === '' ? '(blank)' : `"${v}"`);
 /** The ruleset and its version at the end of a log's title: `... (cote-online 1.0.0)`. */
 const TITLE_RULESET = /\(([a-z0-9-]+) (\d+\.\d+\.\d+)\)$/;
 
+/** A log title's rules id and version, and what comes before them (`Battle B1 — its rules`). */
+export function titleRules(title: string): { head: string; id: string; version: string } | null {
+  const found = TITLE_RULESET.exec(title.trim());
+  return (
+    found && { head: title.trim().slice(0, found.index).trim(), id: found[1], version: found[2] }
+  );
+}
+
 /**
  * A log written under another version of its rules: said first and plainly, since every shot
  * that differs after it may differ for that reason alone, not because a die was changed.
  */
 function rulesChanged(logTitle: string, replayTitle: string): string | null {
-  const was = TITLE_RULESET.exec(logTitle.trim());
-  const now = TITLE_RULESET.exec(replayTitle);
-  if (!was || !now || was[1] !== now[1] || was[2] === now[2]) return null;
+  const was = titleRules(logTitle);
+  const now = titleRules(replayTitle);
+  if (!was || !now || was.id !== now.id || was.version === now.version) return null;
   return (
-    `the log was written under ${was[1]} ${was[2]}, and this Praetor plays ${now[1]} ${now[2]}; ` +
-    `the rules changed between the two (docs/rules-${now[1]}.md lists what), so the shots may ` +
+    `the log was written under ${was.id} ${was.version}, and this Praetor plays ${now.id} ${now.version}; ` +
+    `the rules changed between the two (docs/rules-${now.id}.md lists what), so the shots may ` +
     'differ for that reason alone: verify it with the Praetor that adjudicated it'
   );
 }

@@ -163,6 +163,44 @@ describe('postedChanges', () => {
     ]);
   });
 
+  it('a posted log of another version of its rules: said, its shots not compared', () => {
+    const orders = [battle('B1', { Seed: 's1', Rounds: 1 }), B2];
+    const book = posted(orders);
+    const older = (title: string) => title.replace(/\(cote-pbem [\d.]+\)$/, '(cote-pbem 0.9.0)');
+    const retitled: PostedSheets = {
+      ...book,
+      sheets: book.sheets.map((s) =>
+        s.origin.sheet === 'Log B1'
+          ? table('Log B1', [[older(String(s.cells[0][0]))], ...s.cells.slice(1)])
+          : s,
+      ),
+    };
+    expect(postedChanges(retitled, fight(orders))).toEqual([
+      expect.stringMatching(
+        /^battle B1: the posted log \(Log B1\) was written under cote-pbem 0\.9\.0, and this Praetor plays \d+\.\d+\.\d+: its shots are not compared \(docs\/rules-cote-pbem\.md lists what changed\)$/,
+      ),
+    ]);
+  });
+
+  it('a posted log cut short by hand, its ending the same: the shots it lacks are named', () => {
+    const orders = [battle('B1', { Seed: 's1' }), B2];
+    const book = posted(orders);
+    const cut: PostedSheets = {
+      ...book,
+      sheets: book.sheets.map((s) =>
+        s.origin.sheet === 'Log B1' ? table('Log B1', s.cells.slice(0, -2)) : s,
+      ),
+    };
+    const n = shots(orders);
+    expect(postedChanges(cut, fight(orders))).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^battle B1: posted as ended \\(\\w+, \\w+ wins, ${n - 2} shots\\); fought now, it goes on to the same end after ${n} shots$`,
+        ),
+      ),
+    ]);
+  });
+
   it('battles not posted, posted with an error, or under another title are not compared', () => {
     const orders = [battle('B1', { Seed: 's1' }), B2];
     const book = posted([battle('B1', { Seed: 's1', Rules: 'risk' }), B2]);
