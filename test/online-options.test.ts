@@ -108,8 +108,9 @@ describe('forces', () => {
       'battle battle: defender legion 1: the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to 7 warriors; a leader alone is captured, and empty galleys destroyed, without a battle',
     );
     // Nor with a fortified city: its Artillery is one extra for a defender that fights.
-    expect(onlineFailure({ attacker: '1 INF', defender: '1 GAL', fort: true, seed: 's' })).toMatch(
-      /defender legion 1: the legion has no warriors .*without a battle$/,
+    expect(onlineFailure({ attacker: '1 INF', defender: '1 GAL', fort: true, seed: 's' })).toBe(
+      'battle battle: defender legion 1: the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to 7 warriors; ' +
+        "a fortified city with no defending warriors is taken without a battle (the fort's Artillery fights only beside warriors): a leader alone is captured, and empty galleys destroyed",
     );
     expect(onlineFailure({ attacker: 'Marcus: 1 GAL', defender: '1 INF', seed: 's' })).toBe(
       'battle battle: attacker legion 1 (Marcus): the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to 7 warriors; a leader must bring at least one warrior to attack',

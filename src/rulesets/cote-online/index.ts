@@ -33,17 +33,19 @@ export const SIDE_LIMIT = 1000;
  * A legion is a leader and 1 to 7 warriors; galleys carry it and do not count. Every legion's
  * problems are listed at once (`listProblems`).
  */
-function checkForces(forces: Forces): Result<true> {
+function checkForces(forces: Forces, options: OnlineOptions): Result<true> {
   // A side past the cap is one problem, found first: its legions are not checked one by one
   // (a typo such as 5000 INF would be named twice, as a side and as a legion).
   const size = sideSizeError(forces, SIDE_LIMIT);
   if (!size.ok) return size;
   return problemsResult(
-    SIDES.flatMap((side) => forces[side].flatMap((legion) => legionProblems(legion, side))),
+    SIDES.flatMap((side) =>
+      forces[side].flatMap((legion) => legionProblems(legion, side, options)),
+    ),
   );
 }
 
-function legionProblems(legion: Legion, side: Side): string[] {
+function legionProblems(legion: Legion, side: Side, options: OnlineOptions): string[] {
   const problems: string[] = [];
   const u = legion.units;
   const fort = (u.FORT ?? 0) > 0;
@@ -61,9 +63,11 @@ function legionProblems(legion: Legion, side: Side): string[] {
   if (warriors === 0 && !fort) {
     // The seed settles these without dice: a leader left alone is captured, empty ships sunk.
     const alone =
-      side === 'defender'
-        ? '; a leader alone is captured, and empty galleys destroyed, without a battle'
-        : '; a leader must bring at least one warrior to attack';
+      side === 'attacker'
+        ? '; a leader must bring at least one warrior to attack'
+        : options.fort
+          ? "; a fortified city with no defending warriors is taken without a battle (the fort's Artillery fights only beside warriors): a leader alone is captured, and empty galleys destroyed"
+          : '; a leader alone is captured, and empty galleys destroyed, without a battle';
     problems.push(
       `${legion.where}: the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to ${LEGION_LIMIT} warriors${alone}`,
     );
@@ -136,7 +140,7 @@ export const coteOnline: Ruleset<OnlineOptions, OnlineState, OnlineEvent> = {
   orderKeys: ['rounds'],
   parseOptions: parseOnlineOptions,
   checkForces,
-  checkLegion: (legion, side) => legionProblems(legion, side),
+  checkLegion: (legion, side, options) => legionProblems(legion, side, options),
   start: startOnline,
   validateState: validateOnlineState,
   play: playOnline,
