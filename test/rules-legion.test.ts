@@ -153,6 +153,31 @@ describe('several units: a defender attacked by two', () => {
     ]);
   });
 
+  it("`vs N` past the enemy's units is refused, naming the unit and how many the enemy has", () => {
+    const b = validateBattle({
+      rules: 'legion-battles',
+      attacker: 'a: trained nobles, vs 3',
+      defender: 'c: trained nobles; d: raw levy',
+      seed: 's',
+    });
+    expect(b).toEqual({
+      ok: false,
+      error: expect.stringContaining(
+        'attacker unit 1 (a): vs 3: the defender has 2 units, so there is no such enemy unit to face',
+      ),
+    });
+    const back = validateBattle({
+      rules: 'legion-battles',
+      attacker: 'a: trained nobles',
+      defender: 'c: trained nobles, vs 2',
+      seed: 's',
+    });
+    expect(back).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('vs 2: the attacker has 1 unit, so'),
+    });
+  });
+
   it('`vs N` sets the enemy a unit faces; an enemy left unengaged takes on the one opposite', () => {
     // a faces d (vs 2); c is then unengaged and attacks a, already engaged: c is a's later
     // opponent and takes the Numbers row (+1 Boon). All blank: two ties.

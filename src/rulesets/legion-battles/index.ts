@@ -37,8 +37,25 @@ function checkForces(forces: Forces): Result<true> {
   const size = sideSizeError(forces, LEGION_SIDE_LIMIT);
   if (!size.ok) return size;
   return problemsResult(
-    SIDES.flatMap((side) => forces[side].flatMap((legion) => legionProblems(legion, side))),
+    SIDES.flatMap((side) =>
+      forces[side].flatMap((legion) => [
+        ...legionProblems(legion, side),
+        ...facingProblems(legion as RatedLegion, side, forces),
+      ]),
+    ),
   );
+}
+
+/** A unit told to face an enemy unit (`vs N`) the other side does not have. */
+function facingProblems(legion: RatedLegion, side: Side, forces: Forces): string[] {
+  const target = legion.unit?.target ?? null;
+  const enemy = side === 'attacker' ? 'defender' : 'attacker';
+  const n = forces[enemy].length;
+  if (target === null || target < n) return [];
+  return [
+    `${legion.where}: vs ${target + 1}: the ${enemy} has ${n} unit${n === 1 ? '' : 's'}, ` +
+      'so there is no such enemy unit to face',
+  ];
 }
 
 function legionProblems(legion: RatedLegion, side: Side): string[] {
