@@ -125,6 +125,16 @@ describe('fortunes-of-war rosters', () => {
       'defender: army A: health 21: expected a whole number from 1 to 20',
     );
     expect(problem('leader L: king')).toMatch(/^defender: leader L: "king" is not a leader rating/);
+    // A rating given twice would let the last one win, unseen.
+    expect(problem('A: attack 6, defence 5, Attack  9')).toBe(
+      'defender: army A: attack is given twice: give each rating once',
+    );
+    expect(problem('A: health 14/20, health 20')).toBe(
+      'defender: army A: health is given twice: give each rating once',
+    );
+    expect(problem('A: attack 6; leader L: hero, melee 4, melee 2')).toBe(
+      'defender: leader L: melee is given twice: give each rating once',
+    );
     expect(problem('A; B')).toMatch(/^defender: "B": a side has one army/);
     expect(problem('leader L; leader M')).toBe('defender: two leaders: a side has at most one');
     expect(problem('A; terrain swamp')).toMatch(/^defender: terrain "swamp"/);

@@ -97,6 +97,8 @@ function applySection(spec: SideSpec, section: string, side: Side): string | nul
     if (spec.leader) return 'two leaders: a side has at most one';
     const { name, items } = named(m[1], isLeaderRating);
     const leader = defaultLeader(name ?? `${side}'s leader`);
+    const twice = givenTwice(items);
+    if (twice !== null) return `leader ${leader.name}: ${twice}`;
     for (const item of items) {
       const problem = applyLeaderRating(leader, item);
       if (problem !== null) return `leader ${leader.name}: ${problem}`;
@@ -146,11 +148,26 @@ function applySection(spec: SideSpec, section: string, side: Side): string | nul
   const { name, items } = named(section.replace(/^army\b\s*/i, ''), isArmyRating);
   if (spec.army) return `"${section}": a side has one army (give the leader as "leader NAME: ...")`;
   const army = defaultArmy(name ?? `${side} army`);
+  const twice = givenTwice(items);
+  if (twice !== null) return `army ${army.name}: ${twice}`;
   for (const item of items) {
     const problem = applyArmyRating(army, item);
     if (problem !== null) return `army ${army.name}: ${problem}`;
   }
   spec.army = army;
+  return null;
+}
+
+/** A rating with a number given twice (`attack 6, attack 9`), which would let the last win. */
+function givenTwice(items: readonly string[]): string | null {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const text = item.trim().toLowerCase().replace(/\s+/g, ' ');
+    if (!/\d$/.test(text)) continue;
+    const rating = text.replace(/[\s\d/.+-]+$/, '');
+    if (seen.has(rating)) return `${rating} is given twice: give each rating once`;
+    seen.add(rating);
+  }
   return null;
 }
 
