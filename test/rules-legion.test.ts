@@ -178,6 +178,20 @@ describe('several units: a defender attacked by two', () => {
     });
   });
 
+  it('a rating with a number given twice is refused; a PC given Actions for given Clashes is not', () => {
+    const unit = (attacker: string) =>
+      validateBattle({ rules: 'legion-battles', attacker, defender: 'b: raw levy', seed: 's' });
+    expect(unit('a: trained century, discipline 4, Discipline  2')).toEqual({
+      ok: false,
+      error: expect.stringContaining('discipline is given twice: give each rating once'),
+    });
+    expect(
+      unit(
+        'a: trained century, pc S fight 3/2, pc S rally 3/3 in clash 3, pc S rally 3/3 in clash 4',
+      ),
+    ).toMatchObject({ ok: true });
+  });
+
   it('`vs N` sets the enemy a unit faces; an enemy left unengaged takes on the one opposite', () => {
     // a faces d (vs 2); c is then unengaged and attacks a, already engaged: c is a's later
     // opponent and takes the Numbers row (+1 Boon). All blank: two ties.

@@ -1,3 +1,4 @@
+import { givenTwice } from '../../ratings-given-twice';
 import { Side } from '../../forces';
 import { err, ok, Result } from '../../result';
 import { oneLine, shownValue } from '../../shown-text';
@@ -155,19 +156,6 @@ function applySection(spec: SideSpec, section: string, side: Side): string | nul
     if (problem !== null) return `army ${army.name}: ${problem}`;
   }
   spec.army = army;
-  return null;
-}
-
-/** A rating with a number given twice (`attack 6, attack 9`), which would let the last win. */
-function givenTwice(items: readonly string[]): string | null {
-  const seen = new Set<string>();
-  for (const item of items) {
-    const text = item.trim().toLowerCase().replace(/\s+/g, ' ');
-    if (!/\d$/.test(text)) continue;
-    const rating = text.replace(/[\s\d/.+-]+$/, '');
-    if (seen.has(rating)) return `${rating} is given twice: give each rating once`;
-    seen.add(rating);
-  }
   return null;
 }
 

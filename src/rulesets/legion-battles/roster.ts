@@ -1,3 +1,4 @@
+import { givenTwice } from '../../ratings-given-twice';
 import { Side } from '../../forces';
 import { err, ok, Result } from '../../result';
 import { oneLine, oneLineError } from '../../shown-text';
@@ -203,6 +204,9 @@ function parseUnit(item: string, fallbackName: string): Result<UnitSpec> {
     return err(`"${item}": give the Quality first (veteran, trained or raw)`);
   }
   const u = defaultUnit(quality as Quality, name);
+  // A player character's Actions repeat by design ("in clash N"): checked on their own.
+  const twice = givenTwice(parts.filter((p) => !/^pc\s/i.test(p)));
+  if (twice !== null) return err(twice);
   for (const part of parts) {
     const problem = applyRating(u, part);
     if (problem !== null) return err(problem);
