@@ -112,6 +112,12 @@ describe('forces', () => {
       'battle battle: defender legion 1: the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to 7 warriors; ' +
         "a fortified city with no defending warriors is taken without a battle (the fort's Artillery fights only beside warriors): a leader alone is captured, and empty galleys destroyed",
     );
+    // A city held by another legion's warriors is not taken: the empty legion is the slip.
+    expect(
+      onlineFailure({ attacker: '1 INF', defender: 'B: 2 INF; C: 1 GAL', fort: true, seed: 's' }),
+    ).toBe(
+      'battle battle: defender legion 2 (C): the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to 7 warriors; a leader alone is captured, and empty galleys destroyed, without a battle',
+    );
     expect(onlineFailure({ attacker: 'Marcus: 1 GAL', defender: '1 INF', seed: 's' })).toBe(
       'battle battle: attacker legion 1 (Marcus): the legion has no warriors (Infantry, Cavalry or Catapult); a legion is a leader and 1 to 7 warriors; a leader must bring at least one warrior to attack',
     );

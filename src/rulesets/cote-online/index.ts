@@ -39,13 +39,21 @@ function checkForces(forces: Forces, options: OnlineOptions): Result<true> {
   const size = sideSizeError(forces, SIDE_LIMIT);
   if (!size.ok) return size;
   return problemsResult(
-    SIDES.flatMap((side) =>
-      forces[side].flatMap((legion) => legionProblems(legion, side, options)),
-    ),
+    SIDES.flatMap((side) => {
+      // A fortified city none of whose legions has a warrior: the city itself is taken.
+      const cityEmpty =
+        side === 'defender' &&
+        options.fort &&
+        forces.defender.every((l) => legionWarriors(l) === 0);
+      return forces[side].flatMap((legion) => legionProblems(legion, side, cityEmpty));
+    }),
   );
 }
 
-function legionProblems(legion: Legion, side: Side, options: OnlineOptions): string[] {
+/** A legion's warriors: galleys and the fort's Artillery are none. */
+const legionWarriors = ({ units: u }: Legion) => (u.CAT ?? 0) + (u.CAV ?? 0) + (u.INF ?? 0);
+
+function legionProblems(legion: Legion, side: Side, cityEmpty = false): string[] {
   const problems: string[] = [];
   const u = legion.units;
   const fort = (u.FORT ?? 0) > 0;
@@ -54,7 +62,7 @@ function legionProblems(legion: Legion, side: Side, options: OnlineOptions): str
       `${legion.where}: the fortified city's Artillery is not part of a legion; set the fort option instead`,
     );
   }
-  const warriors = (u.CAT ?? 0) + (u.CAV ?? 0) + (u.INF ?? 0);
+  const warriors = legionWarriors(legion);
   if (warriors > LEGION_LIMIT) {
     problems.push(`${legion.where}: ${warriors} warriors; a legion holds at most ${LEGION_LIMIT}`);
   }
@@ -65,7 +73,7 @@ function legionProblems(legion: Legion, side: Side, options: OnlineOptions): str
     const alone =
       side === 'attacker'
         ? '; a leader must bring at least one warrior to attack'
-        : options.fort
+        : cityEmpty
           ? "; a fortified city with no defending warriors is taken without a battle (the fort's Artillery fights only beside warriors): a leader alone is captured, and empty galleys destroyed"
           : '; a leader alone is captured, and empty galleys destroyed, without a battle';
     problems.push(
@@ -140,7 +148,7 @@ export const coteOnline: Ruleset<OnlineOptions, OnlineState, OnlineEvent> = {
   orderKeys: ['rounds'],
   parseOptions: parseOnlineOptions,
   checkForces,
-  checkLegion: (legion, side, options) => legionProblems(legion, side, options),
+  checkLegion: (legion, side) => legionProblems(legion, side),
   start: startOnline,
   validateState: validateOnlineState,
   play: playOnline,
