@@ -34,6 +34,10 @@ function run(spec: Record<string, unknown>) {
   if (!r.ok) throw new Error(r.error);
   return { ...r.value, events: r.value.events as LegionEvent[] };
 }
+/** A legion-battles battle of two roster texts checked, as `praetor battle` checks it. */
+const checked = (attacker: string, defender: string) =>
+  validateBattle({ rules: 'legion-battles', attacker, defender, seed: 's' });
+
 const ofKind = (events: LegionEvent[], kind: LegionEvent['kind']) =>
   events.filter((e) => e.kind === kind);
 
@@ -64,12 +68,10 @@ describe('works and camps in the Clash pool', () => {
     )[0].pool;
 
   it('an attacking unit cannot have works or a camp: they give their dice to defend', () => {
-    const b = validateBattle({
-      rules: 'legion-battles',
-      attacker: 'a: trained century, camp; b: raw levy, low works',
-      defender: 'c: trained nobles, finished works',
-      seed: 's',
-    });
+    const b = checked(
+      'a: trained century, camp; b: raw levy, low works',
+      'c: trained nobles, finished works',
+    );
     expect(b).toEqual({
       ok: false,
       error: expect.stringMatching(
@@ -154,24 +156,14 @@ describe('several units: a defender attacked by two', () => {
   });
 
   it("`vs N` past the enemy's units is refused, naming the unit and how many the enemy has", () => {
-    const b = validateBattle({
-      rules: 'legion-battles',
-      attacker: 'a: trained nobles, vs 3',
-      defender: 'c: trained nobles; d: raw levy',
-      seed: 's',
-    });
+    const b = checked('a: trained nobles, vs 3', 'c: trained nobles; d: raw levy');
     expect(b).toEqual({
       ok: false,
       error: expect.stringContaining(
         'attacker unit 1 (a): vs 3: the defender has 2 units, so there is no such enemy unit to face',
       ),
     });
-    const back = validateBattle({
-      rules: 'legion-battles',
-      attacker: 'a: trained nobles',
-      defender: 'c: trained nobles, vs 2',
-      seed: 's',
-    });
+    const back = checked('a: trained nobles', 'c: trained nobles, vs 2');
     expect(back).toMatchObject({
       ok: false,
       error: expect.stringContaining('vs 2: the attacker has 1 unit, so'),
@@ -179,8 +171,7 @@ describe('several units: a defender attacked by two', () => {
   });
 
   it('a rating with a number given twice is refused; a PC given Actions for given Clashes is not', () => {
-    const unit = (attacker: string) =>
-      validateBattle({ rules: 'legion-battles', attacker, defender: 'b: raw levy', seed: 's' });
+    const unit = (attacker: string) => checked(attacker, 'b: raw levy');
     expect(unit('a: trained century, discipline 4, Discipline  2')).toEqual({
       ok: false,
       error: expect.stringContaining('discipline is given twice: give each rating once'),
