@@ -48,10 +48,10 @@ export async function readPostedSheets(
   const checked = readPackageFile(path, limits);
   if (!checked.ok) return checked;
   // Read back with exceljs, every sheet of a huge output would take longer than the file may.
-  const sheets = checked.value.entries.filter((e) => SHEET_PART.test(e.name)).length;
-  if (sheets > MAX_POSTED_SHEETS) {
+  const sheetCount = checked.value.entries.filter((e) => SHEET_PART.test(e.name)).length;
+  if (sheetCount > MAX_POSTED_SHEETS) {
     return err(
-      `it has ${sheets.toLocaleString('en')} sheets, and an output of more than ` +
+      `it has ${sheetCount.toLocaleString('en')} sheets, and an output of more than ` +
         `${MAX_POSTED_SHEETS.toLocaleString('en')} is not read back (it would take too long)`,
     );
   }
