@@ -11,6 +11,7 @@ import {
 } from '../src/battle';
 import { parseRosterText } from '../src/roster';
 import { findRuleset, RULESETS } from '../src/rulesets';
+import { main } from '../headless/cli';
 import { praetor } from './helpers/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'praetor-robust-'));
@@ -808,14 +809,13 @@ describe('fields named like the members of every object', () => {
 });
 
 test('battle --input --json prints its list an item at a time, as JSON.stringify would whole', async () => {
-  const r = await praetor(
-    'battle',
-    '--input',
-    join(__dirname, '..', 'examples', 'battles.json'),
-    '--json',
-  );
-  expect(r.code).toBe(0);
-  const list = JSON.parse(r.out);
+  // Each write is kept apart: one string of the whole list is what failed on thousands of logs.
+  const writes: string[] = [];
+  const io = { out: (t: string) => writes.push(t), err: () => undefined };
+  const input = join(__dirname, '..', 'examples', 'battles.json');
+  expect(await main(['battle', '--input', input, '--json'], io)).toBe(0);
+  const list = JSON.parse(writes.join('\n'));
   expect(list.length).toBeGreaterThan(1);
-  expect(r.out).toBe(`${JSON.stringify(list, null, 2)}\n`);
+  expect(writes).toHaveLength(list.length + 2);
+  expect(`${writes.join('\n')}\n`).toBe(`${JSON.stringify(list, null, 2)}\n`);
 });
