@@ -48,8 +48,9 @@ export function unknownColumns(
   isKnown: (word: string) => boolean,
   known: string,
 ): string[] {
+  // An unreadable header cell is an error of headerProblems' already, not also a column.
   return header.flatMap((cell, col) =>
-    isBlank(cell) || isKnown(headerWord(cell))
+    isBlank(cell) || !readCell(cell).ok || isKnown(headerWord(cell))
       ? []
       : [
           `${cellAddress(origin, 0, col)}: column ${quoteText(cellText(cell))} is not one Praetor reads ` +

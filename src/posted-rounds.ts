@@ -136,8 +136,13 @@ function changeOf(
       `same end after ${log.rows.length} shots`
     );
   }
-  return sheet === undefined ? otherVersion(log, heads) : null;
+  return sheet === undefined ? (otherVersion(log, heads) ?? notFound(log)) : null;
 }
+
+/** A note when no log sheet after Results has the battle's title: renamed, moved or deleted. */
+const notFound = (log: LogSheet) =>
+  `its posted log was not found (no "Log" sheet after Results is titled "${log.summary[0]}"): ` +
+  'its shots are not compared';
 
 /** A note when the battle's posted log is of another version of its rules: its shots unchecked. */
 function otherVersion(log: LogSheet, heads: ReadonlyMap<string, SheetTable>): string | null {

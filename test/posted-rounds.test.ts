@@ -201,7 +201,7 @@ describe('postedChanges', () => {
     ]);
   });
 
-  it('battles not posted, posted with an error, or under another title are not compared', () => {
+  it('battles not posted, or posted with an error, are not compared; a log not found is named', () => {
     const orders = [battle('B1', { Seed: 's1' }), B2];
     const book = posted([battle('B1', { Seed: 's1', Rules: 'risk' }), B2]);
     const changed = [legion('B2', 'Attacker', 'Titus', 4), ...LEGIONS.filter((_, i) => i !== 2)];
@@ -214,7 +214,18 @@ describe('postedChanges', () => {
           : s,
       ),
     };
-    expect(postedChanges(retitled, fight(orders, changed))).toEqual([]);
+    const title = String(book.sheets.find((s) => s.origin.sheet === 'Log B2')!.cells[0][0]);
+    expect(postedChanges(retitled, fight(orders, changed))).toEqual([
+      `battle B2: its posted log was not found (no "Log" sheet after Results is titled "${title}"): its shots are not compared`,
+    ]);
+    // Nor is one whose log sheet was moved before Results, or deleted.
+    const moved: PostedSheets = {
+      sheetNames: ['Log B2', ...book.sheetNames.filter((n) => n !== 'Log B2')],
+      sheets: book.sheets,
+    };
+    expect(postedChanges(moved, fight(orders))).toEqual([
+      expect.stringMatching(/^battle B2: its posted log was not found/),
+    ]);
     expect(postedChanges({ sheetNames: [], sheets: [] }, fight(orders))).toEqual([]);
     // Without the retitle, B2's change is found.
     expect(postedChanges(book, fight(orders, changed))).toHaveLength(1);

@@ -392,6 +392,28 @@ describe('headers and forces tables: what the core reads of them', () => {
     expect(s.problems).toEqual([]);
   });
 
+  it('names an unreadable header cell as an error only, not also as an unknown column', () => {
+    const s = readSubmission(
+      table('Battles', [
+        ['Battle', '#NAME?', 'Seed'],
+        ['B1', '', 's'],
+      ]),
+      table('Legions', [[...LEGIONS_HEADER, { formula: 'X1', result: { error: '#REF!' } }]]),
+    );
+    expect(s.problems).toEqual([
+      "Battles!B1: the header cell is unreadable: the cell shows Excel's error #NAME?: fix its formula or clear the cell",
+    ]);
+    expect(s.warnings).toEqual([]);
+    const legions = readSubmission(
+      table('Battles', [['Battle'], ['B1']]),
+      table('Legions', [[...LEGIONS_HEADER, { formula: 'X1', result: { error: '#REF!' } }]]),
+    );
+    expect(legions.problems).toEqual([
+      expect.stringMatching(/^Legions!I1: the header cell is unreadable: .*#REF!/),
+    ]);
+    expect(legions.warnings).toEqual([]);
+  });
+
   it('names both missing sides of a battle with no legions', () => {
     const s = read([battle('B1'), battle('B2')], twoSides('B2'));
     expect(s.entries.map((e) => e.error)).toEqual([
