@@ -288,8 +288,15 @@ export function logSheet(
  * trailing apostrophe and more than 31 characters, and compares names case-insensitively.
  */
 export function logSheetName(battleId: string, taken: ReadonlySet<string>): string {
-  return freeSheetName(`Log ${battleId}`, taken);
+  // An id of apostrophes alone would leave `Log`, which is no log sheet's name.
+  return freeSheetName(`Log ${/^[\s']*$/.test(battleId) ? '_' : battleId}`, taken);
 }
+
+/**
+ * A sheet name as Excel compares it, in any case: by its capitals, so that `ς` and `σ` (both
+ * `Σ`), `ı` and `i`, `ſ` and `s` are one letter, as they are to Excel and LibreOffice.
+ */
+export const sheetNameKey = (name: string): string => name.toUpperCase().toLowerCase();
 
 /** The first `n` UTF-16 units of `s` (Excel's measure of a name), never half a character. */
 const cut = (s: string, n: number) => s.slice(0, n).replace(/[\ud800-\udbff]$/, '');
@@ -308,8 +315,8 @@ export function freeSheetName(name: string, taken: ReadonlySet<string>): string 
       .replace(SHEET_NAME_BAD, '_')
       .replace(/^'+|'+$/g, '')
       .trim() || 'Sheet';
-  const lower = new Set([...taken].map((n) => n.toLowerCase()));
-  const fits = (n: string) => !lower.has(n.toLowerCase()) && n.toLowerCase() !== 'history';
+  const keys = new Set([...taken].map(sheetNameKey));
+  const fits = (n: string) => !keys.has(sheetNameKey(n)) && sheetNameKey(n) !== 'history';
   const base = cut(clean, 31).replace(/'+$/, '');
   if (fits(base)) return base;
   for (let i = 2; ; i++) {

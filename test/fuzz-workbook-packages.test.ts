@@ -976,6 +976,32 @@ describe('bugs once of the package writer (XML edited by patterns), fixed', () =
   });
 });
 
+describe('a workbook saved as Strict Open XML', () => {
+  it('is refused in plain words, never given sheets in the usual names beside its own', async () => {
+    const STRICT: [string, string][] = [
+      [
+        'http://schemas.openxmlformats.org/spreadsheetml/2006/main',
+        'http://purl.oclc.org/ooxml/spreadsheetml/main',
+      ],
+      [
+        'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
+        'http://purl.oclc.org/ooxml/officeDocument/relationships',
+      ],
+    ];
+    const strict = (x: string) => STRICT.reduce((t, [from, to]) => t.split(from).join(to), x);
+    let data = seeds.turn3;
+    for (const part of ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', '_rels/.rels']) {
+      data = edit(data, part, strict);
+    }
+    const { report, output } = await adjudicated(data);
+    // Before the fix, the output held a second styles relationship, in the transitional names.
+    expect(output).toBeNull();
+    expect(report.error).toBe(
+      'cannot be adjudicated: it is saved as Strict Open XML, which Praetor cannot add sheets to; save it in Excel as "Excel Workbook (*.xlsx)" and adjudicate that',
+    );
+  });
+});
+
 describe('bugs once of the reader (raw exceljs errors, misread cells, huge allocations), fixed', () => {
   const outOfRange = () =>
     edit(seeds.turn3, 'xl/worksheets/sheet1.xml', (x) =>

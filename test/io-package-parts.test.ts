@@ -33,6 +33,21 @@ describe('addSheetsToWorkbook', () => {
     expect(ids).toEqual(['1', '7', '8']);
   });
 
+  it("never gives an id past the schema's largest (4294967295): the smallest free ones then", () => {
+    const xml = addSheetsToWorkbook(
+      workbook(
+        '<sheet name="A" sheetId="1" r:id="rId1"/><sheet name="B" sheetId="4294967295" r:id="rId2"/>' +
+          '<sheet name="C" sheetId="3" r:id="rId3"/>',
+      ),
+      [
+        { name: 'Results', relId: 'rId8' },
+        { name: 'Log B1', relId: 'rId9' },
+      ],
+    );
+    const ids = findAll(parseXml(xml), 'sheet').map((s) => s.attrs.sheetId);
+    expect(ids).toEqual(['1', '4294967295', '3', '2', '4']);
+  });
+
   it('escapes a sheet name and print titles that hold XML characters', () => {
     const xml = addSheetsToWorkbook(workbook('<sheet name="A" sheetId="1" r:id="rId1"/>'), [
       { name: 'Log R&D <1>', relId: 'rId5', printTitles: `'Log R&D <1>'!$7:$7` },

@@ -317,6 +317,21 @@ describe('results and log sheets', () => {
     expect(freeSheetName(taken, new Set([taken]))).toBe(`Log ${'x'.repeat(22)} (2)`);
   });
 
+  it('sheet names: letters one in capitals are one name, as Excel compares them', () => {
+    // Final sigma and sigma, dotless i and I, long s and s: each pair is one name to Excel.
+    expect(logSheetName('οσ', new Set(['Log ΟΣ']))).toBe('Log οσ (2)');
+    expect(logSheetName('ΟΣ', new Set(['Log ος']))).toBe('Log ΟΣ (2)');
+    expect(logSheetName('ı', new Set(['Log I']))).toBe('Log ı (2)');
+    expect(logSheetName('ſ', new Set(['Log s']))).toBe('Log ſ (2)');
+    expect(logSheetName('é', new Set(['Log e']))).toBe('Log é');
+  });
+
+  it("sheet names: an id of apostrophes alone still gives a log sheet's name", () => {
+    expect(logSheetName("'", new Set())).toBe('Log _');
+    expect(logSheetName("''", new Set(['Log _']))).toBe('Log _ (2)');
+    expect(logSheetName("it's", new Set())).toBe("Log it's");
+  });
+
   it('safeText keeps formula-like text as text for Office.js', () => {
     expect(safeText('=1+1')).toBe("'=1+1");
     expect(safeText('-3')).toBe("'-3");

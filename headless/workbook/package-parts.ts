@@ -96,6 +96,22 @@ export function workbookNameFormula(
   return found && (elementText(xml, found) ?? '');
 }
 
+/** The largest sheetId the schema allows (an unsigned 32-bit number). */
+const MAX_SHEET_ID = 0xffffffff;
+
+/**
+ * `count` sheetIds not among `taken`: after the largest, or, should that reach past the
+ * schema's largest, the smallest free ones from 1.
+ */
+export function sheetIds(taken: readonly number[], count: number): number[] {
+  const top = Math.max(0, ...taken);
+  if (top + count <= MAX_SHEET_ID) return Array.from({ length: count }, (_, i) => top + 1 + i);
+  const used = new Set(taken);
+  const ids: number[] = [];
+  for (let id = 1; ids.length < count; id++) if (!used.has(id)) ids.push(id);
+  return ids;
+}
+
 /**
  * Appends sheets to `<sheets>` and their print titles to `<definedNames>`, and sets `names`:
  * each takes the place of the workbook's names of that name (the first; any other is removed),
@@ -109,13 +125,16 @@ export function addSheetsToWorkbook(
 ): string {
   const index = sheetIndex(root);
   const existing = childrenNamed(index, 'sheet');
-  let nextId = Math.max(0, ...existing.map((s) => Number(attr(s, 'sheetId')) || 0)) + 1;
+  const ids = sheetIds(
+    existing.map((s) => Number(attr(s, 'sheetId')) || 0),
+    sheets.length,
+  );
   const p = index.prefix;
   const r = prefixFor(index, REL_NS);
   const sheetXml = sheets
     .map(
       (s) =>
-        `<${p}sheet name="${xmlAttr(s.name)}" sheetId="${nextId++}" ` +
+        `<${p}sheet name="${xmlAttr(s.name)}" sheetId="${ids.shift()}" ` +
         (r ? `${r}id="${s.relId}"/>` : `xmlns:r="${REL_NS}" r:id="${s.relId}"/>`),
     )
     .join('');

@@ -22,9 +22,10 @@ import {
 import { printTitlesRef, SheetContent, worksheetXml } from './sheet-xml';
 import { addPraetorStyles, EMPTY_STYLES, hasPraetorStyles } from './styles';
 import { REL_NS } from './xml';
-import { attr, scanXml, XmlElement, XmlError } from './xml-scan';
+import { attr, elementNamespace, scanXml, XmlElement, XmlError } from './xml-scan';
 import { deflatedEntry, OutEntry, writeZip } from './zip';
 import { ZipPackage } from './zip-package';
+import { sheetNameKey } from '../../src/sheets';
 
 /**
  * Adds sheets to a workbook by editing its zip package: new worksheet parts, and insertions into
@@ -76,17 +77,20 @@ export async function addSheetsToPackage(
   const relsPath = `${dir}/_rels/${posix.basename(workbookPath)}.rels`;
   const typesPath = '[Content_Types].xml';
   const workbook = pkg.scan(workbookPath);
+  // Strict Open XML names its parts and relationships otherwise: sheets added in the usual
+  // names would give the workbook a second styles part, and a mix Excel would repair.
+  if (elementNamespace(workbook.root)?.startsWith(STRICT_NS)) throw new Error(STRICT_REFUSED);
   const rels = pkg.scan(relsPath);
   const types = pkg.scan(typesPath);
 
   const taken = new Set(
-    sheetElements(workbook.root).map((s) => (attr(s, 'name') ?? '').toLowerCase()),
+    sheetElements(workbook.root).map((s) => sheetNameKey(attr(s, 'name') ?? '')),
   );
   for (const s of sheets) {
-    if (taken.has(s.name.toLowerCase())) {
+    if (taken.has(sheetNameKey(s.name))) {
       throw new Error(`the workbook already has a sheet ${s.name}`);
     }
-    taken.add(s.name.toLowerCase());
+    taken.add(sheetNameKey(s.name));
   }
 
   const existingRels = relationshipsOf(rels.root);
@@ -182,6 +186,11 @@ function holds(xml: string, ok: (root: XmlElement, xml: string) => boolean): boo
     return false;
   }
 }
+
+const STRICT_NS = 'http://purl.oclc.org/ooxml/';
+const STRICT_REFUSED =
+  'it is saved as Strict Open XML, which Praetor cannot add sheets to; save it in Excel as ' +
+  '"Excel Workbook (*.xlsx)" and adjudicate that';
 
 const cannotExtend = (what: string, path: string) =>
   new Error(
