@@ -94,8 +94,7 @@ export const MAX_PAUSE_ROUNDS = 10_000;
 /** `rounds`, the pause order: a whole number from 1 to 10,000, or blank for none. */
 export function pauseRounds(v: unknown): Result<number | null> {
   if (isBlankValue(v)) return ok(null);
-  const n =
-    typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? (parseDecimal(v) ?? NaN) : NaN;
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_PAUSE_ROUNDS) {
     return err(
       `rounds is ${shownOption(v)}: expected a whole number of rounds from 1 to ${MAX_PAUSE_ROUNDS.toLocaleString('en')}`,

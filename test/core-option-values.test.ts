@@ -55,16 +55,17 @@ describe('wholeOption', () => {
 describe('pauseRounds', () => {
   it('takes 1 to 10,000 rounds, blank for no pause', () => {
     expect(MAX_PAUSE_ROUNDS).toBe(10_000);
-    expect([1, 10_000, '10000', ' 3 '].map(pauseRounds)).toEqual(
-      [1, 10_000, 10_000, 3].map((value) => ({ ok: true, value })),
+    // Numbers typed as text are plain decimals, as in every other cell (docs/workbook.md).
+    expect([1, 10_000, '10000', ' 3 ', '2.0', '+2'].map(pauseRounds)).toEqual(
+      [1, 10_000, 10_000, 3, 2, 2].map((value) => ({ ok: true, value })),
     );
     expect(['', null, undefined].map(pauseRounds)).toEqual(
       [null, null, null].map((value) => ({ ok: true, value })),
     );
   });
 
-  it('refuses 0, 10,001, fractions and signs, in words a user reads', () => {
-    for (const v of [0, 10_001, '10001', 2.5, '+3', '-1']) {
+  it('refuses 0, 10,001, fractions, negatives and loose numbers, in words a user reads', () => {
+    for (const v of [0, 10_001, '10001', 2.5, '2.5', '-1', '0x2', '1e3', '-0']) {
       expect(pauseRounds(v)).toEqual({
         ok: false,
         error: `rounds is "${String(v)}": expected a whole number of rounds from 1 to 10,000`,

@@ -337,6 +337,12 @@ describe('a retreat condition over several rounds ("from round N")', () => {
     ['lost >= 3;; none from round 2', 'nothing between two ";"'],
     ['lost >= 3; units < 3 or lost > 1 from round 2', '"or" is not taken'],
     ['lost >= 3 from round 2 and units <= 4', '"from round N" ends its orders'],
+    ...[
+      'units <= 1 &&',
+      '&& units <= 1',
+      'units <= 1,, lost >= 1',
+      'lost >= 1, ; none from round 2',
+    ].map((retreat) => [retreat, '"and", "&&" or "," with no comparison on one side']),
   ])('refuses %j, saying why', (retreat, why) => {
     expect(failure({ ...flat, retreat })).toContain(why);
   });
@@ -376,5 +382,27 @@ describe('a retreat condition over several rounds ("from round N")', () => {
       winner: 'attacker',
       rounds: 4,
     });
+  });
+});
+
+describe('fort as a cell gives it', () => {
+  const pbem = findRuleset('cote-pbem')!;
+  const fortOf = (v: unknown) => {
+    const r = pbem.parseOptions({ fort: v });
+    return r.ok ? (r.value as { fort: number }).fort : r.error;
+  };
+
+  it('reads a number typed as text as the number (docs/workbook.md: `3`, `+3`, `3.0`)', () => {
+    expect(['1.0', '+2', ' 2.0 ', '0.0', 2, 1, 'yes', 'no', ''].map(fortOf)).toEqual([
+      1, 2, 2, 0, 2, 1, 1, 0, 0,
+    ]);
+  });
+
+  it('refuses a number of no wall, loose numbers and fractions', () => {
+    for (const v of ['3', '1.5', '0x1', '1e0', '-1', 2.5]) {
+      expect(fortOf(v)).toBe(
+        `fort is "${String(v)}": expected 0, 1 or 2 wall hit points (or yes/no)`,
+      );
+    }
   });
 });

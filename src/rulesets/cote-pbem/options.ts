@@ -7,6 +7,7 @@ import {
   unknownOptionsError,
   yesNo,
 } from '../../option-values';
+import { parseDecimal } from '../../cells';
 import { IdleOption, RawOptions } from '../../ruleset';
 import { err, ok, Result } from '../../result';
 import { parseRetreat } from './retreat';
@@ -39,9 +40,11 @@ function parseFort(v: unknown): Result<0 | 1 | 2> {
   if (v === true) return ok(1);
   if (v === false) return ok(0);
   const w = optionWord(v);
-  if (['0', 'no', 'n', 'false', 'none'].includes(w)) return ok(0);
-  if (['1', 'yes', 'y', 'true'].includes(w)) return ok(1);
-  if (w === '2') return ok(2);
+  // A number typed as text is read as a number is (`1.0`, `+2`).
+  const n = typeof v === 'string' ? parseDecimal(v) : undefined;
+  if (['0', 'no', 'n', 'false', 'none'].includes(w) || n === 0) return ok(0);
+  if (['1', 'yes', 'y', 'true'].includes(w) || n === 1) return ok(1);
+  if (w === '2' || n === 2) return ok(2);
   return err(`fort is ${shownOption(v)}: expected 0, 1 or 2 wall hit points (or yes/no)`);
 }
 

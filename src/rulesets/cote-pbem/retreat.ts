@@ -122,11 +122,15 @@ export function parseRetreat(text: string): Result<RetreatCondition> {
 
 /** One phase's comparisons, joined by `and`; errors quote the whole condition `text`. */
 function parseComparisons(phase: string, text: string): Result<Comparison[]> {
-  const clauses = phase
-    .trim()
-    .split(/\s+and\s+|\s*&&\s*|\s*,\s*/i)
-    .filter((c) => c !== '');
-  if (clauses.length === 0) return err('the retreat condition is empty');
+  const clauses = phase.trim().split(/\s+and\s+|\s*&&\s*|\s*,\s*/i);
+  if (clauses.every((c) => c === '')) return err('the retreat condition is empty');
+  // `units <= 1 &&`, `&& lost >= 2` or `a,, b`: a comparison left out, or a slip; never guessed.
+  if (clauses.includes('')) {
+    return err(
+      `retreat condition "${oneLine(text)}": "and", "&&" or "," with no comparison on one side; ` +
+        'write comparisons joined by "and", e.g. "lost.CAT >= 1 and units <= 3"',
+    );
+  }
   const comparisons: Comparison[] = [];
   for (const clause of clauses) {
     const m = /^([A-Za-z.]+|\d+)\s*(<=|>=|==|=|<|>)\s*([A-Za-z.]+|\d+)$/.exec(clause.trim());
