@@ -1,4 +1,4 @@
-import { cellAddress, cellText, GridOrigin, isBlank, quoteText, widestRow } from './cells';
+import { cellAddress, cellText, GridOrigin, isBlank, quoteText } from './cells';
 import { headerShownByMerge, MergedGrid } from './merged-cells';
 
 /**
@@ -11,16 +11,30 @@ import { headerShownByMerge, MergedGrid } from './merged-cells';
 export function unheadedColumns(grid: MergedGrid): string[] {
   const { cells, origin } = grid;
   const header = cells[0] ?? [];
-  const width = widestRow(cells);
-  const warnings: string[] = [];
-  for (let c = 0; c < width; c++) {
-    if (!isBlank(header[c]) || headerShownByMerge(grid, c)) continue;
-    const rows: number[] = [];
-    for (let r = 1; r < cells.length; r++) if (!isBlank(cells[r][c])) rows.push(r);
-    if (rows.length === 0) continue;
-    warnings.push(unheadedWarning(origin, c, rows, cells[rows[0]][c]));
+  // Row by row, the cells there are: one far cell (XFD1048576) must not cost every column of
+  // every row.
+  const unheaded = new Map<number, boolean>();
+  const isUnheaded = (c: number) => {
+    let is = unheaded.get(c);
+    if (is === undefined) {
+      is = isBlank(header[c]) && !headerShownByMerge(grid, c);
+      unheaded.set(c, is);
+    }
+    return is;
+  };
+  const rowsOf = new Map<number, number[]>();
+  for (let r = 1; r < cells.length; r++) {
+    const row = cells[r] ?? [];
+    for (let c = 0; c < row.length; c++) {
+      if (isBlank(row[c]) || !isUnheaded(c)) continue;
+      const rows = rowsOf.get(c);
+      if (rows === undefined) rowsOf.set(c, [r]);
+      else rows.push(r);
+    }
   }
-  return warnings;
+  return [...rowsOf]
+    .sort(([a], [b]) => a - b)
+    .map(([c, rows]) => unheadedWarning(origin, c, rows, cells[rows[0]][c]));
 }
 
 function unheadedWarning(origin: GridOrigin, c: number, rows: number[], first: unknown): string {

@@ -64,3 +64,21 @@ test('a header Excel shows from a merge over the blank cell is not "no header"',
   };
   expect(unheadedColumns(blank).map((w) => w.slice(0, 11))).toEqual(['Legions!B2:', 'Legions!C2:']);
 });
+
+test('values far out and in rows of any width: each column once, in column order, its first row', () => {
+  const cells: unknown[][] = [['Battle', '', 'Side']];
+  cells[3] = ['B1', '', 'Attacker', 'late', 'x'];
+  cells[1] = ['B1', 'early', 'Defender', '', 'y'];
+  // One far cell, as in a sheet whose last cell is XFD1048576: a row of 16,384 columns.
+  const far: unknown[] = [];
+  far[16383] = 'far';
+  cells[1048575] = far;
+  for (let r = 0; r < cells.length; r++) cells[r] ??= [];
+  const warnings = unheadedColumns(table('Legions', cells as CellGrid));
+  expect(warnings.map((w) => w.split(' is in a column')[0])).toEqual([
+    'Legions!B2: "early"',
+    'Legions!D4: "late"',
+    'Legions!E2: "y" (and 1 more below)',
+    'Legions!XFD1048576: "far"',
+  ]);
+});
