@@ -14,9 +14,10 @@ import { err, ok, Result } from './result';
 import { parseRosterCells, parseRosterText } from './roster';
 import { AnyRuleset, BattleEvent, RawOptions } from './ruleset';
 import { canonicalJson, isRecord, MAX_SAVED_ROUND, shapeError, wholeError } from './saved-checks';
-import { oneLineError, shownValue } from './shown-text';
+import { oneLine, oneLineError, shownValue } from './shown-text';
 import { ownOptions } from './option-values';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
+import { nearestName } from './word-slips';
 import { MAX_UNIT_COUNT } from './roster';
 import {
   commitmentOf,
@@ -124,6 +125,23 @@ const SPEC_KEYS = ['id', 'rules', 'attacker', 'defender', 'seed', 'dice'];
  * (which JSON.parse gives as an own field) is an unknown option like any other, not the options'
  * prototype.
  */
+/**
+ * An unknown option of a battle object (`--input`) lists the ruleset's options; its own fields
+ * are named too, with the one a slip most likely meant (`attackr` for `attacker`).
+ */
+function withSpecKeys(error: string, options: RawOptions): string {
+  if (!error.startsWith('unknown option ')) return error;
+  const nearest = nearestName(SPEC_KEYS);
+  const meant = Object.keys(options).flatMap((k) => {
+    const key = nearest(k);
+    return key === null ? [] : [`"${oneLine(k)}" for "${key}"`];
+  });
+  return (
+    `${error}; a battle's own fields are ${SPEC_KEYS.join(', ')}` +
+    (meant.length > 0 ? `: did you mean ${meant.join(', ')}?` : '')
+  );
+}
+
 export function specFromObject(o: Record<string, unknown>): BattleSpec {
   const options = ownOptions({});
   for (const [k, v] of Object.entries(o)) if (!SPEC_KEYS.includes(k)) options[k] = v;
@@ -172,7 +190,7 @@ function validate(spec: BattleSpec, fallbackId: string): Result<Battle> {
   const ruleset = findRuleset(rulesId);
   if (!ruleset) return fail(`unknown rules "${rulesId}" (known: ${rulesetIds().join(', ')})`);
   const options = ruleset.parseOptions(ownOptions(spec.options ?? {}));
-  if (!options.ok) return fail(options.error);
+  if (!options.ok) return fail(withSpecKeys(options.error, spec.options ?? {}));
   const forces: Partial<Forces> = {};
   for (const side of SIDES) {
     const legions = readSide(spec[side], side, ruleset);

@@ -120,6 +120,25 @@ describe('praetor battle', () => {
       expect(r.out).toBe('');
     },
   );
+  it('--input with options of a single battle is bad usage (exit 2), naming them', async () => {
+    const r = await praetor(
+      'battle',
+      '--input',
+      inputFile(ONE),
+      '--seed',
+      'y',
+      '--fort',
+      '2',
+      '--rules',
+      'imperium',
+      '--json',
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      '--input gives each battle its rules, dice and options in the file: --seed, --fort, --rules cannot apply (it takes only --save, --force, --json)',
+    );
+    expect(r.out).toBe('');
+  });
   it.each([
     ['an object', { attacker: '2 INF', defender: '1 INF', seed: 'x' }],
     ['a number', 3],

@@ -398,3 +398,32 @@ test('a battle that failed when adjudicated is named, with its error, and not re
   );
   expect(r.sections).toHaveLength(1);
 });
+
+test('--battle leaves out the errors of battles not asked for, never those of files', async () => {
+  const mixed = join(dir, 'mixed.xlsx');
+  writeFileSync(
+    mixed,
+    await submission(
+      [battle('B1', { Seed: 'one' }), battle('B3', { Rules: 'risk' })],
+      [legion('B1', 'Attacker', 'Marcus', 4), legion('B1', 'Defender', 'Brutus', 3)],
+    ),
+  );
+  await praetor('adjudicate', mixed, '--jobs', '1');
+  const output = join(dir, 'mixed.praetor.xlsx');
+  const every = await report([output]);
+  expect(every.code).toBe(1);
+  expect(every.err).toMatch(/^error: .*battle B3: .*; not reported$/m);
+
+  const asked = await report([output], '--battle', 'B1');
+  expect(asked.err).toBe(`wrote ${asked.out}: 1 battle\n`);
+  expect(asked.code).toBe(0);
+  // Across several inputs too, by FILE:ID; a file that cannot be read is still named.
+  const junk = join(dir, 'junk.praetor.xlsx');
+  writeFileSync(junk, 'not a workbook');
+  const several = await report([output, alba, junk], '--battle', 'mixed.praetor.xlsx:B1');
+  expect(several.err.trim().split('\n')).toEqual([
+    expect.stringMatching(/^error: .*junk\.praetor\.xlsx: /),
+    `wrote ${several.out}: 1 battle from 1 workbook`,
+  ]);
+  expect(several.code).toBe(1);
+});

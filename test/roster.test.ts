@@ -244,7 +244,11 @@ describe('legions against the rules', () => {
     ],
     [
       { attacker: '1 INF', defender: '1 INF', brechBy: 'cat' },
-      'battle battle: unknown option "brechBy" (known: sea, fort, breachBy, retreat, rounds)',
+      'battle battle: unknown option "brechBy" (known: sea, fort, breachBy, retreat, rounds); a battle\'s own fields are id, rules, attacker, defender, seed, dice',
+    ],
+    [
+      { attacker: '1 INF', attackr: '2 INF', defender: '1 INF' },
+      'battle battle: unknown option "attackr" (known: sea, fort, breachBy, retreat, rounds); a battle\'s own fields are id, rules, attacker, defender, seed, dice: did you mean "attackr" for "attacker"?',
     ],
     [
       { attacker: '1 INF', defender: '1 INF', rules: 'risk' },

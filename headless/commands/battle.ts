@@ -76,7 +76,7 @@ Options:
                         breachBy, retreat, mode, rounds, seed | dice}, and the other
                         rulesets' options named as their flags, in camelCase (combat,
                         attackerOrders, readings, clashes, terrain, ...); prints results in
-                        the same order
+                        the same order (with --input, only --save, --force and --json apply)
   --resume FILE         resume a paused battle (a file written by --save, or its --json result)
                         with new orders; --dice appends more scripted dice
   --save FILE           when the battle pauses, write its state to FILE for --resume
@@ -121,6 +121,9 @@ type Outcome = Result<BattleResult> & { id: string };
 /** What `--resume` takes besides the file: new orders, more dice, and how to print or save. */
 const RESUME_FLAGS = ['resume', 'retreat', 'rounds', 'dice', 'save', 'force', 'json'];
 
+/** What `--input` takes besides the file: each battle gives the rest itself. */
+const INPUT_FLAGS = ['input', 'save', 'force', 'json'];
+
 export function battleCommand(argv: string[], io: Io): number {
   const { values: v, positionals } = parseOptionsOnce(withFortValue(argv), OPTIONS);
   if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
@@ -144,6 +147,14 @@ export function battleCommand(argv: string[], io: Io): number {
   } else if (v.input !== undefined) {
     if (v.attacker !== undefined || v.defender !== undefined) {
       throw new UsageError('give either --input or --attacker/--defender, not both');
+    }
+    const ignored = Object.keys(v).filter(
+      (k) => !INPUT_FLAGS.includes(k) && v[k as keyof typeof v] !== undefined,
+    );
+    if (ignored.length > 0) {
+      throw new UsageError(
+        `--input gives each battle its rules, dice and options in the file: ${ignored.map((k) => `--${k}`).join(', ')} cannot apply (it takes only --save, --force, --json)`,
+      );
     }
     outcomes = readInput(v.input).map((spec, i) =>
       'ok' in spec ? spec : run(spec, String(i + 1)),

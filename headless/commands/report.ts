@@ -29,7 +29,7 @@ import { isDir } from '../fs-errors';
 import { fileLabels } from '../file-labels';
 import { isAsked, notAsked } from '../report/battle-choice';
 import { namingBattle } from '../summary';
-import { Entry, InputFile, Loaded, Source } from '../report/sources';
+import { Entry, InputFile, Loaded, LoadError, Source } from '../report/sources';
 import { sameBattleWarnings, sealWarnings } from '../report/warnings';
 
 export const REPORT_HELP = `Usage: praetor report INPUT... --out FILE.pdf|FILE.html [options]
@@ -50,7 +50,8 @@ names the file it came from, and a file that cannot be read is an error, the oth
 
 Options:
   --out FILE         the report: .pdf (printed with headless Chromium) or .html
-  --battle ID        only this battle (repeatable; FILE:ID for one file's); default every battle
+  --battle ID        only this battle (repeatable; FILE:ID for one file's); default every battle;
+                     the errors of other battles are left out
   --paper SIZE       a4 (default) or letter
   --game NAME        the game, printed in the title and on every battle not sealed (a sealed
                      battle shows its own; default: the sealed battles' game, if one)
@@ -101,20 +102,36 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
   const inputsName = positionals.length === 1 ? positionals[0] : 'the inputs';
   // One file named alone is read as it always was: a file that cannot be read is bad usage.
   const alone = positionals.length === 1 && isDir(positionals[0]) !== true;
-  const { sources, files, errors } = alone
-    ? await loadAlone(positionals[0], key)
-    : await loadSeveral(positionals, key);
+  const {
+    sources,
+    files,
+    errors: all,
+  } = alone ? await loadAlone(positionals[0], key) : await loadSeveral(positionals, key);
+  // With --battle, the errors of battles not asked for are not this report's.
+  const errors = all
+    .filter(
+      ({ battle, source }) =>
+        v.battle === undefined ||
+        battle === undefined ||
+        source === undefined ||
+        v.battle.some((ask) => isAsked({ id: battle, source }, ask)),
+    )
+    .map((e) => e.text);
   let entries = sources.flatMap((source) =>
     source.loaded.results.map((result) => ({ result, source })),
   );
   if (v.battle !== undefined) {
-    const missing = v.battle.filter((ask) => !entries.some((e) => isAsked(e, ask)));
+    const missing = v.battle.filter(
+      (ask) => !entries.some((e) => isAsked({ id: e.result.id, source: e.source }, ask)),
+    );
     if (missing.length > 0) {
       // Say first which files could not be read: the battle may be in one of them.
       if (!alone) for (const e of errors) io.err(`error: ${e}`);
       throw new UsageError(notAsked(missing, files, inputsName));
     }
-    entries = entries.filter((e) => v.battle!.some((ask) => isAsked(e, ask)));
+    entries = entries.filter((e) =>
+      v.battle!.some((ask) => isAsked({ id: e.result.id, source: e.source }, ask)),
+    );
   }
   for (const e of errors) io.err(`error: ${e}`);
   if (entries.length === 0) {
@@ -172,13 +189,20 @@ interface Sources {
   sources: Source[];
   /** Every input file (read or not), for `--battle FILE:ID`. */
   files: InputFile[];
-  /** Errors of files, folders and battles, each naming its file. */
-  errors: string[];
+  /** Errors of files, folders and battles, each naming its file (a battle's, its source). */
+  errors: (LoadError & { source?: InputFile })[];
 }
+
+/** A battle's id as a `--input` item gives it, if it does. */
+const idOf = (item: object): string | undefined => {
+  const id = (item as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+};
 
 async function loadAlone(path: string, key: string | undefined): Promise<Sources> {
   const loaded = await loadInput(path, key);
-  return { sources: [{ path, loaded }], files: [{ path }], errors: [...loaded.errors] };
+  const errors = loaded.errors.map((e) => ({ ...e, source: { path } }));
+  return { sources: [{ path, loaded }], files: [{ path }], errors };
 }
 
 /**
@@ -191,23 +215,28 @@ async function loadSeveral(paths: readonly string[], key: string | undefined): P
   const files = inputs.flatMap((i) => (i.error === undefined ? [i.input] : []));
   const labels = files.length > 1 ? fileLabels(files) : new Map<string, string>();
   const sources: Source[] = [];
-  const errors: string[] = [];
+  const errors: Sources['errors'] = [];
   const named = files.map((path) => ({ path, label: labels.get(path) }));
   for (const { input: path, error } of inputs) {
     if (error !== undefined) {
-      errors.push(`${path}: ${error}`);
+      errors.push({ text: `${path}: ${error}` });
       continue;
     }
     try {
       const loaded = await loadInput(path, key);
       sources.push({ path, label: labels.get(path), loaded });
+      const source = { path, label: labels.get(path) };
       addAll(
         errors,
-        loaded.errors.map((e) => (e.startsWith(`${path}: `) ? e : `${path}: ${e}`)),
+        loaded.errors.map((e) => ({
+          ...e,
+          text: e.text.startsWith(`${path}: `) ? e.text : `${path}: ${e.text}`,
+          source,
+        })),
       );
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
-      errors.push(e.message);
+      errors.push({ text: e.message });
     }
   }
   return { sources, files: named, errors };
@@ -259,14 +288,18 @@ async function loadWorkbook(path: string, key?: string): Promise<Loaded> {
   if (!read.ok) throw new UsageError(read.error);
   const { battles, mismatches, problems, territories } = read.value;
   const disputed = new Set(mismatches.map((m) => /^battle (.*?):/.exec(m)?.[1]));
-  const errors = [
-    ...problems,
-    ...mismatches.map((m) => `${m}; not reported (check it with praetor verify)`),
+  const errors: LoadError[] = [
+    ...problems.map((text) => ({ text })),
+    ...mismatches.map((m) => ({
+      text: `${m}; not reported (check it with praetor verify)`,
+      battle: /^battle (.*?):/.exec(m)?.[1],
+    })),
   ];
   const results: BattleResult[] = [];
   for (const b of battles) {
-    if (!b.outcome.ok) errors.push(`${namingBattle(b.id, b.outcome.error)}; not reported`);
-    else if (!disputed.has(b.id)) results.push(b.outcome.value);
+    if (!b.outcome.ok) {
+      errors.push({ text: `${namingBattle(b.id, b.outcome.error)}; not reported`, battle: b.id });
+    } else if (!disputed.has(b.id)) results.push(b.outcome.value);
   }
   return { results, errors, territories };
 }
@@ -304,22 +337,29 @@ async function loadInput(path: string, key?: string): Promise<Loaded> {
   const loaded: Loaded = { results: [], errors: [] };
   items.forEach((item, i) => {
     if (typeof item !== 'object' || item === null) {
-      loaded.errors.push(`${path}: item ${i + 1} is not a battle object`);
+      loaded.errors.push({ text: `${path}: item ${i + 1} is not a battle object` });
     } else if ('error' in item) {
       // As `praetor battle --json` prints a battle that failed, its id beside its error.
       const { id, error } = item as { id?: unknown; error: unknown };
       const named = typeof id === 'string' || typeof id === 'number';
-      loaded.errors.push(named ? namingBattle(String(id), String(error)) : String(error));
+      loaded.errors.push(
+        named
+          ? { text: namingBattle(String(id), String(error)), battle: String(id) }
+          : { text: String(error) },
+      );
     } else if ('events' in item && 'forces' in item) {
       const checked = recheckResult(item as Record<string, unknown>);
       if (checked.ok) loaded.results.push(checked.value);
-      else loaded.errors.push(`${path}: item ${i + 1}: ${checked.error}; not reported`);
+      else {
+        const text = `${path}: item ${i + 1}: ${checked.error}; not reported`;
+        loaded.errors.push({ text, battle: idOf(item) });
+      }
     } else {
       const spec = specFromObject(withRosterObjects(item as Record<string, unknown>));
       const battle = validateBattle(spec, String(i + 1));
       const result = battle.ok ? resolveBattle(battle.value) : battle;
       if (result.ok) loaded.results.push(result.value);
-      else loaded.errors.push(result.error);
+      else loaded.errors.push({ text: result.error, battle: idOf(item) ?? String(i + 1) });
     }
   });
   return loaded;

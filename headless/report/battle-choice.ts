@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { listProblems } from '../../src/problem-list';
 import { realPath } from '../fs-errors';
-import { Entry, InputFile } from './sources';
+import { InputFile } from './sources';
 
 /** `--battle ID` and `--battle FILE:ID`: which battles of a report's inputs are asked for. */
 
@@ -10,8 +10,11 @@ import { Entry, InputFile } from './sources';
  * (docs/workbook.md), or `FILE:ID` for the battle of that id in one file. Ids may hold colons
  * (`Gallia:1`), and so may a path (`C:\\turn`): every colon is tried as the split.
  */
-export function isAsked({ result, source }: Entry, ask: string): boolean {
-  const isId = (id: string) => result.id.toLowerCase() === id.trim().toLowerCase();
+export function isAsked(
+  { id: own, source }: { id: string; source: InputFile },
+  ask: string,
+): boolean {
+  const isId = (id: string) => own.toLowerCase() === id.trim().toLowerCase();
   return isId(ask) || splits(ask).some(({ file, id }) => isId(id) && isFile(source, file));
 }
 

@@ -2,9 +2,15 @@ import { BattleResult } from '../../src/battle';
 
 /** What `praetor report` reads: files, their battles, and each battle with its file. */
 
+/** An error of a file, or of one of its battles (named, so that `--battle` may leave it out). */
+export interface LoadError {
+  text: string;
+  battle?: string;
+}
+
 export interface Loaded {
   results: BattleResult[];
-  errors: string[];
+  errors: LoadError[];
   territories?: Map<string, string>;
 }
 
