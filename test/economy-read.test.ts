@@ -213,4 +213,20 @@ describe('whole numbers too large', () => {
       error: 'the treasury is "1.5": give a whole number',
     });
   });
+
+  it('reads a number typed as text as other cells do: a negative one is named as too small', () => {
+    expect(['3.0', '+3', ' 3 '].map((t) => wholeNumber(t, 'the amount', 1))).toEqual(
+      [3, 3, 3].map((value) => ({ ok: true, value })),
+    );
+    expect(wholeNumber('-5', 'the amount of talents', 1)).toEqual({
+      ok: false,
+      error: 'the amount of talents is -5: it must be 1 or more',
+    });
+    for (const t of ['2.5', '0x2', '1e3']) {
+      expect(wholeNumber(t, 'the amount', 1)).toEqual({
+        ok: false,
+        error: `the amount is "${t}": give a whole number`,
+      });
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { cellText, plainValue } from '../cells';
+import { cellText, parseDecimal, plainValue } from '../cells';
 import { err, ok, Result } from '../result';
 import { CityKind } from './state';
 
@@ -12,7 +12,7 @@ export const MAX_AMOUNT = 1_000_000_000_000;
 
 /**
  * A whole number from `min` to `max`; a blank cell is `blank` (or an error when undefined).
- * Text must be plain digits (not `0x2` or `1e3`).
+ * Text must be a plain decimal, as in every other cell (`3`, `+3`, `3.0`, `-5`; not `0x2` or `1e3`).
  */
 export function wholeNumber(
   cell: unknown,
@@ -26,7 +26,7 @@ export function wholeNumber(
   if (text === '') {
     return blank === undefined ? err(`${what} is blank: give a whole number`) : ok(blank);
   }
-  const n = typeof v === 'number' ? v : /^[+]?\d+$/.test(text) ? Number(text) : NaN;
+  const n = typeof v === 'number' ? v : (parseDecimal(text) ?? NaN);
   if (Number.isInteger(n) && n > max) {
     return err(`${what} is ${text}: it must be at most ${max.toLocaleString('en-US')}`);
   }
