@@ -107,9 +107,17 @@ export interface Verification {
  * such sheet at all has no Results sheet.
  */
 function noResultsSheet(sheets: readonly SheetTable[]): string {
+  return resultsHeaderProblem(sheets) ?? 'the workbook has no Results sheet: adjudicate it first';
+}
+
+/**
+ * The header cell that is wrong or missing in the last sheet named `Results` (or `Results (2)`,
+ * ...), when no sheet has a Results header; null when no sheet is so named.
+ */
+export function resultsHeaderProblem(sheets: readonly SheetTable[]): string | null {
   const named = sheets.filter((s) => /^results( \(\d+\))?$/i.test(String(s.origin.sheet).trim()));
   const sheet = named.pop();
-  if (!sheet) return 'the workbook has no Results sheet: adjudicate it first';
+  if (!sheet) return null;
   const name = String(sheet.origin.sheet);
   const header = sheet.cells[0] ?? [];
   const i = RESULTS_HEADER.findIndex((v, col) => cellText(header[col]) !== v);

@@ -522,6 +522,24 @@ describe('praetor report on an adjudicated workbook', () => {
       /battle B1: Results row 2 says Outcome "retreat", but its orders replay to "eliminated"; not reported/,
     );
     expect(readFileSync(join(dir, 'edited.html'), 'utf8')).not.toContain('Battle B1');
+
+    // A Results header changed by hand is named, cell and all, as verify names it: the
+    // workbook was adjudicated, and the advice to adjudicate it would mislead.
+    const renamed = await JSZip.loadAsync(readFileSync(adjudicated));
+    for (const name of names) {
+      const xml = await renamed.file(name)!.async('string');
+      if (xml.includes('Attacker survivors')) {
+        renamed.file(name, xml.replace('<t>Winner</t>', '<t>Victor</t>'));
+      }
+    }
+    const header = join(dir, 'header.xlsx');
+    writeFileSync(header, await renamed.generateAsync({ type: 'nodebuffer' }));
+    const h = await praetor('report', header, '--out', join(dir, 'header.html'));
+    expect(h.code).toBe(2);
+    expect(h.err).toContain(
+      `${header}: Results!B1: the header of Results should read "Winner" here, but it reads "Victor"`,
+    );
+    expect(h.err).not.toContain('adjudicate it first');
   });
 
   it('refuses a workbook that was never adjudicated', async () => {

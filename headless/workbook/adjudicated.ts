@@ -10,7 +10,7 @@ import {
   SEAL_HEADER,
 } from '../../src/sheets';
 import { readSubmission, SheetTable } from '../../src/submission';
-import { readSeal } from '../../src/verify';
+import { readSeal, resultsHeaderProblem } from '../../src/verify';
 import { openWorkbook, sheetGrid, tablesOf } from './read';
 
 /**
@@ -36,12 +36,16 @@ export async function readAdjudicated(path: string, key?: string): Promise<Resul
   if (!tables.battles || !tables.legions) {
     return err(`${path}: no Battles and Legions sheets, so no orders to report on`);
   }
-  const results = workbook.worksheets
-    .map(sheetGrid)
-    .filter((t) => t.cells.length > 0 && isResultsHeader(t.cells[0]))
-    .pop();
+  const sheets = workbook.worksheets.map(sheetGrid);
+  const results = sheets.filter((t) => t.cells.length > 0 && isResultsHeader(t.cells[0])).pop();
   if (!results) {
-    return err(`${path}: no Results sheet; adjudicate it first (praetor adjudicate ${path})`);
+    // A Results sheet whose header was changed is named as verify names it, cell and all.
+    const header = resultsHeaderProblem(sheets);
+    return err(
+      header === null
+        ? `${path}: no Results sheet; adjudicate it first (praetor adjudicate ${path})`
+        : `${path}: ${header}`,
+    );
   }
   const seal = sealFor(results, key);
   if (!seal.ok) return err(`${path}: ${seal.error}`);
