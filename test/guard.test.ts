@@ -163,6 +163,17 @@ describe('checkPackage', () => {
       );
     });
 
+    // APPNOTE 4.4.1.4: 0xffff parts in the end record defers the count to a zip64 record.
+    it('a zip64 package: named as such, not as 65,535 parts', async () => {
+      const data = await zip({ 'a.xml': '<a/>' });
+      const eocd = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+      data.writeUInt16LE(0xffff, eocd + 8);
+      data.writeUInt16LE(0xffff, eocd + 10);
+      expect(errorOf(data)).toBe(
+        'the package is written with zip64 records, which Praetor does not read (Excel writes none for a workbook): open it in Excel and save it again',
+      );
+    });
+
     it('a directory that lies about the size of a part', async () => {
       const data = await zip({ 'liar.xml': Buffer.alloc(4 * 1024 * 1024) });
       data.writeUInt32LE(1000, centralEntry(data, 1) + 24);

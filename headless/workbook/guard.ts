@@ -1,6 +1,15 @@
 import * as zlib from 'node:zlib';
 import { err, ok, Result } from '../../src/result';
-import { findEndOfDirectory, inflate, LOCAL_SIG, rawData, readDirectory, ZipEntry } from './zip';
+import {
+  findEndOfDirectory,
+  inflate,
+  isZip64,
+  LOCAL_SIG,
+  rawData,
+  readDirectory,
+  ZIP64_REFUSED,
+  ZipEntry,
+} from './zip';
 import { ZipPackage } from './zip-package';
 
 /**
@@ -90,6 +99,7 @@ export function checkPackage(
     return err('the file is truncated or damaged: the end of its zip directory is missing');
   }
   const count = data.readUInt16LE(eocd + 10);
+  if (isZip64(data, eocd)) return err(ZIP64_REFUSED);
   if (count > limits.maxEntries) {
     return err(`the package has ${count} parts; the limit is ${limits.maxEntries} (a zip bomb?)`);
   }

@@ -26,6 +26,18 @@ export const LOCAL_SIG = 0x04034b50;
 /** Names are UTF-8 (general purpose flag bit 11). */
 const UTF8_FLAG = 0x800;
 
+/**
+ * Zip64 records mark packages past 65,535 parts or 4 GB; Excel writes none for a workbook, but
+ * some tools write them for any size. Praetor does not read them, and says so.
+ */
+export const ZIP64_REFUSED =
+  'the package is written with zip64 records, which Praetor does not read (Excel writes none ' +
+  'for a workbook): open it in Excel and save it again';
+
+/** Whether an end record defers its count or its directory's place to a zip64 record. */
+export const isZip64 = (data: Buffer, eocd: number): boolean =>
+  data.readUInt16LE(eocd + 10) === 0xffff || data.readUInt32LE(eocd + 16) === 0xffffffff;
+
 export function findEndOfDirectory(data: Buffer): number {
   const stop = Math.max(0, data.length - 22 - 0xffff);
   for (let i = data.length - 22; i >= stop; i--) {
@@ -42,8 +54,8 @@ export function readDirectory(
   const count = data.readUInt16LE(eocd + 10);
   const size = data.readUInt32LE(eocd + 12);
   const start = data.readUInt32LE(eocd + 16);
-  if (count === 0xffff || start === 0xffffffff) {
-    return err('the package is a zip64 archive, far larger than any submission; refused');
+  if (isZip64(data, eocd)) {
+    return err(ZIP64_REFUSED);
   }
   if (start + size > eocd) {
     return err('the file is truncated or damaged: its zip directory points past the end');
