@@ -522,24 +522,6 @@ describe('praetor report on an adjudicated workbook', () => {
       /battle B1: Results row 2 says Outcome "retreat", but its orders replay to "eliminated"; not reported/,
     );
     expect(readFileSync(join(dir, 'edited.html'), 'utf8')).not.toContain('Battle B1');
-
-    // A Results header changed by hand is named, cell and all, as verify names it: the
-    // workbook was adjudicated, and the advice to adjudicate it would mislead.
-    const renamed = await JSZip.loadAsync(readFileSync(adjudicated));
-    for (const name of names) {
-      const xml = await renamed.file(name)!.async('string');
-      if (xml.includes('Attacker survivors')) {
-        renamed.file(name, xml.replace('<t>Winner</t>', '<t>Victor</t>'));
-      }
-    }
-    const header = join(dir, 'header.xlsx');
-    writeFileSync(header, await renamed.generateAsync({ type: 'nodebuffer' }));
-    const h = await praetor('report', header, '--out', join(dir, 'header.html'));
-    expect(h.code).toBe(2);
-    expect(h.err).toContain(
-      `${header}: Results!B1: the header of Results should read "Winner" here, but it reads "Victor"`,
-    );
-    expect(h.err).not.toContain('adjudicate it first');
   });
 
   it('refuses a workbook that was never adjudicated', async () => {
@@ -549,5 +531,34 @@ describe('praetor report on an adjudicated workbook', () => {
     const r = await praetor('report', input, '--out', join(tempDir(), 'x.html'));
     expect(r.code).toBe(2);
     expect(r.err).toContain('no Results sheet; adjudicate it first');
+  });
+
+  it('names a Results header changed by hand as verify does, not as a workbook never adjudicated', async () => {
+    const { simpleSubmission, tempDir } = load();
+    const dir = tempDir();
+    const input = join(dir, 'turn.xlsx');
+    writeFileSync(input, await simpleSubmission());
+    expect((await praetor('adjudicate', input)).code).toBe(0);
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(readFileSync(join(dir, 'turn.praetor.xlsx')));
+    let renamed = false;
+    for (const name of Object.keys(zip.files).filter((n) =>
+      /^xl\/worksheets\/sheet\d+\.xml$/.test(n),
+    )) {
+      const xml = await zip.file(name)!.async('string');
+      if (xml.includes('Attacker survivors')) {
+        zip.file(name, xml.replace('<t>Winner</t>', '<t>Victor</t>'));
+        renamed = true;
+      }
+    }
+    expect(renamed).toBe(true);
+    const header = join(dir, 'header.xlsx');
+    writeFileSync(header, await zip.generateAsync({ type: 'nodebuffer' }));
+    const r = await praetor('report', header, '--out', join(dir, 'header.html'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      `${header}: Results!B1: the header of Results should read "Winner" here, but it reads "Victor"`,
+    );
+    expect(r.err).not.toContain('adjudicate it first');
   });
 });
