@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { isLockFile, LOCK_FILE, openInExcelWarning } from './excel-lock';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { failedFile, FileJob, FileReport, IdsJob, IdsReport } from './file-report';
@@ -92,20 +92,14 @@ function compileInWorkers(workers: number): void {
 }
 
 /** The error of an Excel lock file named as an input. */
-export const LOCK_FILE =
-  "is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself";
-
 /**
- * A workbook's report, with a warning when Excel's lock file is beside it (`~$NAME.xlsx`): the
- * workbook is open in Excel, and what was not saved was not read. The warning is the run's
- * (Results never show it).
+ * A workbook's report, with a warning when Excel's lock file is beside it: the workbook is open
+ * in Excel, and what was not saved was not read. The warning is the run's (Results never show it).
  */
 async function openInExcel(pending: Promise<FileReport> | FileReport): Promise<FileReport> {
   const report = await pending;
-  const lock = join(dirname(report.input), `~$${basename(report.input)}`);
-  if (!existsSync(lock)) return report;
-  const warning = `the workbook is open in Excel (its lock file ${basename(lock)} is beside it): changes not saved there were not read`;
-  return { ...report, warnings: [warning, ...report.warnings] };
+  const warning = openInExcelWarning(report.input);
+  return warning === null ? report : { ...report, warnings: [warning, ...report.warnings] };
 }
 
 /** Reports in the order of the inputs. */
@@ -141,7 +135,7 @@ export async function adjudicateBatch(options: BatchOptions): Promise<FileReport
     const one = async (p: (typeof planned)[number]): Promise<FileReport> => {
       if (options.signal?.aborted) return notStarted(p.input);
       if (p.error) return failedFile(p.input, p.error);
-      if (basename(p.input).startsWith('~$')) return failedFile(p.input, LOCK_FILE);
+      if (isLockFile(p.input)) return failedFile(p.input, LOCK_FILE);
       const clash = clashes.get(p.input);
       if (clash) return failedFile(p.input, clash);
       if (!force && existsSync(p.output)) {

@@ -86,6 +86,23 @@ describe('praetor turn', () => {
     );
   }, 30000);
 
+  it("a workbook open in Excel is warned of, as by adjudicate; Excel's lock file is no workbook", async () => {
+    const dir = tempDir();
+    const file = await game(dir, 'books.xlsx');
+    const lock = join(dir, '~$books.xlsx');
+    writeFileSync(lock, Buffer.alloc(165));
+    const r = await praetor('turn', file, '--out', join(dir, 'out'));
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'Warnings:\n  the workbook is open in Excel (its lock file ~$books.xlsx is beside it): changes not saved there were not read',
+    );
+    const named = await praetor('turn', lock, '--out', join(dir, 'out2'));
+    expect(named.code).toBe(1);
+    expect(named.out.trim()).toBe(
+      `${lock}: is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself`,
+    );
+  }, 30000);
+
   it.each([
     ['--out', ['--out', 'somewhere']],
     ['--json', ['--json']],

@@ -4,6 +4,7 @@ import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { planOutputs, prepareOutDir } from '../batch-inputs';
 import { EXIT, Io, printable, UsageError } from '../io';
 import { failedTurn, TurnFileReport, turnFile, turnOutputPath } from '../turn-file';
+import { isLockFile, LOCK_FILE, openInExcelWarning } from '../excel-lock';
 import { turnTemplateWorkbook } from '../workbook/turn-template';
 import { parseOptionsOnce } from '../flags';
 
@@ -85,10 +86,17 @@ export async function turnCommand(argv: string[], io: Io): Promise<number> {
     // An output there already is refused when it would be written (`${output} exists; add
     // --force`), after the workbook is read: orders played before are named first.
     if (error !== undefined) reports.push(failedTurn(input, error));
+    else if (isLockFile(input)) reports.push(failedTurn(input, LOCK_FILE));
     else {
-      reports.push(
-        await turnFile({ input, output, force: v.force === true, again: v.again === true }),
-      );
+      const report = await turnFile({
+        input,
+        output,
+        force: v.force === true,
+        again: v.again === true,
+      });
+      // The books are the GM's own, the workbook most likely open while the turn is played.
+      const open = openInExcelWarning(input);
+      reports.push(open === null ? report : { ...report, warnings: [open, ...report.warnings] });
     }
   }
   for (const r of reports) for (const n of r.notes) io.err(printable(`note: ${r.input}: ${n}`));
