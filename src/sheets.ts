@@ -148,10 +148,11 @@ export function resultsSheet(
 /** Widths (characters) of the `Results` columns, the sealed ones last: take as many as needed. */
 export const RESULTS_WIDTHS = [14, 10, 11, 8, 22, 22, 22, 10, 30, 40, 16, 6, 33];
 /**
- * The Results columns whose text wraps within their width (the error, the 64 hex digits of the
- * commitment), so that a printed page, fitted to the sheet's width, stays readable.
+ * The Results columns whose text wraps within their width (the seed, which a derived seed makes
+ * hundreds of characters long, the error, the 64 hex digits of the commitment), so that a printed
+ * page, fitted to the sheet's width, stays readable.
  */
-export const RESULTS_WRAPPED: readonly number[] = [9, 12];
+export const RESULTS_WRAPPED: readonly number[] = [8, 9, 12];
 
 /**
  * The columns of `body` (the rows below a header) that hold numbers and nothing else but blanks:

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { adjudicateBatch } from '../headless/adjudicate';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { outputPath } from '../headless/batch-inputs';
+import { RESULTS_HEADER, RESULTS_WIDTHS, rowHeight, rowLines } from '../src/sheets';
 import {
   asXlsm,
   battle,
@@ -43,6 +44,45 @@ describe('adjudicateFile', () => {
     expect(results.map((r) => r[0])).toEqual(['Battle', 'B1', 'B2']);
     expect(results[2][8]).toBe('B2 | Titus: 3 INF | 3 INF');
     expect((await sheetRows(report.output!, 'Log B1')).length).toBeGreaterThan(7);
+  });
+
+  it("wraps the Seed column of Results, a row as tall as its derived seed's lines", async () => {
+    const dir = tempDir();
+    const input = join(dir, 'seeds.xlsx');
+    const leaders = ['Marcus Aurelius Antoninus', 'Gaius Julius Caesar', 'Lucius Cornelius Sulla'];
+    writeFileSync(
+      input,
+      await submission(
+        [battle('B1'), battle('B2', { Seed: 'q' })],
+        [
+          ...leaders.map((leader) => legion('B1', 'Attacker', leader, 3, 1, 1)),
+          legion('B1', 'Defender', 'Hannibal Barca', 4, 1),
+          legion('B2', 'Attacker', 'A', 2),
+          legion('B2', 'Defender', 'D', 2),
+        ],
+      ),
+    );
+    const report = await adjudicateFile({ input, output: join(dir, 'o.xlsx'), force: false });
+    expect(report).toMatchObject({ battles: 2, resolved: 2, errors: 0 });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(report.output!);
+    const results = wb.getWorksheet('Results')!;
+    const seed = RESULTS_HEADER.indexOf('Seed') + 1;
+    const derived = String(results.getCell(2, seed).value);
+    expect(derived).toMatch(/^B1 \| Marcus Aurelius Antoninus: /);
+    const lines = rowLines(derived, RESULTS_WIDTHS[seed - 1]);
+    expect(lines).toBeGreaterThan(2);
+    // Wrapped from the top, as the Error and Commitment columns are; the header is not.
+    for (const r of [2, 3]) {
+      expect([r, results.getCell(r, seed).alignment]).toEqual([
+        r,
+        { vertical: 'top', wrapText: true },
+      ]);
+    }
+    expect(results.getCell(1, seed).alignment?.wrapText).toBeUndefined();
+    // The derived seed's row is made as tall as its lines; the short seed's keeps one line.
+    expect(results.getRow(2).height).toBe(rowHeight(lines));
+    expect(results.getRow(3).height).toBeUndefined();
   });
 
   it('gives identical results, byte for byte, for the same workbook twice', async () => {

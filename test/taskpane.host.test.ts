@@ -284,13 +284,18 @@ describe('Resolve all', () => {
     expect(results.cell(3, 0)).toMatchObject({ value: '=2+3', textPrefix: true });
     expect(results.cell(2, 8)).toMatchObject({ value: '42' });
     expect([...results.cells.values()].some((c) => c.formula)).toBe(false);
-    // The Error column wraps below its header, as praetor adjudicate writes it.
+    // The Seed and Error columns wrap below their header, as praetor adjudicate writes them (a
+    // derived seed runs to hundreds of characters); the rows are fitted to them (below).
     const error = RESULTS_HEADER.indexOf('Error');
+    const seed = RESULTS_HEADER.indexOf('Seed');
+    const diceUsed = RESULTS_HEADER.indexOf('Dice used');
     for (let r = 1; r < expected.length; r++) {
       expect(results.format(r, error)).toMatchObject({ wrapText: true });
-      expect(results.format(r, error - 1).wrapText).toBeUndefined();
+      expect([r, results.format(r, seed).wrapText]).toEqual([r, true]);
+      expect(results.format(r, diceUsed).wrapText).toBeUndefined();
     }
     expect(results.format(0, error).wrapText).toBeUndefined();
+    expect(results.format(0, seed).wrapText).toBeUndefined();
     // Every cell below the header reads from the top of its row, however tall the wrapped error
     // makes it; the header, and the logs' shots (rows of one line), keep Excel's alignment.
     for (let r = 0; r < expected.length; r++) {

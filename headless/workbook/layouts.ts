@@ -18,7 +18,7 @@ export function resultsContent(name: string, rows: CellValue[][], workbook: stri
     widths: RESULTS_WIDTHS.slice(0, rows[0]?.length ?? 0),
     wrapped: RESULTS_WRAPPED,
     centered: numberColumns(rows.slice(1)),
-    // A row as tall as its wrapped error reads from its first line, as the error does.
+    // A row as tall as its wrapped seed or error reads from its first line, as they do.
     top: true,
     frozenRows: 1,
     printTitleRow: 0,
