@@ -115,9 +115,32 @@ export function lookalikeCells(
 }
 
 /**
- * The problems of a table whose header stops it (a required column missing): a header word of
- * `required` in a row just below the one read as the header (a title above the table), else
- * the look-alike headers, each named with the column it likely is (`Battle #`).
+ * A title above a table whose header lacks a required column: a header word of `required` in
+ * one of the five rows below the one read as the header, named; null when there is none. The
+ * table's problem alone: its header row is not one, so its missing columns and its columns
+ * with no header say nothing.
+ */
+export function titleRowProblem(
+  cells: readonly (readonly unknown[])[],
+  origin: GridOrigin,
+  required: readonly string[],
+): string | null {
+  for (let r = 1; r < Math.min(cells.length, 6); r++) {
+    const col = cells[r].findIndex((c) => required.includes(headerWord(c)));
+    if (col >= 0) {
+      return (
+        `${cellAddress(origin, r, col)} holds ${quoteText(cellText(cells[r][col]))}, below the ` +
+        `row read as the header (row ${origin.row + 1}): clear or delete the rows above the header`
+      );
+    }
+  }
+  return null;
+}
+
+/**
+ * The problems of a table whose header stops it (a required column missing): a title above the
+ * table (`titleRowProblem`), else the look-alike headers, each named with the column it likely
+ * is (`Battle #`).
  */
 export function headerHints(
   cells: readonly (readonly unknown[])[],
@@ -125,15 +148,8 @@ export function headerHints(
   required: readonly string[],
   lookalikes: ReadonlyMap<number, readonly Lookalike[]>,
 ): string[] {
-  for (let r = 1; r < Math.min(cells.length, 6); r++) {
-    const col = cells[r].findIndex((c) => required.includes(headerWord(c)));
-    if (col >= 0) {
-      return [
-        `${cellAddress(origin, r, col)} holds ${quoteText(cellText(cells[r][col]))}, below the ` +
-          `row read as the header (row ${origin.row + 1}): clear or delete the rows above the header`,
-      ];
-    }
-  }
+  const titleRow = titleRowProblem(cells, origin, required);
+  if (titleRow !== null) return [titleRow];
   const header = cells[0] ?? [];
   return [...lookalikes].map(
     ([col, likes]) =>

@@ -8,7 +8,13 @@ import {
   rowProblems,
   unknownColumns,
 } from './columns';
-import { DecidingColumn, headerHints, lookalikeCells, lookalikeColumns } from './header-slips';
+import {
+  DecidingColumn,
+  headerHints,
+  lookalikeCells,
+  lookalikeColumns,
+  titleRowProblem,
+} from './header-slips';
 import { mergedCell, mergedHeaderColumns, mergedHeaderProblem } from './merged-cells';
 import { listProblems } from './problem-list';
 import type { LegionRows } from './submission-legions';
@@ -68,6 +74,17 @@ export function readForcesTable<K extends 'battle' | string>(
   const known = Object.values<readonly string[]>(kind.columns).flat();
   const isRead = (w: string) => known.includes(w) || (kind.alsoKnown?.(w) ?? false);
   const isKnown = (w: string) => isRead(w) || NOTE_COLUMNS.includes(w);
+  // A title above the table: named alone, the row read as the header being none.
+  const missing = kind.required.find((key) => cols[key] === undefined);
+  const titleRow =
+    missing === undefined
+      ? null
+      : titleRowProblem(table.cells, table.origin, kind.columns[missing]);
+  if (titleRow !== null) {
+    out.problems.push(titleRow);
+    out.fatal = true;
+    return out;
+  }
   out.warnings.push(...unknownColumns(header, table.origin, isKnown, kind.knownText));
   out.warnings.push(...unheadedColumns(table), ...hiddenWarnings(table, isRead));
   out.problems.push(...headerProblems(header, table.origin, kind.columns, kind.alsoKeys));
@@ -88,7 +105,6 @@ export function readForcesTable<K extends 'battle' | string>(
     ...(kind.alsoDeciding?.(header) ?? []),
   ]);
   if (out.problems.length > 0) {
-    const missing = kind.required.find((key) => cols[key] === undefined);
     const words = missing === undefined ? [] : kind.columns[missing];
     out.problems.push(...headerHints(table.cells, table.origin, words, lookalikes));
     out.fatal = true;

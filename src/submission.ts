@@ -29,6 +29,7 @@ import {
   Lookalike,
   lookalikeCells,
   lookalikeColumns,
+  titleRowProblem,
 } from './header-slips';
 import { AnyRuleset, IdleOption, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, RULESETS, rulesetIds } from './rulesets';
@@ -223,6 +224,12 @@ export function readSubmission(
   const header = battles.cells[0] ?? [];
   const cols = findColumns(header, BATTLE_COLUMNS);
   const isKnown = (w: string) => BATTLE_WORDS.includes(w) || NOTE_COLUMNS.includes(w);
+  // A title above the table: named alone, the row read as the header being none.
+  const titleRow =
+    cols.battle === undefined
+      ? titleRowProblem(battles.cells, battles.origin, BATTLE_COLUMNS.battle)
+      : null;
+  if (titleRow !== null) return { entries: [], problems: [titleRow], warnings: [] };
   const warnings = [
     ...unknownColumns(
       header,
