@@ -82,7 +82,8 @@ export function lookalikeColumns(
  * The cells of a row under a look-alike header, for a battle of `rules`, as bad cells: a value
  * under `Fortress` would else be fought as no fort, the battle resolved and the run passed. A
  * header that looks like a column only other rules read (`Attacker's orders` for `Attacker
- * orders`, an imperium column, in a cote-pbem battle) is no slip there.
+ * orders`, an imperium column, in a cote-pbem battle) is no slip there. `stopped` says what the
+ * cell stops: the battle, or the `turn` command's turn (`Ceasar captured` in `Players`).
  */
 export function lookalikeCells(
   row: readonly unknown[],
@@ -91,6 +92,7 @@ export function lookalikeCells(
   header: readonly unknown[],
   lookalikes: ReadonlyMap<number, readonly Lookalike[]>,
   rules: string,
+  stopped = 'the battle is not fought',
 ): BadCell[] {
   const found: BadCell[] = [];
   for (const [col, likes] of lookalikes) {
@@ -107,7 +109,7 @@ export function lookalikeCells(
       col,
       message:
         `${cellAddress(origin, r, col)}: ${quoteText(cellText(row[col]))} is under ` +
-        `${quoteText(title)}, a column Praetor does not read, so the battle is not fought: ` +
+        `${quoteText(title)}, a column Praetor does not read, so ${stopped}: ` +
         `name the column "${like.name}" if that is what it holds, or "Notes" if not${unseen}`,
     });
   }

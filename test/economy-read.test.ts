@@ -1,6 +1,6 @@
 import { playTurn } from '../src/economy/turn';
 import { wholeNumber } from '../src/economy/values';
-import { grid, problems, tables, treasury, turn } from './helpers/economy';
+import { grid, PLAYERS_HEADER, problems, tables, treasury, turn } from './helpers/economy';
 
 /** Reading the books: every problem names the sheet, the row and the column. */
 
@@ -133,6 +133,44 @@ describe('reading the books', () => {
     expect(o.updates.map((u) => u.cell.address)).toEqual(['Players!A2']);
     expect(o.warnings).toEqual([
       'Players!E1: column "Gold" is not one Praetor reads (Player, Home territory, Treasury, Caesar captured); it is ignored',
+    ]);
+  });
+
+  it('stops at a value under a look-alike of a column it reads, naming the cell and the column', () => {
+    // Read as blank, "Ceasar captured" would leave Bob in the game, collecting and buying.
+    const players = [
+      ['Ann', 'Roma', 0, ''],
+      ['Bob', 'Gallia', 0, 'yes'],
+    ];
+    const header = ['Player', 'Home territory', 'Treasury', 'Ceasar captured'];
+    expect(problems({ players, headers: { players: header } })).toEqual([
+      'Players!D3: "yes" is under "Ceasar captured", a column Praetor does not read, so the turn is not played: name the column "Caesar captured" if that is what it holds, or "Notes" if not',
+    ]);
+    expect(
+      problems({
+        purchases: [['Ann', 'Infantry', 2, 'Roma']],
+        headers: { purchases: ['Player', 'Item', 'Quantiy', 'Territory'] },
+      }),
+    ).toEqual([
+      'Purchases!C2: "2" is under "Quantiy", a column Praetor does not read, so the turn is not played: name the column "Quantity" if that is what it holds, or "Notes" if not',
+    ]);
+    // Blank under it, or beside the column it looks like, it is only warned of.
+    const blank = turn({
+      players: [players[0], ['Bob', 'Gallia', 0, '']],
+      headers: { players: header },
+    });
+    expect(blank.warnings).toEqual([
+      'Players!D1: column "Ceasar captured" is not one Praetor reads (Player, Home territory, Treasury, Caesar captured); it is ignored',
+    ]);
+    const beside = turn({
+      players: [
+        ['Ann', 'Roma', 0, 'no', 5],
+        ['Bob', 'Gallia', 0, 'no', ''],
+      ],
+      headers: { players: [...PLAYERS_HEADER, 'Tresury'] },
+    });
+    expect(beside.warnings).toEqual([
+      'Players!E1: column "Tresury" is not one Praetor reads (Player, Home territory, Treasury, Caesar captured); it is ignored',
     ]);
   });
 

@@ -8,6 +8,8 @@ import {
   rowProblems,
   unknownColumns,
 } from '../columns';
+import { lookalikeCells, lookalikeColumns } from '../header-slips';
+import { capitalise } from '../narrate-words';
 import { mergedCellProblem, mergedHeaderColumns, mergedHeaderProblem } from '../merged-cells';
 import { CellRef, EconomyTable } from './state';
 import { unheadedColumns } from '../unheaded-columns';
@@ -25,6 +27,9 @@ export interface ReadTable<K extends string> {
   problems: string[];
 }
 
+/** What a value under a look-alike header stops: the turn, as any table's unreadable cell. */
+const TURN_STOPPED = 'the turn is not played';
+
 export function openTable<K extends string>(
   table: EconomyTable,
   label: string,
@@ -35,6 +40,17 @@ export function openTable<K extends string>(
   const known = Object.values(words).flat() as string[];
   const cols = findColumns(header, words);
   const problems = headerProblems(header, table.origin, words);
+  const isKnown = (w: string) => known.includes(w) || NOTE_COLUMNS.includes(w);
+  // Every column read decides the turn: a value under a look-alike of one missing stops it.
+  const lookalikes = lookalikeColumns(header, isKnown, () =>
+    (Object.keys(words) as K[]).flatMap((key) =>
+      words[key].map((word) => ({
+        word,
+        name: capitalise(words[key][0]),
+        present: cols[key] !== undefined,
+      })),
+    ),
+  );
   if (problems.length === 0) {
     const checks = Object.values<number | undefined>(cols)
       .filter((c): c is number => c !== undefined)
@@ -42,6 +58,8 @@ export function openTable<K extends string>(
     const unheaded = mergedHeaderColumns(table, (word) => known.includes(word));
     for (const { r, row } of bodyRows(table)) {
       problems.push(...rowProblems(row, r, table.origin, checks).map((c) => c.message));
+      const slips = lookalikeCells(row, r, table.origin, header, lookalikes, '', TURN_STOPPED);
+      problems.push(...slips.map((c) => c.message));
       for (const col of unheaded) {
         const merged = mergedHeaderProblem(table, r, col);
         if (merged !== null) problems.push(merged);
@@ -59,12 +77,7 @@ export function openTable<K extends string>(
     name: table.origin.sheet ?? label,
     cols,
     warnings: [
-      ...unknownColumns(
-        header,
-        table.origin,
-        (w) => known.includes(w) || NOTE_COLUMNS.includes(w),
-        choices,
-      ),
+      ...unknownColumns(header, table.origin, isKnown, choices),
       ...unheadedColumns(table),
       ...hiddenWarnings(table, (w) => known.includes(w)),
     ],
