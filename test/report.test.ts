@@ -315,10 +315,33 @@ describe('the PDF report', () => {
     'prints on Letter paper, one battle when asked, and never overwrites without --force',
     async () => {
       const out = join(dir, 'letter.pdf');
-      expect(
-        (await praetor('report', input, '--battle', 'walls', '--paper', 'letter', '--out', out))
-          .code,
-      ).toBe(1);
+      // The input's bad battle is not asked for: its error is not this report's (exit 0).
+      const walls = await praetor(
+        'report',
+        input,
+        '--battle',
+        'walls',
+        '--paper',
+        'letter',
+        '--out',
+        out,
+      );
+      expect(walls.code).toBe(0);
+      expect(walls.err).not.toContain('battle bad');
+      const bad = await praetor(
+        'report',
+        input,
+        '--battle',
+        'walls',
+        '--battle',
+        'bad',
+        '--out',
+        join(dir, 'bad.html'),
+      );
+      // The bad battle asked for is named by its error, and the other one reported (exit 1).
+      expect(bad.code).toBe(1);
+      expect(bad.err).toMatch(/^error: battle bad: .*\n/m);
+      expect(bad.err).not.toContain('no such battle');
       expect(pdfInfo(out)).toMatch(/Page size:.*\(letter\)/);
       expect(pdfText(out)).not.toContain('Battle ex1');
       const again = await praetor('report', input, '--out', out);

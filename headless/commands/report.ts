@@ -108,6 +108,11 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
     errors: all,
   } = alone ? await loadAlone(positionals[0], key) : await loadSeveral(positionals, key);
   // With --battle, the errors of battles not asked for are not this report's.
+  const failedAs = (ask: string) =>
+    all.some(
+      ({ battle, source }) =>
+        battle !== undefined && source !== undefined && isAsked({ id: battle, source }, ask),
+    );
   const errors = all
     .filter(
       ({ battle, source }) =>
@@ -121,8 +126,10 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
     source.loaded.results.map((result) => ({ result, source })),
   );
   if (v.battle !== undefined) {
+    // A battle asked for that failed is named by its error, not as no such battle.
     const missing = v.battle.filter(
-      (ask) => !entries.some((e) => isAsked({ id: e.result.id, source: e.source }, ask)),
+      (ask) =>
+        !entries.some((e) => isAsked({ id: e.result.id, source: e.source }, ask)) && !failedAs(ask),
     );
     if (missing.length > 0) {
       // Say first which files could not be read: the battle may be in one of them.
