@@ -124,15 +124,17 @@ const RESUME_FLAGS = ['resume', 'retreat', 'rounds', 'dice', 'save', 'force', 'j
 /** What `--input` takes besides the file: each battle gives the rest itself. */
 const INPUT_FLAGS = ['input', 'save', 'force', 'json'];
 
+/** The flags given that are not among `allowed`, in the order given. */
+const flagsBeyond = (given: Record<string, unknown>, allowed: readonly string[]): string[] =>
+  Object.keys(given).filter((k) => !allowed.includes(k) && given[k] !== undefined);
+
 export function battleCommand(argv: string[], io: Io): number {
   const { values: v, positionals } = parseOptionsOnce(withFortValue(argv), OPTIONS);
   if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
   const orders = { retreat: v.retreat, rounds: v.rounds };
   let outcomes: Outcome[];
   if (v.resume !== undefined) {
-    const ignored = Object.keys(v).filter(
-      (k) => !RESUME_FLAGS.includes(k) && v[k as keyof typeof v] !== undefined,
-    );
+    const ignored = flagsBeyond(v, RESUME_FLAGS);
     if (ignored.length > 0) {
       throw new UsageError(
         `--resume continues the saved battle as it was: ${ignored.map((k) => `--${k}`).join(', ')} cannot apply (it takes only --retreat, --rounds, --dice, --save, --force, --json)`,
@@ -148,9 +150,7 @@ export function battleCommand(argv: string[], io: Io): number {
     if (v.attacker !== undefined || v.defender !== undefined) {
       throw new UsageError('give either --input or --attacker/--defender, not both');
     }
-    const ignored = Object.keys(v).filter(
-      (k) => !INPUT_FLAGS.includes(k) && v[k as keyof typeof v] !== undefined,
-    );
+    const ignored = flagsBeyond(v, INPUT_FLAGS);
     if (ignored.length > 0) {
       throw new UsageError(
         `--input gives each battle its rules, dice and options in the file: ${ignored.map((k) => `--${k}`).join(', ')} cannot apply (it takes only --save, --force, --json)`,

@@ -108,18 +108,13 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
     errors: all,
   } = alone ? await loadAlone(positionals[0], key) : await loadSeveral(positionals, key);
   // With --battle, the errors of battles not asked for are not this report's.
-  const failedAs = (ask: string) =>
-    all.some(
-      ({ battle, source }) =>
-        battle !== undefined && source !== undefined && isAsked({ id: battle, source }, ask),
-    );
+  const failedAs = (ask: string) => all.some((e) => isAskedError(e, ask));
   const errors = all
     .filter(
-      ({ battle, source }) =>
+      (e) =>
         v.battle === undefined ||
-        battle === undefined ||
-        source === undefined ||
-        v.battle.some((ask) => isAsked({ id: battle, source }, ask)),
+        e.battle === undefined ||
+        v.battle.some((ask) => isAskedError(e, ask)),
     )
     .map((e) => e.text);
   let entries = sources.flatMap((source) =>
@@ -199,6 +194,10 @@ interface Sources {
   /** Errors of files, folders and battles, each naming its file (a battle's, its source). */
   errors: (LoadError & { source?: InputFile })[];
 }
+
+/** Whether an error is that of a battle `--battle ASK` names. */
+const isAskedError = ({ battle, source }: Sources['errors'][number], ask: string): boolean =>
+  battle !== undefined && source !== undefined && isAsked({ id: battle, source }, ask);
 
 /** A battle's id as a `--input` item gives it, if it does. */
 const idOf = (item: object): string | undefined => {
