@@ -556,6 +556,56 @@ describe('praetor report on an adjudicated workbook', () => {
     expect(r.err).toContain('no Results sheet; adjudicate it first');
   });
 
+  it('a disputed battle whose id holds a colon is not reported, with or without --battle', async () => {
+    const { submission, battle, legion, tempDir } = load();
+    const dir = tempDir();
+    const input = join(dir, 'colon.xlsx');
+    writeFileSync(
+      input,
+      await submission(
+        [battle('Gallia:1', { Seed: 'alpha' }), battle('B2', { Seed: 'beta' })],
+        [
+          legion('Gallia:1', 'Attacker', 'Marcus', 4),
+          legion('Gallia:1', 'Defender', 'Brutus', 1),
+          legion('B2', 'Attacker', 'Titus', 3),
+          legion('B2', 'Defender', 'Gaius', 3),
+        ],
+      ),
+    );
+    expect((await praetor('adjudicate', input)).code).toBe(0);
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(readFileSync(join(dir, 'colon.praetor.xlsx')));
+    let edited = false;
+    for (const name of Object.keys(zip.files).filter((n) =>
+      /^xl\/worksheets\/sheet\d+\.xml$/.test(n),
+    )) {
+      const xml = await zip.file(name)!.async('string');
+      if (xml.includes('Attacker survivors')) {
+        zip.file(name, xml.replace(/<t>(eliminated|retreat)<\/t>/, '<t>stalemate</t>'));
+        edited = true;
+      }
+    }
+    expect(edited).toBe(true);
+    const changed = join(dir, 'changed.xlsx');
+    writeFileSync(changed, await zip.generateAsync({ type: 'nodebuffer' }));
+    const every = await praetor('report', changed, '--out', join(dir, 'every.html'));
+    expect(every.code).toBe(1);
+    expect(every.err).toMatch(/^error: battle Gallia:1: Results row 2 says Outcome "stalemate"/m);
+    expect(every.err).toContain('wrote ');
+    expect(every.err).toContain(': 1 battle\n');
+    const asked = await praetor(
+      'report',
+      changed,
+      '--battle',
+      'Gallia:1',
+      '--out',
+      join(dir, 'one.html'),
+    );
+    expect(asked.code).toBe(2);
+    expect(asked.err).toMatch(/^error: battle Gallia:1: Results row 2/m);
+    expect(existsSync(join(dir, 'one.html'))).toBe(false);
+  });
+
   it('names a Results header changed by hand as verify does, not as a workbook never adjudicated', async () => {
     const { simpleSubmission, tempDir } = load();
     const dir = tempDir();

@@ -293,12 +293,16 @@ async function loadWorkbook(path: string, key?: string): Promise<Loaded> {
   const read = await readAdjudicated(path, key);
   if (!read.ok) throw new UsageError(read.error);
   const { battles, mismatches, problems, territories } = read.value;
-  const disputed = new Set(mismatches.map((m) => /^battle (.*?):/.exec(m)?.[1]));
+  // A mismatch begins `battle ID: `, and an id may hold a colon (`Gallia:1`): the longest id
+  // that begins it is its battle.
+  const ids = battles.map((b) => b.id).sort((a, b) => b.length - a.length);
+  const battleOf = (m: string) => ids.find((id) => m.startsWith(`battle ${id}: `));
+  const disputed = new Set(mismatches.map(battleOf));
   const errors: LoadError[] = [
     ...problems.map((text) => ({ text })),
     ...mismatches.map((m) => ({
       text: `${m}; not reported (check it with praetor verify)`,
-      battle: /^battle (.*?):/.exec(m)?.[1],
+      battle: battleOf(m),
     })),
   ];
   const results: BattleResult[] = [];
