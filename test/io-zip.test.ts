@@ -95,6 +95,13 @@ describe('reading a zip package', () => {
     const byOffset = handZip(MINIMAL);
     byOffset.writeUInt32LE(0xffffffff, byOffset.length - 22 + 16);
     expect(errorOf(byOffset)).toBe(zip64);
+    // APPNOTE 4.5.3: an entry's size, compressed size or offset deferred to a zip64 extra field.
+    for (const field of [20, 24, 42]) {
+      const bySize = handZip(MINIMAL);
+      const start = bySize.readUInt32LE(bySize.length - 22 + 16);
+      bySize.writeUInt32LE(0xffffffff, start + field);
+      expect(errorOf(bySize)).toBe(zip64);
+    }
   });
 
   it('refuses a directory entry without its signature', () => {

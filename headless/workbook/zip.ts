@@ -67,6 +67,10 @@ export function readDirectory(
       return err(`the file is damaged: zip directory entry ${i + 1} of ${count} is unreadable`);
     }
     const nameLength = data.readUInt16LE(at + 28);
+    // A size or offset of 0xffffffff defers it to a zip64 extra field (APPNOTE 4.5.3).
+    if ([20, 24, 42].some((field) => data.readUInt32LE(at + field) === 0xffffffff)) {
+      return err(ZIP64_REFUSED);
+    }
     entries.push({
       flags: data.readUInt16LE(at + 8),
       method: data.readUInt16LE(at + 10),
