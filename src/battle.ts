@@ -120,12 +120,6 @@ export interface SavedBattle {
 const SPEC_KEYS = ['id', 'rules', 'attacker', 'defender', 'seed', 'dice'];
 
 /**
- * A battle object as `praetor battle --input` takes it: options sit beside the other fields.
- * The options are own fields only, in a record without a prototype: a field named `__proto__`
- * (which JSON.parse gives as an own field) is an unknown option like any other, not the options'
- * prototype.
- */
-/**
  * An unknown option of a battle object (`--input`) lists the ruleset's options; its own fields
  * are named too, with the one a slip most likely meant (`attackr` for `attacker`).
  */
@@ -142,6 +136,12 @@ function withSpecKeys(error: string, options: RawOptions): string {
   );
 }
 
+/**
+ * A battle object as `praetor battle --input` takes it: options sit beside the other fields.
+ * The options are own fields only, in a record without a prototype: a field named `__proto__`
+ * (which JSON.parse gives as an own field) is an unknown option like any other, not the options'
+ * prototype.
+ */
 export function specFromObject(o: Record<string, unknown>): BattleSpec {
   const options = ownOptions({});
   for (const [k, v] of Object.entries(o)) if (!SPEC_KEYS.includes(k)) options[k] = v;

@@ -26,7 +26,7 @@ import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { EXIT, Io, UsageError } from '../io';
 
 export const BATTLE_HELP = `Usage: praetor battle --attacker ROSTER --defender ROSTER (--seed TEXT | --dice LIST) [options]
-       praetor battle --input FILE.json [--json]
+       praetor battle --input FILE.json [--save FILE [--force]] [--json]
        praetor battle --resume SAVED.json [--retreat COND] [--rounds N] [--dice MORE]
                       [--save FILE [--force]] [--json]
 
