@@ -62,8 +62,10 @@ export function yesNo(
   if (isBlankValue(v)) return ok(false);
   if (typeof v === 'boolean') return ok(v);
   const w = optionWord(v);
-  if ([...YES, ...(more.yes ?? [])].includes(w)) return ok(true);
-  if ([...NO, ...(more.no ?? [])].includes(w)) return ok(false);
+  // A number typed as text is read as the number (`1.0` is 1).
+  const n = typeof v === 'string' ? parseDecimal(v) : undefined;
+  if ([...YES, ...(more.yes ?? [])].includes(w) || n === 1) return ok(true);
+  if ([...NO, ...(more.no ?? [])].includes(w) || n === 0) return ok(false);
   return err(
     `${name} is ${shownOption(v)}: expected yes or no${more.hint ? ` (${more.hint})` : ''}`,
   );

@@ -1,4 +1,4 @@
-import { cellAddress, Cell, cellText, isBlank, plainValue } from './cells';
+import { cellAddress, Cell, cellText, isBlank, parseDecimal, plainValue } from './cells';
 import { Side } from './forces';
 import { err, ok, Result } from './result';
 import { parseSide } from './roster';
@@ -172,10 +172,12 @@ function rating(
   if (c === null) return null;
   const v = plainValue(c.value);
   const text = cellText(c.value);
-  if (typeof v !== 'number' && !/^-?\d+$/.test(text)) {
+  // A number typed as text is a plain decimal, as in every other cell (`3`, `+3`, `3.0`).
+  const typed = typeof v === 'number' ? undefined : parseDecimal(text);
+  if (typeof v !== 'number' && (typed === undefined || !Number.isInteger(typed))) {
     return `${c.address}: ${label} is "${text}": a whole number`;
   }
-  const problem = apply(`${name} ${text}`);
+  const problem = apply(`${name} ${typed === undefined ? text : String(typed)}`);
   if (problem === null) return null;
   // The rating's own message names it as roster text does (`health 0`); the cell's column may differ.
   const named = problem.startsWith(`${name} `) ? `${label}${problem.slice(name.length)}` : problem;

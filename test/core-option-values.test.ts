@@ -19,6 +19,14 @@ describe('yesNo', () => {
     }
   });
 
+  it('reads a number typed as text as the number: 1.0 is yes, 0.0 is no, 2 is neither', () => {
+    expect([' 1.0 ', '+1', '0.0', '-0'].map((v) => yesNo(v, 'fort'))).toEqual(
+      [true, true, false, false].map((value) => ({ ok: true, value })),
+    );
+    expect(yesNo('2', 'fort')).toEqual({ ok: false, error: 'fort is "2": expected yes or no' });
+    expect(yesNo('1.5', 'fort').ok).toBe(false);
+  });
+
   it("takes an option's own words, and names the option and the words in its error", () => {
     const more = { yes: ['sea'], no: ['land'], hint: 'or sea / land' };
     expect(yesNo(' Sea ', 'sea', more)).toEqual({ ok: true, value: true });

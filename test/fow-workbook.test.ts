@@ -102,6 +102,23 @@ describe('fortunes-of-war Armies in a submission workbook', () => {
     expect(s.entries[0].seedDerived).toBe(true);
   });
 
+  it('reads ratings typed as text as their numbers (3.0, +3)', () => {
+    const typed = { ...LEGIO, Attack: ' 6.0 ', Defence: '+5', Health: '14', Melee: '4.0' };
+    const read = (legio: Record<string, unknown>) =>
+      readSubmission(battlesTable(), table('Legions', [LEGIONS_HEADER]), {
+        armies: table('Armies', [
+          ARMIES_HEADER,
+          armyRow('Alesia', 'Attacker', legio),
+          armyRow('Alesia', 'Defender', GAULS),
+        ]),
+      }).entries[0];
+    const entry = read(typed);
+    expect(entry.error).toBeNull();
+    expect((entry.spec!.attacker as FowLegion[])[0].fow).toEqual(
+      (read(LEGIO).spec!.attacker as FowLegion[])[0].fow,
+    );
+  });
+
   it('reads a row with no army cells as an unescorted leader', () => {
     const s = readSubmission(battlesTable(), table('Legions', [LEGIONS_HEADER]), {
       armies: table('Armies', [
@@ -127,6 +144,10 @@ describe('fortunes-of-war Armies in a submission workbook', () => {
     );
     expect(error({ Army: 'X', Attack: 'strong' })).toBe(
       'Armies!D2: attack is "strong": a whole number',
+    );
+    expect(error({ Army: 'X', Attack: '3.5' })).toBe('Armies!D2: attack is "3.5": a whole number');
+    expect(error({ Army: 'X', Morale: '25.0' })).toBe(
+      'Armies!I2: morale 25: expected a whole number from 1 to 20',
     );
     expect(error({ Army: 'X', Specials: 'forester, flying' })).toBe(
       'Armies!L2: special "flying": cause fear, forester, mountaineer or siege weapons',
