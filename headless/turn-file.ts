@@ -198,6 +198,7 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
   if (outcome.addGameSheet) sheets.push(gameContent(gameSheetRows(outcome), name));
   const written = await addSheetsToPackage(patched.value, sheets, {
     names: [{ name: TURN_ORDERS_NAME, formula: ordersFormula(fingerprint), hidden: true }],
+    command: 'run the turn on',
   });
   writeFileAtomic(job.output, written, job.force, modeOf(job.input));
   const notes = job.again === true && !playedAgain ? [NOT_PLAYED_BEFORE] : [];

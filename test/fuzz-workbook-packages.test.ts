@@ -1,6 +1,14 @@
 import ExcelJS from 'exceljs';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { SaxesParser } from 'saxes';
@@ -977,28 +985,45 @@ describe('bugs once of the package writer (XML edited by patterns), fixed', () =
 });
 
 describe('a workbook saved as Strict Open XML', () => {
+  const STRICT: [string, string][] = [
+    [
+      'http://schemas.openxmlformats.org/spreadsheetml/2006/main',
+      'http://purl.oclc.org/ooxml/spreadsheetml/main',
+    ],
+    [
+      'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
+      'http://purl.oclc.org/ooxml/officeDocument/relationships',
+    ],
+  ];
+  const strictNames = (x: string) => STRICT.reduce((t, [from, to]) => t.split(from).join(to), x);
+  const strict = (book: Buffer) =>
+    ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', '_rels/.rels'].reduce(
+      (data, part) => edit(data, part, strictNames),
+      book,
+    );
+
   it('is refused in plain words, never given sheets in the usual names beside its own', async () => {
-    const STRICT: [string, string][] = [
-      [
-        'http://schemas.openxmlformats.org/spreadsheetml/2006/main',
-        'http://purl.oclc.org/ooxml/spreadsheetml/main',
-      ],
-      [
-        'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
-        'http://purl.oclc.org/ooxml/officeDocument/relationships',
-      ],
-    ];
-    const strict = (x: string) => STRICT.reduce((t, [from, to]) => t.split(from).join(to), x);
-    let data = seeds.turn3;
-    for (const part of ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', '_rels/.rels']) {
-      data = edit(data, part, strict);
-    }
-    const { report, output } = await adjudicated(data);
+    const { report, output } = await adjudicated(strict(seeds.turn3));
     // Before the fix, the output held a second styles relationship, in the transitional names.
     expect(output).toBeNull();
     expect(report.error).toBe(
       'cannot be adjudicated: it is saved as Strict Open XML, which Praetor cannot add sheets to; save it in Excel as "Excel Workbook (*.xlsx)" and adjudicate that',
     );
+  });
+
+  it('is refused by turn in the same words, not as a workbook without its Players sheet', async () => {
+    const home = join(dir, `strict-${caseNo++}`);
+    mkdirSync(home);
+    writeFileSync(join(home, 'book.xlsx'), strict(seeds.turnbook));
+    const turn = await turnFile({
+      input: join(home, 'book.xlsx'),
+      output: join(home, 'out.xlsx'),
+      force: false,
+    });
+    expect(turn.error).toBe(
+      'it is saved as Strict Open XML, which Praetor cannot add sheets to; save it in Excel as "Excel Workbook (*.xlsx)" and run the turn on that',
+    );
+    expect(existsSync(join(home, 'out.xlsx'))).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   applySplices,
   attr,
   childrenNamed,
+  elementNamespace,
   elementText,
   namespaceOf,
   prefixFor,
@@ -64,6 +65,18 @@ function sheetIndex(root: XmlElement): XmlElement {
   if (index.length !== 1) throw new Error("the workbook's sheet index is not as expected");
   return index[0];
 }
+
+/**
+ * Strict Open XML names its parts and relationships otherwise: sheets added or cells found in
+ * the usual names would give the workbook a second styles part, or miss its sheets.
+ */
+export const isStrictWorkbook = (root: XmlElement): boolean =>
+  elementNamespace(root)?.startsWith('http://purl.oclc.org/ooxml/') === true;
+
+/** Why a Strict Open XML workbook is refused, and what to do: `command` that (adjudicate). */
+export const strictRefusal = (command: string): string =>
+  'it is saved as Strict Open XML, which Praetor cannot add sheets to; save it in Excel as ' +
+  `"Excel Workbook (*.xlsx)" and ${command} that`;
 
 /** The `<sheet>` elements of a workbook's sheet index, in order. */
 export const sheetElements = (root: XmlElement): XmlElement[] =>

@@ -7,11 +7,13 @@ import {
   hasContentTypes,
   hasRelationships,
   hasSheets,
+  isStrictWorkbook,
   NewSheet,
   overridesOf,
   Relationship,
   relationshipsOf,
   sheetElements,
+  strictRefusal,
   STYLES_REL,
   STYLES_TYPE,
   WorkbookName,
@@ -22,7 +24,7 @@ import {
 import { printTitlesRef, SheetContent, worksheetXml } from './sheet-xml';
 import { addPraetorStyles, EMPTY_STYLES, hasPraetorStyles } from './styles';
 import { REL_NS } from './xml';
-import { attr, elementNamespace, scanXml, XmlElement, XmlError } from './xml-scan';
+import { attr, scanXml, XmlElement, XmlError } from './xml-scan';
 import { deflatedEntry, OutEntry, writeZip } from './zip';
 import { ZipPackage } from './zip-package';
 import { sheetNameKey } from '../../src/sheets';
@@ -63,6 +65,8 @@ export function readWorkbookName(source: Buffer | ZipPackage, name: string): str
 export interface AddSheetsOptions {
   /** Workbook-level defined names to set (each replacing the workbook's own of that name). */
   names?: readonly WorkbookName[];
+  /** The command a refusal tells the user to run again on a re-saved workbook. */
+  command?: string;
 }
 
 export async function addSheetsToPackage(
@@ -77,9 +81,8 @@ export async function addSheetsToPackage(
   const relsPath = `${dir}/_rels/${posix.basename(workbookPath)}.rels`;
   const typesPath = '[Content_Types].xml';
   const workbook = pkg.scan(workbookPath);
-  // Strict Open XML names its parts and relationships otherwise: sheets added in the usual
-  // names would give the workbook a second styles part, and a mix Excel would repair.
-  if (elementNamespace(workbook.root)?.startsWith(STRICT_NS)) throw new Error(STRICT_REFUSED);
+  if (isStrictWorkbook(workbook.root))
+    throw new Error(strictRefusal(options.command ?? 'adjudicate'));
   const rels = pkg.scan(relsPath);
   const types = pkg.scan(typesPath);
 
@@ -186,11 +189,6 @@ function holds(xml: string, ok: (root: XmlElement, xml: string) => boolean): boo
     return false;
   }
 }
-
-const STRICT_NS = 'http://purl.oclc.org/ooxml/';
-const STRICT_REFUSED =
-  'it is saved as Strict Open XML, which Praetor cannot add sheets to; save it in Excel as ' +
-  '"Excel Workbook (*.xlsx)" and adjudicate that';
 
 const cannotExtend = (what: string, path: string) =>
   new Error(
