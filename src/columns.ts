@@ -18,6 +18,18 @@ import {
 /** Columns a player may add for their own notes: read by nobody, and not warned about. */
 export const NOTE_COLUMNS = ['notes', 'note', 'comment', 'comments', 'remarks'];
 
+/**
+ * A test of a body row against its table's header: blank but for notes, it is skipped as a blank
+ * row is (a player's note on a line of its own is no battle and no legion).
+ */
+export function blankButNotes(header: readonly unknown[]): (row: readonly unknown[]) => boolean {
+  const notes = new Set<number>();
+  header.forEach((cell, col) => {
+    if (NOTE_COLUMNS.includes(headerWord(cell))) notes.add(col);
+  });
+  return (row) => row.every((cell, col) => notes.has(col) || isBlank(cell));
+}
+
 export type ColumnWords<K extends string> = Record<K, readonly string[]>;
 export type Columns<K extends string> = Partial<Record<K, number>>;
 

@@ -1,3 +1,4 @@
+import { blankButNotes } from './columns';
 import {
   Cell,
   CellGrid,
@@ -245,9 +246,10 @@ function parseLegionTable(
   );
   const legions: Legion[] = [];
   const warnings: string[] = [];
+  const skipped = blankButNotes(header);
   for (let r = 1; r < cells.length; r++) {
     const row = cells[r];
-    if (row.every(isBlank)) continue;
+    if (skipped(row)) continue;
     if (battleCol >= 0) {
       const shown = cellText(shownAt(grid, r, battleCol));
       if (shown.toLowerCase() !== battle.toLowerCase()) continue;

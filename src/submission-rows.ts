@@ -1,10 +1,11 @@
-import { cellAddress, cellProblem, cellText, GridOrigin, isBlank, MAX_LONG_TEXT } from './cells';
+import { cellAddress, cellProblem, cellText, GridOrigin, MAX_LONG_TEXT } from './cells';
 import {
   BadCell,
   findColumns,
   headerProblems,
   headerWord,
   NOTE_COLUMNS,
+  blankButNotes,
   rowProblems,
   unknownColumns,
 } from './columns';
@@ -133,11 +134,12 @@ export function readForcesTable<K extends 'battle' | string>(
   });
   const labelCols = new Set((kind.labels ?? []).map((key) => cols[key]));
   const unheaded = mergedHeaderColumns(table, isRead);
+  const skipped = blankButNotes(header);
   for (let r = 1; r < table.cells.length; r++) {
     const row = table.cells[r];
     // Blank in its own cells, a row is blank whatever merges reach into it: merged down over
     // it, a legion's cells show one taller row, not two legions.
-    if (row.every(isBlank)) continue;
+    if (skipped(row)) continue;
     const merged = mergedCells(table, r, checks, labelCols);
     // A battle a merge shows is this row's: the row is read for it, and the merge named.
     const battleMerged = merged.find((m) => m.col === battleCol);

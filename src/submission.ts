@@ -6,7 +6,6 @@ import {
   cellProblem,
   cellText,
   GridOrigin,
-  isBlank,
   isLooseNumber,
   MAX_LONG_TEXT,
   plainValue,
@@ -17,6 +16,7 @@ import {
   findColumns,
   headerProblems,
   NOTE_COLUMNS,
+  blankButNotes,
   rowProblems,
   unknownColumns,
 } from './columns';
@@ -344,9 +344,10 @@ function readBattleRows(
   const checks = readChecks(cols);
   const labels = new Set([cols.territory]);
   const unheaded = mergedHeaderColumns(battles, (word) => BATTLE_WORDS.includes(word));
+  const skipped = blankButNotes(battles.cells[0]);
   for (let r = 1; r < battles.cells.length; r++) {
     const row = battles.cells[r];
-    if (row.every(isBlank)) continue;
+    if (skipped(row)) continue;
     const merged = mergedCells(battles, r, checks, labels);
     const where = cellAddress(battles.origin, r, cols.battle!);
     const idMerged = merged.find((m) => m.col === cols.battle);

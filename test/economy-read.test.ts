@@ -211,6 +211,18 @@ describe('reading the books', () => {
     expect(o.before.players[1].treasuryCell.address).toBe('Players!C4');
   });
 
+  it('skips a row that holds only notes, as a blank row', () => {
+    const o = turn({
+      headers: { players: ['Player', 'Home territory', 'Treasury', 'Notes'] },
+      players: [
+        ['Ann', 'Roma', 5, ''],
+        ['', '', '', 'Bob pays his ransom next turn'],
+        ['Bob', 'Gallia', 0, ''],
+      ],
+    });
+    expect(o.before.players.map((p) => p.name)).toEqual(['Ann', 'Bob']);
+  });
+
   it('reads a wholly blank Purchases or Ransoms sheet as no orders (cleared, header and all)', () => {
     const t = tables({
       players: [

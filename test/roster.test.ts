@@ -109,6 +109,22 @@ describe('roster cells', () => {
     });
   });
 
+  it('skips a row of a Legions-style table that holds only notes, as a blank row', () => {
+    const grid = [
+      ['Side', 'Leader', 'Infantry', 'Notes'],
+      ['Defender', 'Titus', 3, 'holds the ford'],
+      ['', '', '', 'Bob sends more next turn'],
+      ['Defender', '', 2, ''],
+    ];
+    expect(cells(grid, 'Legions')).toEqual({
+      ok: true,
+      value: [
+        { leader: 'Titus', units: { INF: 3 }, where: 'defender legion at Legions!C4 (Titus)' },
+        { units: { INF: 2 }, where: 'defender legion at Legions!C6' },
+      ],
+    });
+  });
+
   it('reads a Unit | Count block with an optional header and leader row', () => {
     const grid = [
       ['Unit', 'Count'],

@@ -407,6 +407,44 @@ describe('headers and forces tables: what the core reads of them', () => {
     expect(s.problems).toEqual([]);
   });
 
+  it('skips a row that holds only notes, as a blank row; a note beside any other value is read', () => {
+    const s = readSubmission(
+      table('Battles', [
+        ['Battle', 'Notes', 'Seed', 'Remarks'],
+        ['', 'the second battle waits for orders', '', 'see email'],
+        ['B1', 'first', 's', ''],
+      ]),
+      table('Legions', [
+        [...LEGIONS_HEADER, 'Comment'],
+        [...twoSides('B1')[0], ''],
+        [...LEGIONS_HEADER.map(() => ''), 'reinforcements next turn'],
+        [...twoSides('B1')[1], 'holds the ford'],
+      ]),
+    );
+    expect(s.problems).toEqual([]);
+    expect(s.entries.map((e) => [e.id, e.error])).toEqual([['B1', null]]);
+    expect(adjudicateSubmission(s)[0].outcome.ok).toBe(true);
+    // A value under no note header is no note: the row is read, and named for what it lacks.
+    const seeded = readSubmission(
+      table('Battles', [
+        ['Battle', 'Notes', 'Seed'],
+        ['', 'waits', 's2'],
+        ['B1', '', 's'],
+      ]),
+      table('Legions', [
+        LEGIONS_HEADER,
+        ...twoSides('B1'),
+        LEGIONS_HEADER.map((h) => (h === 'Infantry' ? 2 : '')),
+      ]),
+    );
+    expect(seeded.entries[0].error).toBe(
+      'Battles!A2: the battle has no id (the Battle column is blank)',
+    );
+    expect(seeded.problems).toEqual([
+      'Legions!A4: the legion names no battle (the Battle column is blank)',
+    ]);
+  });
+
   it('names an unreadable header cell as an error only, not also as an unknown column', () => {
     const s = readSubmission(
       table('Battles', [

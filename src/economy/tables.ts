@@ -1,10 +1,11 @@
-import { cellAddress, isBlank } from '../cells';
+import { cellAddress } from '../cells';
 import {
   ColumnWords,
   Columns,
   findColumns,
   headerProblems,
   NOTE_COLUMNS,
+  blankButNotes,
   rowProblems,
   unknownColumns,
 } from '../columns';
@@ -104,9 +105,10 @@ export function missingColumns<K extends string>(
 /** The rows below the header that are not wholly blank, with their index in the grid. */
 export function bodyRows(table: EconomyTable): { r: number; row: readonly unknown[] }[] {
   const rows: { r: number; row: readonly unknown[] }[] = [];
+  const skipped = blankButNotes(table.cells[0] ?? []);
   for (let r = 1; r < table.cells.length; r++) {
     const row = table.cells[r];
-    if (!row.every(isBlank)) rows.push({ r, row });
+    if (!skipped(row)) rows.push({ r, row });
   }
   return rows;
 }
