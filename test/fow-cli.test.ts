@@ -23,7 +23,7 @@ describe('praetor battle --rules fortunes-of-war', () => {
     );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('(fortunes-of-war 1.1.0)');
+    expect(r.out).toContain('(fortunes-of-war 1.2.0)');
     expect(r.out).toMatch(/Round\s+Segment\s+Side\s+Unit\s+Dice\s+Roll\s+How\s+Result/);
     expect(r.out).toContain('TOTAL_ATTACK: attack 6 + RND(6) 3 = 9');
     expect(r.out).toMatch(

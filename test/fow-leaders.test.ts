@@ -1,4 +1,6 @@
 import {
+  bootyCut,
+  citizensKilled,
   eliminationChances,
   meetingChance,
   treasuryTransfer,
@@ -129,6 +131,26 @@ describe('the city', () => {
     expect([r.outcome, r.winner]).toEqual(['escaped', 'attacker']);
     expect(r.events.at(-1)!.result).toBe('attacker fame +3, gold 0; defender fame -3, gold 0');
   });
+
+  /**
+   * A one-health army falls in the first round, and the city with it: 180 gold x 7000 / 10000 /
+   * 2 is 63 exactly (62 when worked in floating point); discipline 10 kills 10% of 7000, 700
+   * people, 4 gold per 1000 of them 2.8, rounded down to 2; the captor gets 65 gold in all, and
+   * the city's fame (6) and the army's (1).
+   */
+  it('a city taken pays the transfer of the exact formula, rounded down once', () => {
+    const r = fow({
+      attacker: 'A: attack 20, discipline 10',
+      defender:
+        'B: attack 1, defence 1, health 1; city Urbs: city, population 7000; treasury 180; empire population 10000',
+      dice: [6, 1, 1, 1],
+    });
+    expect(rows(r, '4 city').slice(1)).toEqual([
+      'A: pillage: 1% x (20 - discipline 10) of 7000 people -> 700 citizens killed; booty 4 gold per 1000 killed = 2 gold',
+      "Urbs: treasury transfer: 180 x 7000 / 10000 / 2 -> 63 gold from the loser's treasury to the captor's",
+    ]);
+    expect(r.events.at(-1)!.result).toBe('attacker fame +7, gold +65; defender fame -6, gold -63');
+  });
 });
 
 describe('at sea', () => {
@@ -256,5 +278,22 @@ describe('player elimination and the treasury at their limits', () => {
     expect(treasuryTransfer(800, 25_000, 0, FOW_NUMBERS)).toBe(0);
     expect(treasuryTransfer(0, 25_000, 100_000, FOW_NUMBERS)).toBe(0);
     expect(treasuryTransfer(801, 25_000, 100_000, FOW_NUMBERS)).toBe(100);
+  });
+
+  // Hand-computed: 180 x 7000 / 10000 / 2 = 63 exactly (in floating point, 180 x 0.7 / 2 fell
+  // to 62.999...); 10^15 x 10^15 / (10^15 x 2) is 5 x 10^14, past what a double's product holds.
+  it('rounds the transfer, the pillage and the booty down from their exact values', () => {
+    expect(treasuryTransfer(180, 7_000, 10_000, FOW_NUMBERS)).toBe(63);
+    expect(treasuryTransfer(180, 7_001, 10_000, FOW_NUMBERS)).toBe(63);
+    expect(treasuryTransfer(180, 6_999, 10_000, FOW_NUMBERS)).toBe(62);
+    expect(treasuryTransfer(1e15, 1e15, 1e15, FOW_NUMBERS)).toBe(5e14);
+    expect(treasuryTransfer(3, 2 ** 53 - 1, 2 ** 53 - 1, { transferDivisor: 1 })).toBe(3);
+    // 7% of 9,007,199,254,740,985 people is 630,503,947,831,868.95: a double's product rounds
+    // it up past the next whole number; so 3 gold a thousand of 9,007,199,254,740,666 killed.
+    expect(citizensKilled(9_007_199_254_740_985, 13, { pillagePercent: 1 })).toBe(
+      630_503_947_831_868,
+    );
+    expect(citizensKilled(2900, 13, { pillagePercent: 1 })).toBe(203);
+    expect(bootyCut(9_007_199_254_740_666, { bootyPerThousand: 3 })).toBe(27_021_597_764_221);
   });
 });

@@ -8,6 +8,13 @@ import { CityClass } from './units';
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
+/**
+ * floor(a x b / c) of whole numbers, exactly: in floating point, 180 x (7000 / 10000) is
+ * 125.99999999999999, and a product past 2^53 loses its last digits.
+ */
+const wholeShare = (a: number, b: number, ...by: number[]): number =>
+  Number((BigInt(a) * BigInt(b)) / by.reduce((c, n) => c * BigInt(n), 1n));
+
 /** Chance (%) that two leaders meet: base + step per point of stealth difference, negative
  * when the stealthier leader has the lower melee, clamped to 0-100. */
 export function meetingChance(
@@ -50,8 +57,8 @@ export function treasuryTransfer(
   o: Pick<FowNumbers, 'transferDivisor'>,
 ): number {
   if (empirePopulation <= 0 || treasury <= 0) return 0;
-  const share = Math.min(1, cityPopulation / empirePopulation);
-  return Math.floor((treasury * share) / o.transferDivisor);
+  const city = Math.min(cityPopulation, empirePopulation);
+  return wholeShare(treasury, city, empirePopulation, o.transferDivisor);
 }
 
 /** Citizens killed in the pillage by a captor of this discipline. */
@@ -61,12 +68,12 @@ export function citizensKilled(
   o: Pick<FowNumbers, 'pillagePercent'>,
 ): number {
   const percent = clamp(o.pillagePercent * (20 - discipline), 0, 100);
-  return Math.floor((population * percent) / 100);
+  return wholeShare(population, percent, 100);
 }
 
 /** The captor's cut: bootyPerThousand gold per 1000 citizens killed, rounded down. */
 export const bootyCut = (killed: number, o: Pick<FowNumbers, 'bootyPerThousand'>) =>
-  Math.floor((killed * o.bootyPerThousand) / 1000);
+  wholeShare(killed, o.bootyPerThousand, 1000);
 
 export const cityFame = (
   cls: CityClass,

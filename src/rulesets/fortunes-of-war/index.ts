@@ -29,7 +29,7 @@ const COLUMNS: LogColumn<FowEvent>[] = [
 
 export const fortunesOfWar: Ruleset<FowOptions, FowState, FowEvent> = {
   id: 'fortunes-of-war',
-  version: '1.1.0',
+  version: '1.2.0',
   title: 'Fortunes of War (armies, leaders and empires in one hex)',
   units: FOW_UNITS,
   orderKeys: ['rounds'],
