@@ -132,6 +132,25 @@ describe('praetor odds', () => {
     expect(out).toContain('Expected rounds: 1.42');
   });
 
+  it('prints no retreat line for rules with no retreat order, unless their battles retreat', async () => {
+    const pbem = await praetor('odds', '--attacker', '2 INF', '--defender', '1 INF');
+    expect(pbem.out).toMatch(/^Attacker retreats\s+0\.00%$/m);
+    const legion = await praetor(
+      ...['odds', '--rules', 'legion-battles', '--attacker', 'veteran century'],
+      ...['--defender', 'raw century'],
+    );
+    expect(legion.code).toBe(0);
+    expect(legion.out).toMatch(/^Attacker wins\s+\d/m);
+    expect(legion.out).not.toMatch(/Attacker retreats/);
+    const online = (mode: string) =>
+      praetor(
+        ...['odds', '--rules', 'cote-online', '--attacker', '2 INF'],
+        ...['--defender', '2 INF', '--mode', mode],
+      );
+    expect((await online('fight-to-the-death')).out).not.toMatch(/Attacker retreats/);
+    expect((await online('hit-and-run')).out).toMatch(/^Attacker retreats\s+[1-9]/m);
+  });
+
   it('says when --runs and --seed go unused because the odds are exact', async () => {
     const args = ['odds', '--attacker', '1 INF', '--defender', '1 INF'];
     const both = await praetor(...args, '--seed', 'x', '--runs', '5');

@@ -185,12 +185,15 @@ export function renderOdds(r: OddsResult, top = 8): string {
   const options = Object.entries(r.options as Record<string, unknown>)
     .map(([k, val]) => `${k}=${val === null ? '-' : String(val)}`)
     .join(', ');
+  const ruleset = findRuleset(r.ruleset.id);
   const rows: [string, number, number | undefined][] = [
     ['Attacker wins', r.attackerWins, se?.attackerWins],
     ['Defender wins', r.defenderWins, se?.defenderWins],
-    ['Attacker retreats', r.attackerRetreats, se?.attackerRetreats],
   ];
-  const ruleset = findRuleset(r.ruleset.id);
+  // A ruleset with no retreat order retreats only in its own ways (a hit-and-run): none, no line.
+  if (r.attackerRetreats > 0 || ruleset?.orderKeys.includes('retreat')) {
+    rows.push(['Attacker retreats', r.attackerRetreats, se?.attackerRetreats]);
+  }
   const undecided = ruleset?.undecidedName ?? 'undecided';
   // `noVictor` is printed "No victor".
   const words = undecided.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
