@@ -101,27 +101,39 @@ export interface Verification {
   notes: string[];
 }
 
-/**
- * Why no sheet is a Results sheet: a sheet named `Results` (or `Results (2)`, ...) whose header
- * was changed is named with the header cell that is wrong or missing; only a workbook with no
- * such sheet at all has no Results sheet.
- */
-function noResultsSheet(sheets: readonly SheetTable[]): string {
-  return resultsHeaderProblem(sheets) ?? 'the workbook has no Results sheet: adjudicate it first';
-}
+export const NO_RESULTS = 'the workbook has no Results sheet: adjudicate it first';
+
+/** A sheet named as adjudicate names its Results sheets: `Results`, `Results (2)`, ... */
+const isResultsName = (sheet: SheetTable): boolean =>
+  /^results( \(\d+\))?$/i.test(String(sheet.origin.sheet).trim());
 
 /**
- * The header cell that is wrong or missing in the last sheet named `Results` (or `Results (2)`,
- * ...), when no sheet has a Results header; null when no sheet is so named.
+ * The Results sheet to check, `sheets` in the workbook's order: the last with a Results
+ * header, and the earlier ones. A sheet named as adjudicate names them after that one is a
+ * newer Results sheet whose header was changed: it is named, with the header cell that is wrong
+ * or missing, for checking an older one instead would pass what the newest says unread.
  */
-export function resultsHeaderProblem(sheets: readonly SheetTable[]): string | null {
-  const named = sheets.filter((s) => /^results( \(\d+\))?$/i.test(String(s.origin.sheet).trim()));
-  const sheet = named.pop();
-  if (!sheet) return null;
+export function lastResults(
+  sheets: readonly SheetTable[],
+): Result<{ results: SheetTable; earlier: SheetTable[] }> {
+  const all = sheets.filter(isResultsTable);
+  const results = all.pop();
+  const after = results ? sheets.slice(sheets.indexOf(results) + 1) : sheets;
+  const changed = after.filter(isResultsName).pop();
+  if (changed) return err(resultsHeaderProblem(changed));
+  if (!results) return err(NO_RESULTS);
+  return ok({ results, earlier: all });
+}
+
+/** The header cell of a Results-named sheet that is wrong or missing, and what it should read. */
+function resultsHeaderProblem(sheet: SheetTable): string {
   const name = String(sheet.origin.sheet);
   const header = sheet.cells[0] ?? [];
-  const i = RESULTS_HEADER.findIndex((v, col) => cellText(header[col]) !== v);
-  const at = cellAddress(sheet.origin, 0, Math.max(i, 0));
+  const i = Math.max(
+    RESULTS_HEADER.findIndex((v, col) => cellText(header[col]) !== v),
+    0,
+  );
+  const at = cellAddress(sheet.origin, 0, i);
   const shown = cellText(header[i]);
   const found = header.findIndex((c) => cellText(c) === RESULTS_HEADER[i]);
   const moved =
@@ -163,9 +175,9 @@ export function verifyWithReplay(
   posted: PostedSeal = {},
 ): Result<{ verification: Verification; replayed: Replayed }> {
   const { byName, ordered } = sheetsInOrder(book.sheetNames, book.sheets);
-  const all = ordered.filter(isResultsTable);
-  const results = all.pop();
-  if (!results) return err(noResultsSheet(ordered));
+  const last = lastResults(ordered);
+  if (!last.ok) return last;
+  const { results, earlier: all } = last.value;
   const resultsName = String(results.origin.sheet);
 
   const read = readSeal(results);

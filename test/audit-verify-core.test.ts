@@ -215,6 +215,32 @@ test('a sheet named RESULTS whose header was changed is named by its header cell
   );
 });
 
+test('a newer Results (2) whose header was changed is named, not passed over for the older', () => {
+  const book = adjudicated();
+  const results = book.sheets.find((s) => s.origin.sheet === 'Results')!;
+  const newer = (header: string) => {
+    const cells = results.cells.map((row) => [...row]);
+    cells[0][1] = header;
+    return {
+      ...book,
+      sheetNames: [...book.sheetNames, 'Results (2)'],
+      sheets: [...book.sheets, table('Results (2)', cells)],
+    };
+  };
+  // A copy as adjudicate writes one is checked in the older one's place.
+  expect(verifyWorkbook(newer('Winner'))).toMatchObject({
+    ok: true,
+    value: { results: 'Results (2)' },
+  });
+  const v = verifyWorkbook(newer('Winners'));
+  expect(v).toEqual({
+    ok: false,
+    error: expect.stringMatching(
+      /^'?Results \(2\)'?!B1: the header of Results \(2\) should read "Winner" here, but it reads "Winners"/,
+    ),
+  });
+});
+
 describe('the seal that Results record', () => {
   /** A sealed book of one battle with its Results row's cell (column `col`) set to `value`. */
   const withSealCell = (col: number, value: CellValue) =>

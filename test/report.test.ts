@@ -634,4 +634,38 @@ describe('praetor report on an adjudicated workbook', () => {
     );
     expect(r.err).not.toContain('adjudicate it first');
   });
+
+  it('names a newer Results (2) whose header was changed, not reporting the older Results', async () => {
+    const { simpleSubmission, tempDir } = load();
+    const dir = tempDir();
+    const input = join(dir, 'turn.xlsx');
+    writeFileSync(input, await simpleSubmission());
+    expect((await praetor('adjudicate', input)).code).toBe(0);
+    // The output adjudicated again holds Results and, in the part written last, Results (2).
+    expect((await praetor('adjudicate', join(dir, 'turn.praetor.xlsx'))).code).toBe(0);
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(readFileSync(join(dir, 'turn.praetor.praetor.xlsx')));
+    const parts = Object.keys(zip.files)
+      .filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))
+      .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
+    const results: string[] = [];
+    for (const name of parts) {
+      if ((await zip.file(name)!.async('string')).includes('Attacker survivors'))
+        results.push(name);
+    }
+    expect(results).toHaveLength(2);
+    const newest = results[1];
+    zip.file(
+      newest,
+      (await zip.file(newest)!.async('string')).replace('<t>Winner</t>', '<t>Winners</t>'),
+    );
+    const header = join(dir, 'header.xlsx');
+    writeFileSync(header, await zip.generateAsync({ type: 'nodebuffer' }));
+    const r = await praetor('report', header, '--out', join(dir, 'header.html'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      `${header}: 'Results (2)'!B1: the header of Results (2) should read "Winner" here, but it reads "Winners"`,
+    );
+    expect(existsSync(join(dir, 'header.html'))).toBe(false);
+  });
 });

@@ -4,13 +4,12 @@ import { commitmentOf, parseKey, Seal } from '../../src/sealed';
 import {
   Adjudicated,
   adjudicateSubmission,
-  isResultsHeader,
   RESULTS_HEADER,
   resultsRow,
   SEAL_HEADER,
 } from '../../src/sheets';
 import { readSubmission, SheetTable } from '../../src/submission';
-import { readSeal, resultsHeaderProblem } from '../../src/verify';
+import { lastResults, NO_RESULTS, readSeal } from '../../src/verify';
 import { openWorkbook, sheetGrid, tablesOf } from './read';
 
 /**
@@ -36,17 +35,16 @@ export async function readAdjudicated(path: string, key?: string): Promise<Resul
   if (!tables.battles || !tables.legions) {
     return err(`${path}: no Battles and Legions sheets, so no orders to report on`);
   }
-  const sheets = workbook.worksheets.map(sheetGrid);
-  const results = sheets.filter((t) => t.cells.length > 0 && isResultsHeader(t.cells[0])).pop();
-  if (!results) {
-    // A Results sheet whose header was changed is named as verify names it, cell and all.
-    const header = resultsHeaderProblem(sheets);
+  // The Results sheet verify checks; one whose header was changed is named as verify names it.
+  const last = lastResults(workbook.worksheets.map(sheetGrid));
+  if (!last.ok) {
     return err(
-      header === null
+      last.error === NO_RESULTS
         ? `${path}: no Results sheet; adjudicate it first (praetor adjudicate ${path})`
-        : `${path}: ${header}`,
+        : `${path}: ${last.error}`,
     );
   }
+  const { results } = last.value;
   const seal = sealFor(results, key);
   if (!seal.ok) return err(`${path}: ${seal.error}`);
   const submission = readSubmission(tables.battles, tables.legions, tables);
