@@ -606,66 +606,57 @@ describe('praetor report on an adjudicated workbook', () => {
     expect(existsSync(join(dir, 'one.html'))).toBe(false);
   });
 
+  /**
+   * `file` with the header of its `nth` Results sheet's part (in part order) read `Winner` ->
+   * `winner`, written to `header.xlsx` beside it; and report's answer to it.
+   */
+  async function reportWithHeader(file: string, nth: number, winner: string) {
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(readFileSync(file));
+    const parts = Object.keys(zip.files)
+      .filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))
+      .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
+    const results: string[] = [];
+    for (const name of parts) {
+      const xml = await zip.file(name)!.async('string');
+      if (xml.includes('Attacker survivors')) results.push(name);
+    }
+    const xml = await zip.file(results[nth])!.async('string');
+    zip.file(results[nth], xml.replace('<t>Winner</t>', `<t>${winner}</t>`));
+    const header = join(file, '..', 'header.xlsx');
+    writeFileSync(header, await zip.generateAsync({ type: 'nodebuffer' }));
+    const html = join(file, '..', 'header.html');
+    return { header, html, results, ...(await praetor('report', header, '--out', html)) };
+  }
+
   it('names a Results header changed by hand as verify does, not as a workbook never adjudicated', async () => {
     const { simpleSubmission, tempDir } = load();
-    const dir = tempDir();
-    const input = join(dir, 'turn.xlsx');
+    const input = join(tempDir(), 'turn.xlsx');
     writeFileSync(input, await simpleSubmission());
     expect((await praetor('adjudicate', input)).code).toBe(0);
-    const JSZip = (await import('jszip')).default;
-    const zip = await JSZip.loadAsync(readFileSync(join(dir, 'turn.praetor.xlsx')));
-    let renamed = false;
-    for (const name of Object.keys(zip.files).filter((n) =>
-      /^xl\/worksheets\/sheet\d+\.xml$/.test(n),
-    )) {
-      const xml = await zip.file(name)!.async('string');
-      if (xml.includes('Attacker survivors')) {
-        zip.file(name, xml.replace('<t>Winner</t>', '<t>Victor</t>'));
-        renamed = true;
-      }
-    }
-    expect(renamed).toBe(true);
-    const header = join(dir, 'header.xlsx');
-    writeFileSync(header, await zip.generateAsync({ type: 'nodebuffer' }));
-    const r = await praetor('report', header, '--out', join(dir, 'header.html'));
+    const r = await reportWithHeader(input.replace('.xlsx', '.praetor.xlsx'), 0, 'Victor');
+    expect(r.results).toHaveLength(1);
     expect(r.code).toBe(2);
     expect(r.err).toContain(
-      `${header}: Results!B1: the header of Results should read "Winner" here, but it reads "Victor"`,
+      `${r.header}: Results!B1: the header of Results should read "Winner" here, but it reads "Victor"`,
     );
     expect(r.err).not.toContain('adjudicate it first');
   });
 
   it('names a newer Results (2) whose header was changed, not reporting the older Results', async () => {
     const { simpleSubmission, tempDir } = load();
-    const dir = tempDir();
-    const input = join(dir, 'turn.xlsx');
+    const input = join(tempDir(), 'turn.xlsx');
     writeFileSync(input, await simpleSubmission());
     expect((await praetor('adjudicate', input)).code).toBe(0);
     // The output adjudicated again holds Results and, in the part written last, Results (2).
-    expect((await praetor('adjudicate', join(dir, 'turn.praetor.xlsx'))).code).toBe(0);
-    const JSZip = (await import('jszip')).default;
-    const zip = await JSZip.loadAsync(readFileSync(join(dir, 'turn.praetor.praetor.xlsx')));
-    const parts = Object.keys(zip.files)
-      .filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))
-      .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
-    const results: string[] = [];
-    for (const name of parts) {
-      if ((await zip.file(name)!.async('string')).includes('Attacker survivors'))
-        results.push(name);
-    }
-    expect(results).toHaveLength(2);
-    const newest = results[1];
-    zip.file(
-      newest,
-      (await zip.file(newest)!.async('string')).replace('<t>Winner</t>', '<t>Winners</t>'),
-    );
-    const header = join(dir, 'header.xlsx');
-    writeFileSync(header, await zip.generateAsync({ type: 'nodebuffer' }));
-    const r = await praetor('report', header, '--out', join(dir, 'header.html'));
+    const again = input.replace('.xlsx', '.praetor.xlsx');
+    expect((await praetor('adjudicate', again)).code).toBe(0);
+    const r = await reportWithHeader(again.replace('.xlsx', '.praetor.xlsx'), 1, 'Winners');
+    expect(r.results).toHaveLength(2);
     expect(r.code).toBe(2);
     expect(r.err).toContain(
-      `${header}: 'Results (2)'!B1: the header of Results (2) should read "Winner" here, but it reads "Winners"`,
+      `${r.header}: 'Results (2)'!B1: the header of Results (2) should read "Winner" here, but it reads "Winners"`,
     );
-    expect(existsSync(join(dir, 'header.html'))).toBe(false);
+    expect(existsSync(r.html)).toBe(false);
   });
 });
