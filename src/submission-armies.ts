@@ -162,6 +162,19 @@ function readArmyRow(
   return ok({ side, legion: legionOf(spec, `${side} row at ${at(cols.battle!)}`) });
 }
 
+/**
+ * Text of a whole number (`14`, `+14`, `14.0`, a plain decimal as in every other cell) in the
+ * digits roster text reads (`14`), or undefined. Digits, not `String(number)`: a huge number is
+ * then out of its rating's range, not `1e+21`, which is no rating.
+ */
+function wholeDigits(text: string): string | undefined {
+  const n = parseDecimal(text);
+  if (n === undefined || !Number.isInteger(n)) return undefined;
+  const whole = text.trim().replace(/^\+/, '').split('.')[0];
+  const digits = whole.replace(/^-/, '').replace(/^0+(?=\d)/, '') || '0';
+  return whole.startsWith('-') && digits !== '0' ? `-${digits}` : digits;
+}
+
 /** A rating cell as roster text `NAME VALUE`, applied; the error names the cell. */
 function rating(
   c: Filled,
@@ -170,14 +183,10 @@ function rating(
   label = name,
 ): string | null {
   if (c === null) return null;
-  const v = plainValue(c.value);
   const text = cellText(c.value);
-  // A number typed as text is a plain decimal, as in every other cell (`3`, `+3`, `3.0`).
-  const typed = typeof v === 'number' ? undefined : parseDecimal(text);
-  if (typeof v !== 'number' && (typed === undefined || !Number.isInteger(typed))) {
-    return `${c.address}: ${label} is "${text}": a whole number`;
-  }
-  const problem = apply(`${name} ${typed === undefined ? text : String(typed)}`);
+  const digits = typeof plainValue(c.value) === 'number' ? text : wholeDigits(text);
+  if (digits === undefined) return `${c.address}: ${label} is "${text}": a whole number`;
+  const problem = apply(`${name} ${digits}`);
   if (problem === null) return null;
   // The rating's own message names it as roster text does (`health 0`); the cell's column may differ.
   const named = problem.startsWith(`${name} `) ? `${label}${problem.slice(name.length)}` : problem;
@@ -208,12 +217,13 @@ function readHealth(
   const h = health ?? max!;
   const now = cellText(h.value);
   const most = max === null ? now : cellText(max.value);
-  if (!/^-?\d+$/.test(now) || !/^-?\d+$/.test(most)) {
+  const [nowDigits, mostDigits] = [wholeDigits(now), wholeDigits(most)];
+  if (nowDigits === undefined || mostDigits === undefined) {
     // Named at the cell that is not a whole number (Health first).
-    const at = /^-?\d+$/.test(now) && max !== null ? max.address : h.address;
+    const at = nowDigits !== undefined && max !== null ? max.address : h.address;
     return `${at}: health is "${now}" of "${most}": whole numbers`;
   }
-  const problem = apply(`health ${now}/${most}`);
+  const problem = apply(`health ${nowDigits}/${mostDigits}`);
   return problem === null ? null : `${h.address}: ${problem}`;
 }
 
@@ -269,7 +279,7 @@ function readPlace(spec: SideSpec, cell: (k: ArmyKey) => Filled): string[] {
   const count = (key: ArmyKey, what: string): number | null => {
     const c = cell(key);
     if (c === null) return null;
-    const n = readCount(cellText(c.value));
+    const n = cellCount(cellText(c.value));
     if (n !== undefined) return n;
     problems.push(`${c.address}: ${what} is "${cellText(c.value)}": a whole number, 0 or more`);
     return NaN;
@@ -296,6 +306,13 @@ function readPlace(spec: SideSpec, cell: (k: ArmyKey) => Filled): string[] {
     }
   }
   return problems;
+}
+
+/** A count as roster text writes it (`25,000`), or a plain decimal (`+25000`, `1.0`); 0 or more. */
+function cellCount(text: string): number | undefined {
+  const n = readCount(text) ?? parseDecimal(text);
+  if (n === undefined || !Number.isSafeInteger(n) || n < 0) return undefined;
+  return n === 0 ? 0 : n; // not -0 from `-0.0`
 }
 
 /** The city the defender holds, into `spec.city`: null, or the problem (a bad population is NaN). */

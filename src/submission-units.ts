@@ -1,4 +1,5 @@
 import { cellAddress, Cell, cellText, isBlank, parseDecimal, plainValue } from './cells';
+import { yesNo as yesNoValue } from './option-values';
 import { err, ok, Result } from './result';
 import { parseSide } from './roster';
 import { findRuleset } from './rulesets';
@@ -193,12 +194,12 @@ function whole(
   return null;
 }
 
+/** Yes or no as every yes/no cell reads it (`1.0` is yes, `0.0` no), and `x` for yes. */
 function yesNo(c: Filled, what: string, set: (v: boolean) => unknown): string | null {
   if (c === null) return null;
-  const w = cellText(c.value).toLowerCase();
-  if (['yes', 'y', 'true', 'x'].includes(w)) set(true);
-  else if (['no', 'n', 'false'].includes(w)) set(false);
-  else return `${c.address}: ${what} is "${cellText(c.value)}": yes or no`;
+  const read = yesNoValue(plainValue(c.value), what, { yes: ['x'] });
+  if (!read.ok) return `${c.address}: ${what} is "${cellText(c.value)}": yes or no`;
+  set(read.value);
   return null;
 }
 
@@ -236,9 +237,12 @@ function readWorks(c: Filled, u: UnitSpec): string | null {
 function readNumbers(c: Filled, u: UnitSpec): string | null {
   if (c === null) return null;
   const text = cellText(c.value);
-  const m = /^(\d+)\s*(?::\s*1)?$/.exec(text);
-  if (m === null) return `${c.address}: numbers is "${text}": 1, 2 or 4 (for 1:1, 2:1, 4:1)`;
-  return whole({ ...c, value: Number(m[1]) }, 'numbers', 1, 99, (n) => (u.numbers = n));
+  const ratio = /^(\d+)\s*:\s*1$/.exec(text);
+  const n = ratio === null ? parseDecimal(text) : Number(ratio[1]);
+  if (n === undefined || !Number.isInteger(n) || n < 0) {
+    return `${c.address}: numbers is "${text}": 1, 2 or 4 (for 1:1, 2:1, 4:1)`;
+  }
+  return whole({ ...c, value: n }, 'numbers', 1, 99, (v) => (u.numbers = v));
 }
 
 /** Arrows: Clashes of arrows (4), or `camels` for a camel train that keeps them full. */
@@ -256,7 +260,8 @@ function readArrows(c: Filled, u: UnitSpec): string | null {
 /** Locked shields: yes (from Clash 1), no, or the Clash they lock from. */
 function readLockShields(c: Filled, u: UnitSpec): string | null {
   if (c === null) return null;
-  if (typeof plainValue(c.value) === 'number' || /^\d+$/.test(cellText(c.value))) {
+  // A number, or one typed as text (`2.0`), is the Clash they lock from: 1 is from the first.
+  if (typeof plainValue(c.value) === 'number' || parseDecimal(cellText(c.value)) !== undefined) {
     return whole(c, 'locked shields', 1, 99, (n) => (u.lockShields = n));
   }
   const problem = yesNo(c, 'locked shields', (v) => (u.lockShields = v ? 1 : null));

@@ -1,6 +1,14 @@
 import { playTurn } from '../src/economy/turn';
 import { wholeNumber } from '../src/economy/values';
-import { grid, PLAYERS_HEADER, problems, tables, treasury, turn } from './helpers/economy';
+import {
+  DEFAULT_PLAYERS,
+  grid,
+  PLAYERS_HEADER,
+  problems,
+  tables,
+  treasury,
+  turn,
+} from './helpers/economy';
 
 /** Reading the books: every problem names the sheet, the row and the column. */
 
@@ -209,6 +217,21 @@ describe('reading the books', () => {
       ['Bob', 0],
     ]);
     expect(o.before.players[1].treasuryCell.address).toBe('Players!C4');
+  });
+
+  it('reads Caesar captured as the battle sheets read a yes/no cell: 1.0 is yes, 0.0 no', () => {
+    const caesar = (cell: unknown) =>
+      turn({ players: [['Ann', 'Roma', 0, cell], ...DEFAULT_PLAYERS.slice(1)] }).before.players[0]
+        .caesarCaptured;
+    const yes = ['1.0', ' +1 ', 1, true, 'TRUE', 'Y', 'x', 'Captured'];
+    expect(yes.map(caesar)).toEqual(yes.map(() => true));
+    const no = ['0.0', '-0', 0, false, 'False', 'N', '-', ''];
+    expect(no.map(caesar)).toEqual(no.map(() => false));
+    for (const bad of ['2', '0.5', '1e0', '0x1']) {
+      expect(problems({ players: [['Ann', 'Roma', 0, bad]] })).toEqual([
+        `Players!D2: "Caesar captured" is "${bad}": give yes or no (blank is no)`,
+      ]);
+    }
   });
 
   it('skips a row that holds only notes, as a blank row', () => {

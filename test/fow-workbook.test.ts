@@ -119,6 +119,32 @@ describe('fortunes-of-war Armies in a submission workbook', () => {
     );
   });
 
+  it('reads Health, Max health and the counts typed as text as their numbers (14.0, +25000)', () => {
+    const read = (legio: Record<string, unknown>, gauls: Record<string, unknown>) =>
+      readSubmission(battlesTable(), table('Legions', [LEGIONS_HEADER]), {
+        armies: table('Armies', [
+          ARMIES_HEADER,
+          armyRow('Alesia', 'Attacker', legio),
+          armyRow('Alesia', 'Defender', gauls),
+        ]),
+      }).entries[0];
+    const typed = read(
+      { ...LEGIO, Health: '+14', 'Max health': '20.0' },
+      {
+        ...GAULS,
+        Health: ' 18.0 ',
+        Population: '+25000',
+        Treasury: '800.0',
+        'Empire population': '+100000.00',
+      },
+    );
+    expect(typed.error).toBeNull();
+    const given = read(LEGIO, GAULS);
+    expect(typed.spec!.attacker).toEqual(given.spec!.attacker);
+    expect(typed.spec!.defender).toEqual(given.spec!.defender);
+    expect(read(LEGIO, { ...GAULS, Treasury: '1.0', Population: '0.0' }).error).toBeNull();
+  });
+
   it('reads a row with no army cells as an unescorted leader', () => {
     const s = readSubmission(battlesTable(), table('Legions', [LEGIONS_HEADER]), {
       armies: table('Armies', [
@@ -148,6 +174,25 @@ describe('fortunes-of-war Armies in a submission workbook', () => {
     expect(error({ Army: 'X', Attack: '3.5' })).toBe('Armies!D2: attack is "3.5": a whole number');
     expect(error({ Army: 'X', Morale: '25.0' })).toBe(
       'Armies!I2: morale 25: expected a whole number from 1 to 20',
+    );
+    // A huge whole number typed as text is out of range, as the same number in roster text.
+    expect(error({ Army: 'X', Morale: '1000000000000000000000' })).toBe(
+      'Armies!I2: morale 1e+21: expected a whole number from 1 to 20',
+    );
+    expect(error({ Leader: 'L', Melee: '+1000000000000000000000.0' })).toBe(
+      'Armies!R2: melee 1e+21: expected a whole number from 0 to 20',
+    );
+    expect(error({ Army: 'X', Health: '14.5' })).toBe(
+      'Armies!G2: health is "14.5" of "14.5": whole numbers',
+    );
+    expect(error({ Army: 'X', Health: '14', 'Max health': '0x14' })).toBe(
+      'Armies!H2: health is "14" of "0x14": whole numbers',
+    );
+    expect(error({ Army: 'X', Treasury: '-800' })).toBe(
+      'Armies!Y2: treasury is "-800": a whole number, 0 or more',
+    );
+    expect(error({ Army: 'X', Treasury: '1e3' })).toBe(
+      'Armies!Y2: treasury is "1e3": a whole number, 0 or more',
     );
     expect(error({ Army: 'X', Specials: 'forester, flying' })).toBe(
       'Armies!L2: special "flying": cause fear, forester, mountaineer or siege weapons',

@@ -79,6 +79,49 @@ describe('legion-battles Units in a submission workbook', () => {
     expect(s.entries[0].seedDerived).toBe(true);
   });
 
+  it('reads its yes/no cells as every yes/no cell (1, 1.0, TRUE; 0, 0.0) and numbers typed as text', () => {
+    const header = [...UNITS_HEADER, 'Screen', 'Horse', 'Flank'];
+    const YES_NO = ['Line of cohorts', 'Pila', 'Screen', 'Horse', 'Flank'];
+    const unit = (cols: Record<string, unknown>) => {
+      const row = header.map((h, i) => (i === 0 ? 'Alesia' : i === 1 ? 'Attacker' : cols[h]));
+      const s = readSubmission(
+        table('Battles', [
+          ['Battle', 'Rules'],
+          ['Alesia', 'legion-battles'],
+        ]),
+        table('Legions', [LEGIONS_HEADER]),
+        {
+          units: table('Units', [
+            header,
+            row.map((c) => c ?? ''),
+            unitRow('Alesia', 'Defender', { Quality: 'raw' }),
+          ]),
+        },
+      );
+      expect(s.entries[0].error).toBeNull();
+      return (s.entries[0].spec!.attacker as RatedLegion[])[0].unit!;
+    };
+    const all = (v: unknown) => ({
+      Quality: 'trained',
+      ...Object.fromEntries(YES_NO.map((h) => [h, v])),
+    });
+    for (const yes of ['1', '1.0', ' +1 ', 1, true, 'TRUE', 'Yes', 'y', 'x']) {
+      expect(unit(all(yes))).toEqual(unit(all('yes')));
+    }
+    for (const no of ['0', '0.0', 0, false, 'False', 'NO', 'n']) {
+      expect(unit(all(no))).toEqual(unit(all('no')));
+    }
+    expect(unit(all('yes')).flank).toBe(true);
+    expect(unit(all('no')).flank).toBe(false);
+    const typed = { Quality: 'trained', 'Locked shields': '2.0', Numbers: '+2', Arrows: '3.0' };
+    expect(unit(typed)).toEqual(
+      unit({ Quality: 'trained', 'Locked shields': 2, Numbers: 2, Arrows: 3 }),
+    );
+    expect(unit({ Quality: 'trained', 'Locked shields': '1.0' })).toEqual(
+      unit({ Quality: 'trained', 'Locked shields': 'yes' }),
+    );
+  });
+
   it('names the sheet, row and column of a bad cell', () => {
     const read = (row: unknown[], rules = 'legion-battles') =>
       readSubmission(
@@ -104,6 +147,20 @@ describe('legion-battles Units in a submission workbook', () => {
     );
     expect(error(unitRow('Alesia', 'Attacker', { Quality: 'raw', Pila: 'maybe' }))).toBe(
       'Units!H2: pila is "maybe": yes or no',
+    );
+    for (const pila of ['2', '0.5', '1e0', '0x1']) {
+      expect(error(unitRow('Alesia', 'Attacker', { Quality: 'raw', Pila: pila }))).toBe(
+        `Units!H2: pila is "${pila}": yes or no`,
+      );
+    }
+    expect(error(unitRow('Alesia', 'Attacker', { Quality: 'raw', 'Locked shields': '0.0' }))).toBe(
+      'Units!O2: locked shields is "0.0": a whole number from 1 to 99',
+    );
+    expect(
+      error(unitRow('Alesia', 'Attacker', { Quality: 'raw', 'Locked shields': 'maybe' })),
+    ).toBe('Units!O2: locked shields is "maybe": yes or no, or the Clash they lock from');
+    expect(error(unitRow('Alesia', 'Attacker', { Quality: 'raw', Numbers: '2.5' }))).toBe(
+      'Units!M2: numbers is "2.5": 1, 2 or 4 (for 1:1, 2:1, 4:1)',
     );
     expect(error(unitRow('Alesia', 'Attacker', { Quality: 'raw', Works: 'moat' }))).toMatch(
       /^Units!L2: works is "moat": none, finished/,

@@ -1,4 +1,5 @@
 import { cellText, parseDecimal, plainValue } from '../cells';
+import { yesNo as yesNoValue } from '../option-values';
 import { err, ok, Result } from '../result';
 import { CityKind } from './state';
 
@@ -36,16 +37,13 @@ export function wholeNumber(
   return ok(n);
 }
 
-const YES = ['yes', 'y', 'true', '1', 'x', 'captured'];
-const NO = ['no', 'n', 'false', '0', '-', ''];
-
+/**
+ * Yes or no as every yes/no cell reads it (`1.0` is yes, `0.0` no), with the column's own words
+ * (`x`, `captured`; `-`); blank is no.
+ */
 export function yesNo(cell: unknown, what: string): Result<boolean> {
-  const v = plainValue(cell);
-  if (typeof v === 'boolean') return ok(v);
-  const w = cellText(cell).toLowerCase();
-  if (YES.includes(w)) return ok(true);
-  if (NO.includes(w)) return ok(false);
-  return err(`${what} is "${cellText(cell)}": give yes or no (blank is no)`);
+  const read = yesNoValue(plainValue(cell), what, { yes: ['x', 'captured'], no: ['-'] });
+  return read.ok ? read : err(`${what} is "${cellText(cell)}": give yes or no (blank is no)`);
 }
 
 const CITY_WORDS: Readonly<Record<CityKind, readonly string[]>> = {
