@@ -133,8 +133,11 @@ test('a folder: its sub-folders searched, sorted by path; the files that are not
   });
   const r = await report([turn]);
   // zeta and sub/gallia are copies of one workbook: reported twice, and said so.
+  // Excel's lock file beside alba is passed over, and says alba is open in Excel.
   expect(r.err).toBe(
-    'warning: gallia.praetor.xlsx and zeta.praetor.xlsx hold the same battle B1 (same forces ' +
+    `warning: ${join(turn, 'alba.praetor.xlsx')}: the workbook is open in Excel (its lock file ` +
+      '~$alba.praetor.xlsx is beside it): changes not saved there were not read\n' +
+      'warning: gallia.praetor.xlsx and zeta.praetor.xlsx hold the same battle B1 (same forces ' +
       'and dice): it is reported twice; is one an earlier output?\n' +
       `wrote ${r.out}: 4 battles from 3 workbooks\n`,
   );

@@ -30,7 +30,8 @@ import { fileLabels } from '../file-labels';
 import { isAsked, notAsked } from '../report/battle-choice';
 import { namingBattle } from '../summary';
 import { Entry, InputFile, Loaded, LoadError, Source } from '../report/sources';
-import { sameBattleWarnings, sealWarnings } from '../report/warnings';
+import { openInExcelWarnings, sameBattleWarnings, sealWarnings } from '../report/warnings';
+import { isLockFile, LOCK_FILE } from '../excel-lock';
 
 export const REPORT_HELP = `Usage: praetor report INPUT... --out FILE.pdf|FILE.html [options]
 
@@ -47,6 +48,8 @@ fought again from its forces, options and dice, and one that differs is not repo
 INPUT may be a folder: its adjudicated workbooks (NAME.praetor.xlsx) and its sub-folders' are
 reported, sorted by path. Give several inputs for one report of a whole turn: each battle then
 names the file it came from, and a file that cannot be read is an error, the others reported.
+A workbook open in Excel (its lock file ~$NAME.xlsx beside it) is reported as saved, with a
+warning; the lock file named itself is no input.
 
 Options:
   --out FILE         the report: .pdf (printed with headless Chromium) or .html
@@ -140,7 +143,11 @@ export async function reportCommand(argv: string[], io: Io): Promise<number> {
     io.err(`praetor report: no battle in ${inputsName} could be reported`);
     return EXIT.usage;
   }
-  const warnings = [...sealWarnings(entries, v.game, v.turn), ...sameBattleWarnings(entries)];
+  const warnings = [
+    ...openInExcelWarnings(entries),
+    ...sealWarnings(entries, v.game, v.turn),
+    ...sameBattleWarnings(entries),
+  ];
   for (const w of warnings) io.err(`warning: ${w}`);
   const results = entries.map((e) => e.result);
   const reports = entries.map((e) => battleReport(e, v.game, v.turn));
@@ -326,6 +333,7 @@ const reportTitle = (game?: string, turn?: string) =>
 
 async function loadInput(path: string, key?: string): Promise<Loaded> {
   if (!existsSync(path)) throw new UsageError(`${path}: no such file`);
+  if (isLockFile(path)) throw new UsageError(`${path}: ${LOCK_FILE}`);
   const kind = extname(path).toLowerCase();
   if (kind === '.xlsx' || kind === '.xlsm') return loadWorkbook(path, key);
   if (kind !== '.json') {

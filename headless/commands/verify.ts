@@ -4,6 +4,7 @@ import { PostedSeal, Replayed, Verification, VerifyKey, verifyWithReplay } from 
 import { clashMessage, copyMessage, sealedIdClashes } from '../../src/verify-clashes';
 import { turnSummary } from '../../src/verify-turn';
 import { adjudicatedFiles, NO_ADJUDICATED_WORKBOOK } from '../adjudicated-inputs';
+import { isLockFile, LOCK_FILE, openInExcelWarning } from '../excel-lock';
 import { isDir } from '../fs-errors';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyArg } from '../keyfile';
@@ -16,7 +17,9 @@ export const VERIFY_HELP = `Usage: praetor verify INPUT... [--key KEYFILE|HEX] [
 Checks an adjudicated workbook: re-resolves every battle from its orders (the Battles and
 Legions sheets) with the dice its Results sheet records, and compares every Results row and
 every logged shot (the "Log <battle>" sheets), cell by cell. Prints OK, or each mismatch: the
-battle, the shot, the cell, what the workbook says and what the dice say.
+battle, the shot, the cell, what the workbook says and what the dice say. A workbook open in
+Excel (its lock file ~$NAME.xlsx beside it) is checked as saved, with a warning; the lock file
+named itself is no workbook.
 
 Battles with a seed or scripted dice need no key. Sealed dice ("praetor adjudicate --key")
 need the key the game master revealed: its SHA-256 must be the commitment in Results, and
@@ -89,11 +92,12 @@ async function verifyOne(
     // Exit 2 as for bad usage, but the file is at fault: no pointer to the help.
     if (json) io.out(JSON.stringify(jsonOf(checked), null, 2));
     io.err(`praetor verify: ${checked.error}`);
+    if (!json) for (const w of checked.warnings) io.err(`warning: ${w}`);
     return EXIT.usage;
   }
   const good = checked.value.mismatches.length === 0;
   if (json) io.out(JSON.stringify(jsonOf(checked), null, 2));
-  else io.out(verifyText(path, checked.value, posted));
+  else io.out(verifyText(path, checked.value, posted, checked.warnings));
   return good ? EXIT.ok : EXIT.someFailed;
 }
 
@@ -114,7 +118,7 @@ async function verifyTurn(
   for (const { input, error } of adjudicatedFiles(paths)) {
     if (error === NO_ADJUDICATED_WORKBOOK) emptyFolders.push(input);
     else if (error !== undefined)
-      checked.push({ ok: false, file: input, error: `${input}: ${error}` });
+      checked.push({ ok: false, file: input, error: `${input}: ${error}`, warnings: [] });
     else checked.push(await checkFile(input, key, posted));
   }
   const { clashes, copies } = sealedIdClashes(
@@ -136,7 +140,9 @@ async function verifyTurn(
     const blocks = [
       ...folderLines,
       ...checked.map((c) =>
-        c.ok ? verifyText(c.file, c.value, posted) : cannotCheck(c.file, c.error),
+        c.ok
+          ? verifyText(c.file, c.value, posted, c.warnings)
+          : [cannotCheck(c.file, c.error), ...c.warnings.map((w) => `warning: ${w}`)].join('\n'),
       ),
     ];
     const clashLines = [
@@ -157,28 +163,34 @@ async function verifyTurn(
   return good ? EXIT.ok : EXIT.someFailed;
 }
 
-type CheckedFile =
-  | { ok: true; file: string; value: Verification; replayed: Replayed }
-  | { ok: false; file: string; error: string };
+/** A workbook checked, or why it could not be; `warnings` are the run's (a workbook open in Excel). */
+type CheckedFile = { file: string; warnings: string[] } & (
+  { ok: true; value: Verification; replayed: Replayed } | { ok: false; error: string }
+);
 
 async function checkFile(
   path: string,
   key: VerifyKey | undefined,
   posted: PostedSeal,
 ): Promise<CheckedFile> {
+  if (isLockFile(path))
+    return { ok: false, file: path, error: `${path}: ${LOCK_FILE}`, warnings: [] };
+  const open = openInExcelWarning(path);
+  const warnings = open === null ? [] : [open];
   // The reader's errors name the file already.
   const book = await readForVerify(path);
-  if (!book.ok) return { ok: false, file: path, error: book.error };
+  if (!book.ok) return { ok: false, file: path, error: book.error, warnings };
   const checked = verifyWithReplay(book.value, key, posted);
-  if (!checked.ok) return { ok: false, file: path, error: `${path}: ${checked.error}` };
+  if (!checked.ok) return { ok: false, file: path, error: `${path}: ${checked.error}`, warnings };
   const { verification, replayed } = checked.value;
-  return { ok: true, file: path, value: verification, replayed };
+  return { ok: true, file: path, value: verification, replayed, warnings };
 }
 
 /** A workbook's JSON report, as `praetor verify WORKBOOK --json` prints it. */
 function jsonOf(c: CheckedFile): object {
-  if (!c.ok) return { file: c.file, ok: false, error: c.error };
-  return { file: c.file, ok: c.value.mismatches.length === 0, ...c.value };
+  const warned = c.warnings.length > 0 ? { warnings: c.warnings } : {};
+  if (!c.ok) return { file: c.file, ok: false, error: c.error, ...warned };
+  return { file: c.file, ok: c.value.mismatches.length === 0, ...c.value, ...warned };
 }
 
 /** A workbook of several that cannot be checked: one line, naming it first. */
@@ -210,7 +222,12 @@ function readPosted(v: { commitment?: string; game?: string; turn?: string }): P
   return posted;
 }
 
-function verifyText(path: string, r: Verification, posted: PostedSeal): string {
+function verifyText(
+  path: string,
+  r: Verification,
+  posted: PostedSeal,
+  warnings: readonly string[],
+): string {
   const dice = r.seal
     ? `dice sealed: game "${r.seal.game}", turn ${r.seal.turn}, commitment ${r.seal.commitment}`
     : 'dice from seeds or scripted lists';
@@ -220,6 +237,7 @@ function verifyText(path: string, r: Verification, posted: PostedSeal): string {
         ? ` (${r.failed} not fought: ${r.failed === 1 ? 'its' : 'their'} error replayed)`
         : '') +
       `, ${r.shots} shot${r.shots === 1 ? '' : 's'} replayed; ${dice}`,
+    ...warnings.map((w) => `warning: ${w}`),
     ...r.notes.map((n) => `note: ${n}`),
   ];
   if (r.mismatches.length === 0) {

@@ -1,9 +1,18 @@
 import { battleOrders, sealOf } from '../../src/battle';
 import { listProblems } from '../../src/problem-list';
 import { SealRecord } from '../../src/sealed';
+import { openInExcelWarning } from '../excel-lock';
 import { Entry, Source } from './sources';
 
 /** What a report's inputs hold that the game master should know before posting it. */
+
+/** A warning for each file reported that is open in Excel: what was not saved there was not read. */
+export function openInExcelWarnings(entries: readonly Entry[]): string[] {
+  return [...new Set(entries.map((e) => e.source.path))].flatMap((path) => {
+    const warning = openInExcelWarning(path);
+    return warning === null ? [] : [`${path}: ${warning}`];
+  });
+}
 
 /**
  * A warning for each flag that names a game or turn other than a sealed battle's own: that
