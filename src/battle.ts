@@ -15,7 +15,7 @@ import { parseRosterCells, parseRosterText } from './roster';
 import { AnyRuleset, BattleEvent, RawOptions } from './ruleset';
 import { canonicalJson, isRecord, MAX_SAVED_ROUND, shapeError, wholeError } from './saved-checks';
 import { oneLine, oneLineError, shownValue } from './shown-text';
-import { ownOptions } from './option-values';
+import { knownOptionsOf, ownOptions } from './option-values';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
 import { nearestName } from './word-slips';
 import { MAX_UNIT_COUNT } from './roster';
@@ -121,19 +121,24 @@ const SPEC_KEYS = ['id', 'rules', 'attacker', 'defender', 'seed', 'dice'];
 
 /**
  * An unknown option of a battle object (`--input`) lists the ruleset's options; its own fields
- * are named too, with the one a slip most likely meant (`attackr` for `attacker`).
+ * are named too. Each unknown field that is a slip for one name, a field or an option
+ * (`attackr` for `attacker`, `brechBy` for `breachBy`), is told it.
  */
 function withSpecKeys(error: string, options: RawOptions): string {
-  if (!error.startsWith('unknown option ')) return error;
-  const nearest = nearestName(SPEC_KEYS);
-  const meant = Object.keys(options).flatMap((k) => {
-    const key = nearest(k);
-    return key === null ? [] : [`"${oneLine(k)}" for "${key}"`];
-  });
-  return (
-    `${error}; a battle's own fields are ${SPEC_KEYS.join(', ')}` +
-    (meant.length > 0 ? `: did you mean ${meant.join(', ')}?` : '')
-  );
+  const known = knownOptionsOf(error);
+  if (known === null) return error;
+  const nearest = nearestName([...SPEC_KEYS, ...known]);
+  const slips = Object.keys(options)
+    .filter((k) => !known.includes(k) && options[k] !== undefined)
+    .flatMap((k) => {
+      const name = nearest(k);
+      return name === null ? [] : [{ slip: `"${oneLine(k)}"`, name: `"${name}"` }];
+    });
+  const lists = `${error}; a battle's own fields are ${SPEC_KEYS.join(', ')}`;
+  if (slips.length === 0) return lists;
+  const fields = slips.length === 1 ? 'field' : 'fields';
+  const [written, meant] = [slips.map((s) => s.slip), slips.map((s) => s.name)];
+  return `${lists}; unknown ${fields} ${written.join(', ')}: did you mean ${meant.join(', ')}?`;
 }
 
 /**

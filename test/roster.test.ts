@@ -260,11 +260,11 @@ describe('legions against the rules', () => {
     ],
     [
       { attacker: '1 INF', defender: '1 INF', brechBy: 'cat' },
-      'battle battle: unknown option "brechBy" (known: sea, fort, breachBy, retreat, rounds); a battle\'s own fields are id, rules, attacker, defender, seed, dice',
+      'battle battle: unknown option "brechBy" (known: sea, fort, breachBy, retreat, rounds); a battle\'s own fields are id, rules, attacker, defender, seed, dice; unknown field "brechBy": did you mean "breachBy"?',
     ],
     [
       { attacker: '1 INF', attackr: '2 INF', defender: '1 INF' },
-      'battle battle: unknown option "attackr" (known: sea, fort, breachBy, retreat, rounds); a battle\'s own fields are id, rules, attacker, defender, seed, dice: did you mean "attackr" for "attacker"?',
+      'battle battle: unknown option "attackr" (known: sea, fort, breachBy, retreat, rounds); a battle\'s own fields are id, rules, attacker, defender, seed, dice; unknown field "attackr": did you mean "attacker"?',
     ],
     [
       { attacker: '1 INF', defender: '1 INF', rules: 'risk' },

@@ -76,7 +76,8 @@ Options:
                         breachBy, retreat, mode, rounds, seed | dice}, and the other
                         rulesets' options named as their flags, in camelCase (combat,
                         attackerOrders, readings, clashes, terrain, ...); prints results in
-                        the same order (with --input, only --save, --force and --json apply)
+                        the same order (with --input, only --save, --force and --json apply);
+                        a misspelled field is named with the one it likely meant
   --resume FILE         resume a paused battle (a file written by --save, or its --json result)
                         with new orders; --dice appends more scripted dice
   --save FILE           when the battle pauses, write its state to FILE for --resume
