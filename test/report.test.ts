@@ -230,6 +230,44 @@ describe('the HTML report', () => {
   });
 });
 
+describe('report --battle', () => {
+  // No PDF: the choice of battles is the same whatever the report is printed as.
+  const dir = mkdtempSync(join(tmpdir(), 'praetor-report-battle-'));
+  const input = join(dir, 'battles.json');
+  writeFileSync(
+    input,
+    JSON.stringify([
+      EXAMPLE_1,
+      {
+        id: 'walls',
+        attacker: 'Marcus: 2 CAT 3 INF',
+        defender: 'Titus: 3 INF',
+        fort: 2,
+        seed: 'walls',
+      },
+      { id: 'bad', attacker: '9 INF', defender: '1 INF', seed: 'x' },
+    ]),
+  );
+
+  it('leaves out the errors of battles not asked for: exit 0', async () => {
+    const out = join(dir, 'walls.html');
+    const r = await praetor('report', input, '--battle', 'walls', '--out', out);
+    expect(r.code).toBe(0);
+    expect(r.err).not.toContain('battle bad');
+    expect(r.err).toBe(`wrote ${out}: 1 battle\n`);
+    expect(readFileSync(out, 'utf8')).toContain('Battle walls');
+  });
+
+  it('names a battle asked for that failed by its error, and reports the others: exit 1', async () => {
+    const out = join(dir, 'bad.html');
+    const r = await praetor('report', input, '--battle', 'walls', '--battle', 'bad', '--out', out);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^error: battle bad: .*\n/m);
+    expect(r.err).not.toContain('no such battle');
+    expect(readFileSync(out, 'utf8')).toContain('Battle walls');
+  });
+});
+
 const hasPdfTools = chromiumAvailable() && existsSync('/usr/bin/pdftotext');
 const pdfIt = hasPdfTools || process.env.CI ? it : it.skip;
 
