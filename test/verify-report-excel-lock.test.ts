@@ -1,5 +1,5 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { run } from './helpers/cli';
 import { simpleSubmission, tempDir } from './helpers/workbooks';
 
@@ -50,6 +50,9 @@ describe('praetor verify', () => {
     expect([alone.code, alone.out, alone.err]).toEqual([2, '', `praetor verify: ${lock}: ${LOCK}`]);
     const json = await run('verify', lock, '--json');
     expect(JSON.parse(json.out)).toEqual({ file: lock, ok: false, error: `${lock}: ${LOCK}` });
+
+    const gone = join(dirname(lock), '~$gone.praetor.xlsx');
+    expect((await run('verify', gone)).err).toBe(`praetor verify: ${gone}: no such file`);
 
     const among = await run('verify', lock, bob);
     expect(among.code).toBe(1);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { addAll } from '../../src/problem-list';
 import { checkGame, parseTurn } from '../../src/sealed';
 import { PostedSeal, Replayed, Verification, VerifyKey, verifyWithReplay } from '../../src/verify';
@@ -173,8 +174,10 @@ async function checkFile(
   key: VerifyKey | undefined,
   posted: PostedSeal,
 ): Promise<CheckedFile> {
-  if (isLockFile(path))
+  // As adjudicate has it: a lock file that is not there is no such file, as the reader says.
+  if (isLockFile(path) && existsSync(path)) {
     return { ok: false, file: path, error: `${path}: ${LOCK_FILE}`, warnings: [] };
+  }
   const open = openInExcelWarning(path);
   const warnings = open === null ? [] : [open];
   // The reader's errors name the file already.
