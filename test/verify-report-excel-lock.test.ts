@@ -58,6 +58,24 @@ describe('praetor verify', () => {
     expect(among.code).toBe(1);
     expect(among.out.split('\n\n')[0]).toBe(`${lock}: could not be checked: ${LOCK}`);
   });
+  it('warns of a workbook open in Excel that cannot be checked too', async () => {
+    const { dir, bob } = await turn();
+    const broken = join(dir, 'cy.praetor.xlsx');
+    writeFileSync(broken, 'not a workbook');
+    writeFileSync(join(dir, '~$cy.praetor.xlsx'), 'Cy'.padEnd(165, ' '));
+    const warning = `warning: ${OPEN.replace('~$ann', '~$cy')}`;
+    const alone = await run('verify', broken);
+    expect(alone.code).toBe(2);
+    expect(alone.err.split('\n')).toEqual([expect.stringMatching(/^praetor verify: /), warning]);
+    const json = await run('verify', broken, '--json');
+    expect(JSON.parse(json.out).warnings).toEqual([warning.slice('warning: '.length)]);
+    const among = await run('verify', broken, bob);
+    expect(among.code).toBe(1);
+    expect(among.out.split('\n\n')[0].split('\n')).toEqual([
+      expect.stringMatching(/could not be checked/),
+      warning,
+    ]);
+  });
 });
 
 describe('praetor report', () => {
