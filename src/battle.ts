@@ -15,7 +15,7 @@ import { parseRosterCells, parseRosterText } from './roster';
 import { AnyRuleset, BattleEvent, RawOptions } from './ruleset';
 import { canonicalJson, isRecord, MAX_SAVED_ROUND, shapeError, wholeError } from './saved-checks';
 import { oneLine, oneLineError, shownValue } from './shown-text';
-import { knownOptionsOf, ownOptions } from './option-values';
+import { ownOptions } from './option-values';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
 import { nearestName } from './word-slips';
 import { MAX_UNIT_COUNT } from './roster';
@@ -124,9 +124,8 @@ const SPEC_KEYS = ['id', 'rules', 'attacker', 'defender', 'seed', 'dice'];
  * are named too. Each unknown field that is a slip for one name, a field or an option
  * (`attackr` for `attacker`, `brechBy` for `breachBy`), is told it.
  */
-function withSpecKeys(error: string, options: RawOptions): string {
-  const known = knownOptionsOf(error);
-  if (known === null) return error;
+function withSpecKeys(error: string, options: RawOptions, known: readonly string[]): string {
+  if (!error.startsWith('unknown option ')) return error;
   const nearest = nearestName([...SPEC_KEYS, ...known]);
   const slips = Object.keys(options)
     .filter((k) => !known.includes(k) && options[k] !== undefined)
@@ -195,7 +194,7 @@ function validate(spec: BattleSpec, fallbackId: string): Result<Battle> {
   const ruleset = findRuleset(rulesId);
   if (!ruleset) return fail(`unknown rules "${rulesId}" (known: ${rulesetIds().join(', ')})`);
   const options = ruleset.parseOptions(ownOptions(spec.options ?? {}));
-  if (!options.ok) return fail(withSpecKeys(options.error, spec.options ?? {}));
+  if (!options.ok) return fail(withSpecKeys(options.error, spec.options ?? {}, ruleset.optionKeys));
   const forces: Partial<Forces> = {};
   for (const side of SIDES) {
     const legions = readSide(spec[side], side, ruleset);

@@ -117,10 +117,3 @@ export function unknownOptionsError(
   const names = unknown.map((k) => `"${oneLine(k)}"`).join(', ');
   return `unknown option ${names}${rulesId ? ` for ${rulesId}` : ''} (known: ${known.join(', ')})`;
 }
-
-/** The known options that an `unknownOptionsError` lists, or null for any other error. */
-export function knownOptionsOf(error: string): string[] | null {
-  if (!error.startsWith('unknown option ')) return null;
-  const known = / \(known: ([^()]*)\)$/.exec(error);
-  return known ? known[1].split(', ').filter((k) => k !== '') : null;
-}

@@ -89,6 +89,8 @@ export interface Ruleset<
   units: UnitCatalog;
   /** Option names that are the attacker's orders: the ones a resumed battle may change. */
   orderKeys: readonly string[];
+  /** The options' names, as a battle object and the Battles sheet give them (`fort`, `breachBy`). */
+  optionKeys: readonly string[];
   /** Checks and normalises options; the result is plain JSON, recorded in every log. */
   parseOptions(raw: RawOptions): Result<Options>;
   /**

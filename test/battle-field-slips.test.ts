@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { knownOptionsOf, unknownOptionsError } from '../src/option-values';
+import { findRuleset, rulesetIds } from '../src/rulesets';
 import { failure } from './helpers/battle';
 import { praetor } from './helpers/cli';
 import { tempDir } from './helpers/workbooks';
@@ -59,11 +59,14 @@ describe('an unknown field of a battle object', () => {
   });
 });
 
-describe('knownOptionsOf', () => {
-  it('reads the known options of an unknownOptionsError, and of no other error', () => {
-    const error = unknownOptionsError({ brech: 'cat' }, ['sea', 'fort'], undefined, 'cote-pbem');
-    expect(knownOptionsOf(error!)).toEqual(['sea', 'fort']);
-    expect(knownOptionsOf('fort is "3": expected 0, 1 or 2 wall hit points')).toBeNull();
+describe("a ruleset's optionKeys", () => {
+  it.each(rulesetIds())('are the options %s lists as known', (id) => {
+    const ruleset = findRuleset(id)!;
+    const unknown = ruleset.parseOptions({ zzz: 1 });
+    expect(unknown).toEqual({
+      ok: false,
+      error: expect.stringContaining(`(known: ${ruleset.optionKeys.join(', ')})`),
+    });
   });
 });
 

@@ -14,7 +14,12 @@ import {
 } from './engine';
 import { onlineExactOdds } from './exact';
 import { narrateOnline } from './narrate';
-import { describeOnlineOptions, OnlineOptions, parseOnlineOptions } from './options';
+import {
+  describeOnlineOptions,
+  ONLINE_OPTION_KEYS,
+  OnlineOptions,
+  parseOnlineOptions,
+} from './options';
 import { CODES, LEGION_LIMIT, ONLINE_UNITS } from './tables';
 
 export type {
@@ -146,6 +151,7 @@ export const coteOnline: Ruleset<OnlineOptions, OnlineState, OnlineEvent> = {
   title: 'Conquest of the Empire, online rules (Dragons Hobbies)',
   units: ONLINE_UNITS,
   orderKeys: ['rounds'],
+  optionKeys: ONLINE_OPTION_KEYS,
   parseOptions: parseOnlineOptions,
   checkForces,
   checkLegion: (legion, side) => legionProblems(legion, side),

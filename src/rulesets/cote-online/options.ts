@@ -27,7 +27,8 @@ export const ONLINE_DEFAULTS: OnlineOptions = {
   rounds: null,
 };
 
-const KEYS = Object.keys(ONLINE_DEFAULTS);
+/** The options' names, as a battle object (`--input`) and the Battles sheet give them. */
+export const ONLINE_OPTION_KEYS = Object.keys(ONLINE_DEFAULTS);
 
 function parseMode(v: unknown): Result<OnlineMode> {
   if (isBlankValue(v)) return ok('fight-to-the-death');
@@ -55,7 +56,7 @@ export function parseOnlineOptions(raw: RawOptions): Result<OnlineOptions> {
   }
   const unknown = unknownOptionsError(
     raw,
-    KEYS,
+    ONLINE_OPTION_KEYS,
     (k, v) => isBlankValue(v) || saysLand(k, v),
     'cote-online',
   );

@@ -14,7 +14,13 @@ import {
 } from './engine';
 import { pbemExactOdds } from './exact';
 import { narratePbem } from './narrate';
-import { describePbemOptions, parsePbemOptions, pbemIdleOptions, PbemOptions } from './options';
+import {
+  describePbemOptions,
+  parsePbemOptions,
+  PBEM_OPTION_KEYS,
+  pbemIdleOptions,
+  PbemOptions,
+} from './options';
 import { CODES, LEGION_LIMIT, PBEM_UNITS } from './tables';
 
 export type { PbemEvent, PbemState } from './engine';
@@ -134,6 +140,7 @@ export const cotePbem: Ruleset<PbemOptions, PbemState, PbemEvent> = {
   title: 'Conquest of the Empire, PBEM battle rules (1998)',
   units: PBEM_UNITS,
   orderKeys: ['retreat', 'rounds'],
+  optionKeys: PBEM_OPTION_KEYS,
   parseOptions: parsePbemOptions,
   idleOptions: pbemIdleOptions,
   checkForces,

@@ -33,7 +33,8 @@ export const PBEM_DEFAULTS: PbemOptions = {
   rounds: null,
 };
 
-const KEYS = Object.keys(PBEM_DEFAULTS);
+/** The options' names, as a battle object (`--input`) and the Battles sheet give them. */
+export const PBEM_OPTION_KEYS = Object.keys(PBEM_DEFAULTS);
 
 function parseFort(v: unknown): Result<0 | 1 | 2> {
   if (isBlankValue(v)) return ok(0);
@@ -57,7 +58,7 @@ function parseBreachBy(v: unknown): Result<'any' | 'catapult'> {
 }
 
 export function parsePbemOptions(raw: RawOptions): Result<PbemOptions> {
-  const unknown = unknownOptionsError(raw, KEYS);
+  const unknown = unknownOptionsError(raw, PBEM_OPTION_KEYS);
   if (unknown !== null) return err(unknown);
   const sea = yesNo(raw.sea, 'sea', { yes: ['sea'], no: ['land'] });
   if (!sea.ok) return sea;

@@ -3,7 +3,13 @@ import { describeFowPosition, playFow, standingOf } from './engine';
 import { FowEvent } from './events';
 import { checkFowForces } from './forces-check';
 import { narrateFow } from './narrate';
-import { describeFowOptions, FOW_NUMBERS, FowOptions, parseFowOptions } from './options';
+import {
+  describeFowOptions,
+  FOW_NUMBERS,
+  FOW_OPTION_KEYS,
+  FowOptions,
+  parseFowOptions,
+} from './options';
 import { parseFowRoster } from './roster';
 import { formatFowRoster } from './roster-text';
 import { validateFowState } from './saved-state';
@@ -33,6 +39,7 @@ export const fortunesOfWar: Ruleset<FowOptions, FowState, FowEvent> = {
   title: 'Fortunes of War (armies, leaders and empires in one hex)',
   units: FOW_UNITS,
   orderKeys: ['rounds'],
+  optionKeys: FOW_OPTION_KEYS,
   parseOptions: parseFowOptions,
   parseRoster: parseFowRoster,
   formatRoster: formatFowRoster,

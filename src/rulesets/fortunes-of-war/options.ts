@@ -186,10 +186,11 @@ const RANGES: Record<keyof FowNumbers, [number, number]> = {
   duelDie: [2, 1000],
 };
 
-const KEYS = Object.keys(FOW_DEFAULTS);
+/** The options' names, as a battle object (`--input`) and the Battles sheet give them. */
+export const FOW_OPTION_KEYS = Object.keys(FOW_DEFAULTS);
 
 /** Option keys in any case (`meleerounds`), so that a sheet cell need not match the case. */
-const CANONICAL = new Map(KEYS.map((k) => [k.toLowerCase(), k]));
+const CANONICAL = new Map(FOW_OPTION_KEYS.map((k) => [k.toLowerCase(), k]));
 
 /** `readings`: one text of `key=value` pairs, merged under the fields given directly. */
 function withReadings(raw: RawOptions): Result<RawOptions> {
@@ -248,7 +249,12 @@ export function parseFowOptions(input: RawOptions): Result<FowOptions> {
   const merged = withReadings(input);
   if (!merged.ok) return merged;
   const raw = merged.value;
-  const unknown = unknownOptionsError(raw, KEYS, (_, v) => isBlankValue(v), 'fortunes-of-war');
+  const unknown = unknownOptionsError(
+    raw,
+    FOW_OPTION_KEYS,
+    (_, v) => isBlankValue(v),
+    'fortunes-of-war',
+  );
   if (unknown !== null) return err(unknown);
   const numbers = { ...FOW_NUMBERS };
   for (const key of Object.keys(FOW_NUMBERS) as (keyof FowNumbers)[]) {

@@ -6,7 +6,12 @@ import { describeImperiumPosition, playImperium, startImperium } from './engine'
 import { ImperiumEvent, leftOf } from './events';
 import { IMPERIUM_COLUMNS } from './log';
 import { narrateImperium } from './narrate';
-import { describeImperiumOptions, ImperiumOptions, parseImperiumOptions } from './options';
+import {
+  describeImperiumOptions,
+  IMPERIUM_OPTION_KEYS,
+  ImperiumOptions,
+  parseImperiumOptions,
+} from './options';
 import { parseImperiumRoster } from './roster';
 import { ImperiumState } from './state';
 import { IMPERIUM_UNITS } from './units';
@@ -58,6 +63,7 @@ export const imperium: Ruleset<ImperiumOptions, ImperiumState, ImperiumEvent> = 
   title: 'Imperium, 3rd Millennium, old-style combat (Cobb v1.3)',
   units: IMPERIUM_UNITS,
   orderKeys: ['rounds'],
+  optionKeys: IMPERIUM_OPTION_KEYS,
   parseOptions: parseImperiumOptions,
   parseRoster: parseImperiumRoster,
   checkForces: checkImperiumForces,

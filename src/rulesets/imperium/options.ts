@@ -116,7 +116,8 @@ export const IMPERIUM_DEFAULTS: ImperiumOptions = {
   rounds: null,
 };
 
-const KEYS = Object.keys(IMPERIUM_DEFAULTS);
+/** The options' names, as a battle object (`--input`) and the Battles sheet give them. */
+export const IMPERIUM_OPTION_KEYS = Object.keys(IMPERIUM_DEFAULTS);
 
 function choice<T extends string>(v: unknown, name: string, values: readonly T[]): Result<T> {
   if (isBlankValue(v)) return ok(values[0]);
@@ -128,7 +129,12 @@ function choice<T extends string>(v: unknown, name: string, values: readonly T[]
 
 /** Checks the options; a key given as `undefined` counts as not given. */
 export function parseImperiumOptions(raw: RawOptions): Result<ImperiumOptions> {
-  const unknown = unknownOptionsError(raw, KEYS, (_, v) => isBlankValue(v), 'imperium');
+  const unknown = unknownOptionsError(
+    raw,
+    IMPERIUM_OPTION_KEYS,
+    (_, v) => isBlankValue(v),
+    'imperium',
+  );
   if (unknown !== null) return err(unknown);
   const combat = choice(raw.combat, 'combat', ['space', 'ground'] as const);
   if (!combat.ok) return combat;

@@ -10,6 +10,7 @@ import { narrateLegion } from './narrate';
 import {
   describeLegionOptions,
   LEGION_DEFAULTS,
+  LEGION_OPTION_KEYS,
   LegionOptions,
   parseLegionOptions,
 } from './options';
@@ -130,6 +131,7 @@ export const legionBattles: Ruleset<LegionOptions, LegionState, LegionEvent> = {
   title: 'Legion Battles (mass battles with dice pools)',
   units: LEGION_UNITS,
   orderKeys: ['rounds'],
+  optionKeys: LEGION_OPTION_KEYS,
   parseOptions: parseLegionOptions,
   parseRoster: parseLegionRoster,
   formatRoster: formatLegionRoster,

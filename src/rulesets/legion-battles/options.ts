@@ -52,7 +52,8 @@ export const LEGION_DEFAULTS: LegionOptions = {
   rounds: null,
 };
 
-const KEYS = Object.keys(LEGION_DEFAULTS);
+/** The options' names, as a battle object (`--input`) and the Battles sheet give them. */
+export const LEGION_OPTION_KEYS = Object.keys(LEGION_DEFAULTS);
 
 const whole = wholeOption;
 
@@ -78,7 +79,12 @@ export function parseLegionOptions(input: RawOptions): Result<LegionOptions> {
   const merged = withReadings(input);
   if (!merged.ok) return merged;
   const raw = merged.value;
-  const unknown = unknownOptionsError(raw, KEYS, (_, v) => isBlankValue(v), 'legion-battles');
+  const unknown = unknownOptionsError(
+    raw,
+    LEGION_OPTION_KEYS,
+    (_, v) => isBlankValue(v),
+    'legion-battles',
+  );
   if (unknown !== null) return err(unknown);
   const d = LEGION_DEFAULTS;
   const clashes = whole(raw.clashes, 'clashes', 1, 1000, d.clashes);
