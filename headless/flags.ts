@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { parseArgs, ParseArgsConfig } from 'node:util';
 import { fsErrorReason } from './fs-errors';
 import { UsageError } from './io';
+import { nearestName } from '../src/word-slips';
 
 /** Flags shared by the commands that set up a battle (`battle`, `odds`). */
 
@@ -14,6 +15,7 @@ export function parseOptionsOnce<
   O extends NonNullable<ParseArgsConfig['options']>,
   P extends boolean = false,
 >(args: string[], options: O, allowPositionals: P = false as P) {
+  refuseSlips(args, options);
   const parsed = parseArgs({ args, options, strict: true, tokens: true, allowPositionals });
   const seen = new Set<string>();
   for (const t of parsed.tokens ?? []) {
@@ -22,6 +24,24 @@ export function parseOptionsOnce<
     seen.add(t.name);
   }
   return parsed;
+}
+
+/**
+ * An unknown long option that is a slip for one of the command's (`--atacker`, `--fortt`) is
+ * refused with the one it likely meant; any other is left to parseArgs' own refusal.
+ */
+function refuseSlips(args: string[], options: NonNullable<ParseArgsConfig['options']>): void {
+  const { tokens } = parseArgs({ args, options, strict: false, tokens: true });
+  const nearest = nearestName(Object.keys(options));
+  for (const t of tokens ?? []) {
+    if (t.kind !== 'option' || !t.rawName.startsWith('--') || Object.hasOwn(options, t.name)) {
+      continue;
+    }
+    const meant = nearest(t.name);
+    if (meant !== null) {
+      throw new UsageError(`unknown option ${t.rawName}: did you mean --${meant}?`);
+    }
+  }
 }
 
 /** The imperium ruleset's option flags. */

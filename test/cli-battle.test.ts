@@ -168,7 +168,7 @@ describe('praetor battle', () => {
     const unknown = await praetor('battle', '--atacker', '1 INF');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toBe(
-      'praetor battle: unknown option --atacker. Run "praetor battle --help" for usage.\n',
+      'praetor battle: unknown option --atacker: did you mean --attacker? Run "praetor battle --help" for usage.\n',
     );
     const noFile = await praetor('battle', '--input', '/nonexistent/battles.json');
     expect(noFile.err).toContain('--input /nonexistent/battles.json: no such file');

@@ -471,7 +471,17 @@ describe('every command explains itself the same way', () => {
   );
 
   it.each([
-    [['battle', '--atacker', '1 INF'], 'battle', 'unknown option --atacker'],
+    [
+      ['battle', '--atacker', '1 INF'],
+      'battle',
+      'unknown option --atacker: did you mean --attacker?',
+    ],
+    [['odds', '--breachby', 'any'], 'odds', 'unknown option --breachby: did you mean --breach-by?'],
+    [
+      ['adjudicate', 'x.xlsx', '--jobz=2'],
+      'adjudicate',
+      'unknown option --jobz: did you mean --jobs?',
+    ],
     [
       ['odds', '--attacker', '1 INF', '--defender', '1 INF', 'extra'],
       'odds',
@@ -501,8 +511,9 @@ describe('every command explains itself the same way', () => {
   ])('bad usage %p: one line naming it and the help, exit 2', async (argv, command, message) => {
     const r = await run(...argv);
     expect(r).toMatchObject({ code: 2, out: '' });
+    const stop = message.endsWith('?') ? '' : '.';
     expect(r.err).toBe(
-      `praetor ${command}: ${message}. Run "praetor ${command} --help" for usage.`,
+      `praetor ${command}: ${message}${stop} Run "praetor ${command} --help" for usage.`,
     );
   });
 
