@@ -232,6 +232,22 @@ test('a newer Results (2) whose header was changed is named, not passed over for
     ok: true,
     value: { results: 'Results (2)' },
   });
+  // A sheet of the user's own so named, holding nothing of a Results header, is passed by.
+  const tally = {
+    ...book,
+    sheetNames: [...book.sheetNames, 'Results (3)'],
+    sheets: [...book.sheets, table('Results (3)', [['My tally'], [3]])],
+  };
+  expect(verifyWorkbook(tally)).toMatchObject({
+    ok: true,
+    value: {
+      results: 'Results',
+      mismatches: [],
+      notes: [
+        'Results (3) is named like a Results sheet but its header holds nothing of one: it was not checked',
+      ],
+    },
+  });
   const v = verifyWorkbook(newer('Winners'));
   expect(v).toEqual({
     ok: false,
