@@ -15,20 +15,8 @@ import {
  * one of a key's words after trimming, lower-casing and collapsing spaces.
  */
 
-/** Columns a player may add for their own notes: read by nobody, and not warned about. */
-export const NOTE_COLUMNS = ['notes', 'note', 'comment', 'comments', 'remarks'];
-
-/**
- * A test of a body row against its table's header: blank but for notes, it is skipped as a blank
- * row is (a player's note on a line of its own is no battle and no legion).
- */
-export function blankButNotes(header: readonly unknown[]): (row: readonly unknown[]) => boolean {
-  const notes = new Set<number>();
-  header.forEach((cell, col) => {
-    if (NOTE_COLUMNS.includes(headerWord(cell))) notes.add(col);
-  });
-  return (row) => row.every((cell, col) => notes.has(col) || isBlank(cell));
-}
+/** Columns a player may add for their own notes (`Notes`, `Remark`, `Comment(s)`): read by nobody. */
+export const NOTE_COLUMNS = ['note', 'comment', 'remark'].flatMap((w) => [w, `${w}s`, `${w}(s)`]);
 
 export type ColumnWords<K extends string> = Record<K, readonly string[]>;
 export type Columns<K extends string> = Partial<Record<K, number>>;

@@ -1,5 +1,5 @@
 import { cellAddress, cellText, GridOrigin, isBlank, quoteText } from './cells';
-import { headerWord } from './columns';
+import { headerWord, NOTE_COLUMNS } from './columns';
 
 /**
  * Merged cells in a submission's tables. Excel shows a merged range's value in every cell it
@@ -165,6 +165,26 @@ export function mergedHeaderColumns(grid: MergedGrid, isRead: (word: string) => 
     }
   }
   return [...columns].sort((a, b) => a - b);
+}
+
+/**
+ * A test of a body row of `grid`: blank but for notes, under a note header or under the other
+ * columns of a merged one (`Notes` over E1:F1), it is skipped as a blank row is (a player's
+ * note on a line of its own is no battle and no legion).
+ */
+export function blankButNotes(grid: MergedGrid): (row: readonly unknown[]) => boolean {
+  const isNote = (cell: unknown) => !isBlank(cell) && NOTE_COLUMNS.includes(headerWord(cell));
+  const notes = new Set<number>();
+  (grid.cells[0] ?? []).forEach((cell, col) => {
+    if (isNote(cell)) notes.add(col);
+  });
+  for (const m of mergesOnRow(grid, 0)) {
+    if (!isNote(mergeValue(grid, m))) continue;
+    for (let c = m.left + 1; c <= m.right; c++) {
+      if (isBlank(grid.cells[0]?.[c])) notes.add(c);
+    }
+  }
+  return (row) => row.every((cell, col) => notes.has(col) || isBlank(cell));
 }
 
 /** Why a value under a header cell a merge covers is not read as Excel shows it (see above). */

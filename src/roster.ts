@@ -1,4 +1,3 @@
-import { blankButNotes } from './columns';
 import {
   Cell,
   CellGrid,
@@ -13,6 +12,7 @@ import {
 } from './cells';
 import { Legion, Side, UnitCounts } from './forces';
 import {
+  blankButNotes,
   MergedGrid,
   mergedCellProblem,
   mergedHeaderColumns,
@@ -246,7 +246,7 @@ function parseLegionTable(
   );
   const legions: Legion[] = [];
   const warnings: string[] = [];
-  const skipped = blankButNotes(header);
+  const skipped = blankButNotes(grid);
   for (let r = 1; r < cells.length; r++) {
     const row = cells[r];
     if (skipped(row)) continue;
@@ -307,9 +307,11 @@ function parseUnitCountBlock(
   let leader = '';
   const units: UnitCounts = {};
   const warnings: string[] = [];
+  // Only a header row names note columns.
+  const skipped = start === 1 ? blankButNotes(grid) : (row: readonly Cell[]) => row.every(isBlank);
   for (let r = start; r < cells.length; r++) {
     const row = cells[r];
-    if (row.every(isBlank)) continue;
+    if (skipped(row)) continue;
     if (headerIs(row[0], HEADER_WORDS.leader)) {
       const merged = mergedCellProblem(grid, r, 1);
       if (merged !== null) warnings.push(merged);

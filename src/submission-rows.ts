@@ -5,7 +5,6 @@ import {
   headerProblems,
   headerWord,
   NOTE_COLUMNS,
-  blankButNotes,
   rowProblems,
   unknownColumns,
 } from './columns';
@@ -16,7 +15,12 @@ import {
   lookalikeColumns,
   titleRowProblem,
 } from './header-slips';
-import { mergedCell, mergedHeaderColumns, mergedHeaderProblem } from './merged-cells';
+import {
+  blankButNotes,
+  mergedCell,
+  mergedHeaderColumns,
+  mergedHeaderProblem,
+} from './merged-cells';
 import { listProblems } from './problem-list';
 import type { LegionRows } from './submission-legions';
 import type { SheetTable, SubmissionEntry } from './submission';
@@ -134,7 +138,7 @@ export function readForcesTable<K extends 'battle' | string>(
   });
   const labelCols = new Set((kind.labels ?? []).map((key) => cols[key]));
   const unheaded = mergedHeaderColumns(table, isRead);
-  const skipped = blankButNotes(header);
+  const skipped = blankButNotes(table);
   for (let r = 1; r < table.cells.length; r++) {
     const row = table.cells[r];
     // Blank in its own cells, a row is blank whatever merges reach into it: merged down over

@@ -16,7 +16,6 @@ import {
   findColumns,
   headerProblems,
   NOTE_COLUMNS,
-  blankButNotes,
   rowProblems,
   unknownColumns,
 } from './columns';
@@ -33,7 +32,7 @@ import {
 } from './header-slips';
 import { AnyRuleset, IdleOption, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, RULESETS, rulesetIds } from './rulesets';
-import { GridMerge, mergedHeaderColumns, mergedHeaderProblem } from './merged-cells';
+import { blankButNotes, GridMerge, mergedHeaderColumns, mergedHeaderProblem } from './merged-cells';
 import { addAll, listProblems } from './problem-list';
 import { readArmyRows } from './submission-armies';
 import { readFleetRows } from './submission-fleets';
@@ -344,7 +343,7 @@ function readBattleRows(
   const checks = readChecks(cols);
   const labels = new Set([cols.territory]);
   const unheaded = mergedHeaderColumns(battles, (word) => BATTLE_WORDS.includes(word));
-  const skipped = blankButNotes(battles.cells[0]);
+  const skipped = blankButNotes(battles);
   for (let r = 1; r < battles.cells.length; r++) {
     const row = battles.cells[r];
     if (skipped(row)) continue;

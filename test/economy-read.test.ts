@@ -244,6 +244,22 @@ describe('reading the books', () => {
       ],
     });
     expect(o.before.players.map((p) => p.name)).toEqual(['Ann', 'Bob']);
+    // So is a row whose note is under a merged Remarks header's second column (D1:E1).
+    const books = tables();
+    const territories = books.territories!;
+    const merged = playTurn({
+      ...books,
+      territories: {
+        ...territories,
+        cells: [
+          [...territories.cells[0], 'Remarks', ''],
+          ...territories.cells.slice(1).map((row) => [...row, '', '']),
+          ['', '', '', '', '', 'Gallia falls next turn'],
+        ],
+        merges: [{ top: 0, left: 4, bottom: 0, right: 5 }],
+      },
+    });
+    expect(merged.ok ? [] : merged.error).toEqual([]);
   });
 
   it('reads a wholly blank Purchases or Ransoms sheet as no orders (cleared, header and all)', () => {

@@ -125,6 +125,22 @@ describe('roster cells', () => {
     });
   });
 
+  it('skips a note-only row of a Unit | Count block with a header; Remark and Comment(s) are notes', () => {
+    for (const notes of ['Notes', 'Remark', 'Comment(s)']) {
+      expect(
+        cells([
+          ['Unit', 'Count', notes],
+          ['INF', 2, ''],
+          ['', '', 'more next turn'],
+          ['CAV', 1, 'fast'],
+        ]),
+      ).toEqual({
+        ok: true,
+        value: [{ units: { INF: 2, CAV: 1 }, where: 'defender legion at B3' }],
+      });
+    }
+  });
+
   it('reads a Unit | Count block with an optional header and leader row', () => {
     const grid = [
       ['Unit', 'Count'],

@@ -301,6 +301,14 @@ describe('merged headers that are no column read', () => {
     ];
     const inBattles = read(table('Battles', noted, [box(0, 3, 0, 4)]), table('Legions', LEGIONS));
     expect(inBattles.outcomes).toEqual([null, null]);
+    // A row whose only value is under the merged Notes header's second column is a note too.
+    const noteRows = [...noted, ['', '', '', '', 'a note of its own'], ['', '', '', 'another', '']];
+    const notesOnly = read(
+      table('Battles', noteRows, [box(0, 3, 0, 4)]),
+      table('Legions', [...legions, ['', '', '', '', '', '', 'on its own']], [box(0, 5, 0, 6)]),
+    );
+    expect(notesOnly.outcomes).toEqual([null, null]);
+    expect(notesOnly.s.problems).toEqual([]);
     // A Seed header merged over the next column is one: its value there is not read.
     const seeded = noted.map((row) => [...row]);
     seeded[0] = ['Battle', 'Territory', 'Notes', 'Seed', ''];

@@ -5,13 +5,17 @@ import {
   findColumns,
   headerProblems,
   NOTE_COLUMNS,
-  blankButNotes,
   rowProblems,
   unknownColumns,
 } from '../columns';
 import { lookalikeCells, lookalikeColumns } from '../header-slips';
 import { capitalise } from '../narrate-words';
-import { mergedCellProblem, mergedHeaderColumns, mergedHeaderProblem } from '../merged-cells';
+import {
+  blankButNotes,
+  mergedCellProblem,
+  mergedHeaderColumns,
+  mergedHeaderProblem,
+} from '../merged-cells';
 import { CellRef, EconomyTable } from './state';
 import { unheadedColumns } from '../unheaded-columns';
 import { hiddenWarnings } from '../hidden-cells';
@@ -105,7 +109,7 @@ export function missingColumns<K extends string>(
 /** The rows below the header that are not wholly blank, with their index in the grid. */
 export function bodyRows(table: EconomyTable): { r: number; row: readonly unknown[] }[] {
   const rows: { r: number; row: readonly unknown[] }[] = [];
-  const skipped = blankButNotes(table.cells[0] ?? []);
+  const skipped = blankButNotes(table);
   for (let r = 1; r < table.cells.length; r++) {
     const row = table.cells[r];
     if (!skipped(row)) rows.push({ r, row });
