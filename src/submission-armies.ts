@@ -175,6 +175,16 @@ function wholeDigits(text: string): string | undefined {
   return whole.startsWith('-') && digits !== '0' ? `-${digits}` : digits;
 }
 
+/**
+ * A cell's whole number in the digits roster text reads, a number cell's (1e21 as its 22
+ * digits) or text's (`wholeDigits`); undefined when it holds none.
+ */
+function cellDigits(cell: Cell): string | undefined {
+  const v = plainValue(cell);
+  if (typeof v !== 'number') return wholeDigits(cellText(cell));
+  return Number.isInteger(v) ? BigInt(v).toString() : undefined;
+}
+
 /** A rating cell as roster text `NAME VALUE`, applied; the error names the cell. */
 function rating(
   c: Filled,
@@ -184,7 +194,9 @@ function rating(
 ): string | null {
   if (c === null) return null;
   const text = cellText(c.value);
-  const digits = typeof plainValue(c.value) === 'number' ? text : wholeDigits(text);
+  // A fraction typed as a number (3.5) is given as it is, for the rating's own message.
+  const digits =
+    cellDigits(c.value) ?? (typeof plainValue(c.value) === 'number' ? text : undefined);
   if (digits === undefined) return `${c.address}: ${label} is "${text}": a whole number`;
   const problem = apply(`${name} ${digits}`);
   if (problem === null) return null;
@@ -217,7 +229,7 @@ function readHealth(
   const h = health ?? max!;
   const now = cellText(h.value);
   const most = max === null ? now : cellText(max.value);
-  const [nowDigits, mostDigits] = [wholeDigits(now), wholeDigits(most)];
+  const [nowDigits, mostDigits] = [cellDigits(h.value), cellDigits((max ?? h).value)];
   if (nowDigits === undefined || mostDigits === undefined) {
     // Named at the cell that is not a whole number (Health first).
     const at = nowDigits !== undefined && max !== null ? max.address : h.address;

@@ -182,6 +182,16 @@ describe('fortunes-of-war Armies in a submission workbook', () => {
     expect(error({ Leader: 'L', Melee: '+1000000000000000000000.0' })).toBe(
       'Armies!R2: melee 1e+21: expected a whole number from 0 to 20',
     );
+    // So is one typed as a number, which Excel keeps as 1E+21.
+    expect(error({ Army: 'X', Morale: 1e21 })).toBe(
+      'Armies!I2: morale 1e+21: expected a whole number from 1 to 20',
+    );
+    expect(error({ Army: 'X', Health: 1e21 })).toBe(
+      'Armies!G2: maximum health 1e+21: expected a whole number from 1 to 9999',
+    );
+    expect(error({ Army: 'X', Health: 14.5 })).toBe(
+      'Armies!G2: health is "14.5" of "14.5": whole numbers',
+    );
     expect(error({ Army: 'X', Health: '14.5' })).toBe(
       'Armies!G2: health is "14.5" of "14.5": whole numbers',
     );
