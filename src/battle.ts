@@ -124,11 +124,16 @@ const SPEC_KEYS = ['id', 'rules', 'attacker', 'defender', 'seed', 'dice'];
  * are named too. Each unknown field that is a slip for one name, a field or an option
  * (`attackr` for `attacker`, `brechBy` for `breachBy`), is told it.
  */
-function withSpecKeys(error: string, options: RawOptions, known: readonly string[]): string {
+function withSpecKeys(error: string, options: RawOptions, ruleset: AnyRuleset): string {
   if (!error.startsWith('unknown option ')) return error;
-  const nearest = nearestName([...SPEC_KEYS, ...known]);
+  const nearest = nearestName([...SPEC_KEYS, ...ruleset.optionKeys]);
+  // The fields the ruleset refuses, alone: not one it ignores blank, nor one in another case.
+  const refused = (k: string) => {
+    const alone = ruleset.parseOptions(ownOptions({ [k]: options[k] }));
+    return !alone.ok && alone.error.startsWith('unknown option ');
+  };
   const slips = Object.keys(options)
-    .filter((k) => !known.includes(k) && options[k] !== undefined)
+    .filter(refused)
     .flatMap((k) => {
       const name = nearest(k);
       return name === null ? [] : [{ slip: `"${oneLine(k)}"`, name: `"${name}"` }];
@@ -194,7 +199,7 @@ function validate(spec: BattleSpec, fallbackId: string): Result<Battle> {
   const ruleset = findRuleset(rulesId);
   if (!ruleset) return fail(`unknown rules "${rulesId}" (known: ${rulesetIds().join(', ')})`);
   const options = ruleset.parseOptions(ownOptions(spec.options ?? {}));
-  if (!options.ok) return fail(withSpecKeys(options.error, spec.options ?? {}, ruleset.optionKeys));
+  if (!options.ok) return fail(withSpecKeys(options.error, spec.options ?? {}, ruleset));
   const forces: Partial<Forces> = {};
   for (const side of SIDES) {
     const legions = readSide(spec[side], side, ruleset);

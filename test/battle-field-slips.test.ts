@@ -28,6 +28,22 @@ describe('an unknown field of a battle object', () => {
     expect(failure({ ...BASE, ...slips })).toMatch(new RegExp(`; ${LISTS}; ${escape(hint)}$`));
   });
 
+  it('hints only at the fields the ruleset refuses: not one it ignores blank, nor another case', () => {
+    const imperium = { ...BASE, rules: 'imperium', attacker: '1 DD', defender: '1 DD' };
+    expect(failure({ ...imperium, combt: '', rangee: 'long' })).toMatch(
+      new RegExp(`; ${LISTS}; ${escape('unknown field "rangee": did you mean "range"?')}$`),
+    );
+    const fow = {
+      ...BASE,
+      rules: 'fortunes-of-war',
+      attacker: 'A: attack 5',
+      defender: 'B: attack 5',
+    };
+    expect(failure({ ...fow, MeleeRounds: 5, terain: 'forest' })).toMatch(
+      new RegExp(`; ${LISTS}; ${escape('unknown field "terain": did you mean "terrain"?')}$`),
+    );
+  });
+
   it("an option of this ruleset, not another's: cote-online has mode, fort and rounds", () => {
     expect(failure({ ...BASE, rules: 'cote-online', mdoe: 'hit-and-run' })).toBe(
       `battle battle: unknown option "mdoe" for cote-online (known: mode, fort, rounds); ${LISTS}; unknown field "mdoe": did you mean "mode"?`,
