@@ -1,6 +1,7 @@
 import { Battle } from '../src/battle';
 import { Forces } from '../src/forces';
 import { computeOdds, OddsProgress, OddsResult } from '../src/odds';
+import { oddsEndings } from '../src/odds-endings';
 import { err, Result } from '../src/result';
 import { findRuleset } from '../src/rulesets';
 
@@ -61,17 +62,10 @@ const percent = (p: number) => `${(100 * p).toFixed(1)}%`;
 
 /** The odds in a few lines for the pane. */
 export function oddsLines(odds: OddsResult): string[] {
-  const se = odds.standardErrors;
   const pm = (p: number, e?: number) =>
     e === undefined ? percent(p) : `${percent(p)} ± ${percent(e)}`;
-  const lines = [
-    `Attacker wins: ${pm(odds.attackerWins, se?.attackerWins)}`,
-    `Defender wins: ${pm(odds.defenderWins, se?.defenderWins)}`,
-  ];
-  if (odds.attackerRetreats > 0) {
-    lines.push(`Attacker retreats: ${pm(odds.attackerRetreats, se?.attackerRetreats)}`);
-  }
-  if (odds.undecided > 0) lines.push(`Undecided: ${pm(odds.undecided, se?.undecided)}`);
+  const endings = oddsEndings(odds, findRuleset(odds.ruleset.id));
+  const lines = endings.map(({ label, p, se }) => `${label}: ${pm(p, se)}`);
   lines.push(`Expected rounds: ${odds.expectedRounds.toFixed(2)}`);
   lines.push(
     odds.method === 'exact'

@@ -35,12 +35,21 @@ describe('escaping', () => {
 });
 
 describe('the odds table', () => {
-  const odds = { attackerWins: 0.1234, defenderWins: 0.8, attackerRetreats: 0.0766 };
+  const odds = {
+    endings: [
+      { label: 'Attacker wins', p: 0.1234 },
+      { label: 'Defender wins', p: 0.8 },
+      { label: 'Attacker retreats', p: 0.0766 },
+    ],
+  };
 
-  test('attacker wins, defender wins, attacker retreats, to one decimal', () => {
+  test('each ending the odds show, to one decimal', () => {
     const html = reportHtml([
       buildReport(resolve(EXAMPLE_1), { odds: { ...odds, method: 'exact' } }),
     ]);
+    expect(html).toContain(
+      '<thead><tr><th scope="col">Attacker wins</th><th scope="col">Defender wins</th><th scope="col">Attacker retreats</th></tr></thead>',
+    );
     expect(html).toContain('<tbody><tr><td>12.3%</td><td>80.0%</td><td>7.7%</td></tr></tbody>');
     expect(html).toContain('<caption>Exact odds before the battle</caption>');
   });

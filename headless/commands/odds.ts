@@ -9,6 +9,7 @@ import {
   RULE_OPTION_FLAGS,
   withFortValue,
 } from '../flags';
+import { oddsEndings } from '../../src/odds-endings';
 import { findRuleset } from '../../src/rulesets';
 import { countProgress } from '../progress';
 import { EXIT, Io, UsageError } from '../io';
@@ -185,20 +186,7 @@ export function renderOdds(r: OddsResult, top = 8): string {
   const options = Object.entries(r.options as Record<string, unknown>)
     .map(([k, val]) => `${k}=${val === null ? '-' : String(val)}`)
     .join(', ');
-  const ruleset = findRuleset(r.ruleset.id);
-  const rows: [string, number, number | undefined][] = [
-    ['Attacker wins', r.attackerWins, se?.attackerWins],
-    ['Defender wins', r.defenderWins, se?.defenderWins],
-  ];
-  // A ruleset with no retreat order retreats only in its own ways (a hit-and-run): none, no line.
-  if (r.attackerRetreats > 0 || ruleset?.orderKeys.includes('retreat')) {
-    rows.push(['Attacker retreats', r.attackerRetreats, se?.attackerRetreats]);
-  }
-  const undecided = ruleset?.undecidedName ?? 'undecided';
-  // `noVictor` is printed "No victor".
-  const words = undecided.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  const label = ruleset?.undecidedLabel ?? words.charAt(0).toUpperCase() + words.slice(1);
-  if (r.undecided > 0) rows.push([label, r.undecided, se?.undecided]);
+  const endings = oddsEndings(r, findRuleset(r.ruleset.id));
   const codes = Object.keys(r.expectedSurvivors.attacker);
   const show = (c: UnitCounts) => formatCounts(c, codes);
   const likely = (
@@ -216,7 +204,9 @@ export function renderOdds(r: OddsResult, top = 8): string {
     `Options: ${options}`,
     ...(r.note ? [`Note: ${r.note}`] : []),
     '',
-    ...rows.map(([label, p, e]) => `${label.padEnd(18)} ${pct(p).padStart(7)}${pm(e, pct)}`),
+    ...endings.map(
+      ({ label, p, se: e }) => `${label.padEnd(18)} ${pct(p).padStart(7)}${pm(e, pct)}`,
+    ),
     '',
     `Expected survivors: attacker ${survivors(r, 'attacker')}`,
     `                    defender ${survivors(r, 'defender')}`,

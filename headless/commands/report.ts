@@ -11,6 +11,7 @@ import {
 } from '../../src/battle';
 import { plural } from '../../src/narrate-words';
 import { computeOdds } from '../../src/odds';
+import { oddsEndings } from '../../src/odds-endings';
 import { findRuleset } from '../../src/rulesets';
 import { BattleReport, buildReport, ReportContext } from '../../src/report/model';
 import { reportHtml } from '../../src/report/html';
@@ -285,12 +286,7 @@ function oddsBefore(result: BattleResult): ReportContext['odds'] {
   const why = o.note ? ` (${o.note.split(';')[0]})` : '';
   const method =
     o.method === 'exact' ? 'exact' : `Monte Carlo, ${o.runs?.toLocaleString('en')} runs${why}`;
-  return {
-    attackerWins: o.attackerWins,
-    defenderWins: o.defenderWins,
-    attackerRetreats: o.attackerRetreats,
-    method,
-  };
+  return { endings: oddsEndings(o, ruleset).map(({ label, p }) => ({ label, p })), method };
 }
 
 const REPORT_RUNS = 20_000;

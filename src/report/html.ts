@@ -27,7 +27,9 @@ function oddsTable(odds: NonNullable<BattleReport['odds']>): string {
     odds.method === 'exact'
       ? 'Exact odds before the battle'
       : `Odds before the battle (${escapeHtml(odds.method)})`;
-  return `<table class="odds"><caption>${caption}</caption><thead><tr><th scope="col">Attacker wins</th><th scope="col">Defender wins</th><th scope="col">Attacker retreats</th></tr></thead><tbody><tr><td>${percent(odds.attackerWins)}</td><td>${percent(odds.defenderWins)}</td><td>${percent(odds.attackerRetreats)}</td></tr></tbody></table>`;
+  const heads = odds.endings.map((e) => `<th scope="col">${escapeHtml(e.label)}</th>`).join('');
+  const cells = odds.endings.map((e) => `<td>${percent(e.p)}</td>`).join('');
+  return `<table class="odds"><caption>${caption}</caption><thead><tr>${heads}</tr></thead><tbody><tr>${cells}</tr></tbody></table>`;
 }
 
 /** A battle's heading id: `battle-ID`, with `-2`, `-3`... where battles of two files share an id. */

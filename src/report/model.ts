@@ -17,9 +17,8 @@ export interface BattleReport {
   dice: string;
   forces: Record<Side, { leader: string; units: string }[]>;
   odds?: {
-    attackerWins: number;
-    defenderWins: number;
-    attackerRetreats: number;
+    /** The endings an odds summary shows (`oddsEndings`), as the CLI and the pane show them. */
+    endings: { label: string; p: number }[];
     /** `exact`, or how it was estimated: `Monte Carlo, 20,000 runs`. */
     method: string;
   };
