@@ -14,7 +14,8 @@ import { sheetIndex } from './workbook/exceljs-load';
 import { SheetContent } from './workbook/sheet-xml';
 import { writeCellsToPackage } from './workbook/sheet-parts';
 import { gameContent, turnReportContent } from './workbook/turn-layouts';
-import { addSheetsToPackage, readWorkbookName } from './workbook/write';
+import { addSheetsToPackage, isStrictPackage, readWorkbookName } from './workbook/write';
+import { strictRefusal } from './workbook/package-parts';
 
 /**
  * One workbook's turn, start to end: check the package, read the books and the orders, play
@@ -30,6 +31,9 @@ import { addSheetsToPackage, readWorkbookName } from './workbook/write';
 
 /** The defined name that holds the fingerprint of the orders a turn's output was played with. */
 export const TURN_ORDERS_NAME = '_Praetor_TurnOrders';
+
+/** What a refusal asks the user to do again on a workbook saved anew. */
+const TURN_COMMAND = 'run the turn on';
 
 const ordersFormula = (f: OrdersFingerprint) => `"${f.hex}"`;
 
@@ -135,6 +139,8 @@ export async function turnFile(job: TurnJob): Promise<TurnFileReport> {
 async function play(job: TurnJob): Promise<TurnFileReport> {
   const checked = readPackageFile(job.input, job.limits);
   if (!checked.ok) return failedTurn(job.input, checked.error);
+  // Refused before the turn is played and shown, not when its cells are written.
+  if (isStrictPackage(checked.value)) return failedTurn(job.input, strictRefusal(TURN_COMMAND));
 
   let workbook;
   try {
@@ -198,7 +204,7 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
   if (outcome.addGameSheet) sheets.push(gameContent(gameSheetRows(outcome), name));
   const written = await addSheetsToPackage(patched.value, sheets, {
     names: [{ name: TURN_ORDERS_NAME, formula: ordersFormula(fingerprint), hidden: true }],
-    command: 'run the turn on',
+    command: TURN_COMMAND,
   });
   writeFileAtomic(job.output, written, job.force, modeOf(job.input));
   const notes = job.again === true && !playedAgain ? [NOT_PLAYED_BEFORE] : [];

@@ -1024,6 +1024,8 @@ describe('a workbook saved as Strict Open XML', () => {
       'it is saved as Strict Open XML, which Praetor cannot add sheets to; save it in Excel as "Excel Workbook (*.xlsx)" and run the turn on that',
     );
     expect(existsSync(join(home, 'out.xlsx'))).toBe(false);
+    // Refused before the turn is played: no treasury table, no orders done.
+    expect([turn.players, turn.lines, turn.done, turn.rejected]).toEqual([[], [], 0, 0]);
   });
 });
 

@@ -51,6 +51,19 @@ function workbookPathOf(pkg: OpenPackage): string {
 }
 
 /**
+ * Whether the package's workbook part is written in Strict Open XML (see `addSheetsToPackage`);
+ * false when the part cannot be read, which the reader names in its own words.
+ */
+export function isStrictPackage(source: Buffer | ZipPackage): boolean {
+  try {
+    const pkg = openPackage(ZipPackage.of(source));
+    return isStrictWorkbook(pkg.scan(workbookPathOf(pkg)).root);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The formula of a workbook-level defined name of the package's workbook part (which the
  * strict scanner reads: exceljs, and so Praetor's reader, keeps no defined names); undefined
  * when there is none, '' when it holds anything but text. Throws when the part is missing or
