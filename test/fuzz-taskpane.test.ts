@@ -520,6 +520,7 @@ const fakeOdds: OddsProvider = {
   compute: async () =>
     ok({
       method: 'exact',
+      ruleset: { id: 'cote-pbem', version: '1.0.0' },
       attackerWins: 0.5,
       defenderWins: 0.5,
       attackerRetreats: 0,
