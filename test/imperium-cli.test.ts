@@ -19,7 +19,7 @@ describe('praetor battle --rules imperium', () => {
   it('prints the seed example die group by die group', async () => {
     const { code, out } = await praetor('battle', ...SEED_EXAMPLE, '--dice', DICE);
     expect(code).toBe(0);
-    expect(out).toContain('(imperium 1.1.0)');
+    expect(out).toContain('(imperium 1.2.0)');
     expect(out).toContain('The attacker wins in round 1 with 1 DD* left.');
     expect(out).toMatch(/^1\s+attacker\s+beam\s+DD#2\s+CR#1\s+5 6\s+2\s+damaged/m);
     expect(out).toMatch(/^1\s+defender\s+torpedo\s+CR#1\s+DD#2\s+5 5 6\s+3\s+3 5\s+damaged/m);

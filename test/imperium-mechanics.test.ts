@@ -138,6 +138,27 @@ describe('range and disengage', () => {
     st.range = 'long';
   });
 
+  it('compares the fraction exactly: 3 + 4 factors are not under 0.28 or 7/25 of 12 + 13', () => {
+    const units = 'Terran DD B3 T4, Imperial CA B12 T13';
+    const even = startImperium(forcesOf('Terran: 1 DD', 'Imperial: 1 CA'), options({ units }));
+    // In floating point 0.28 x 25 is 7.000000000000001, and 7 was taken to be under it.
+    for (const at of ['0.28', '7/25', '0.14/0.5', '28/100']) {
+      expect(chooseRange(even, 0, orders(`disengage=${at}`))).toBe('long');
+    }
+    expect(chooseRange(even, 0, orders('disengage=0.2801'))).toBe('disengage');
+    expect(chooseRange(even, 0, orders('disengage=7.01/25'))).toBe('disengage');
+  });
+
+  it('refuses a fraction over nothing (1/0): it would always disengage', () => {
+    expect(parseOrders('disengage=1/0', 'attackerOrders')).toEqual({
+      ok: false,
+      error: 'attackerOrders: disengage is "1/0": expected a fraction such as 1/3, or never',
+    });
+    expect(orders('disengage=0/5').disengage).toBe('0/5');
+    const st2 = startImperium(forcesOf('Terran: 1 DD', 'Imperial: 2 BB'), options());
+    expect(chooseRange(st2, 0, orders('disengage=0/5'))).toBe('long');
+  });
+
   it('loads fighters up to the carriers, lands the rest, jumps the ships, leaves monitors', () => {
     const s = startImperium(forcesOf('Terran: 1 CV, 5 F, 1 M, 1 DD', 'Imperial: 2 BB'), options());
     expect(disengage(s, 0, true)).toEqual({

@@ -59,7 +59,7 @@ function validateImperiumState(st: ImperiumState, start: ImperiumState): Result<
 /** Imperium, 3rd Millennium, old-style combat (shared/spec/imperium.md): space and ground. */
 export const imperium: Ruleset<ImperiumOptions, ImperiumState, ImperiumEvent> = {
   id: 'imperium',
-  version: '1.1.0',
+  version: '1.2.0',
   title: 'Imperium, 3rd Millennium, old-style combat (Cobb v1.3)',
   units: IMPERIUM_UNITS,
   orderKeys: ['rounds'],

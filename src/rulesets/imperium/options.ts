@@ -65,12 +65,31 @@ const ORDER_KEYS = Object.keys(DEFAULT_ORDERS) as (keyof Orders)[];
 
 export const formatOrders = (o: Orders): string => ORDER_KEYS.map((k) => `${k}=${o[k]}`).join(', ');
 
-/** The disengage threshold as a number: `1/3`, `0.5`, `never` (0). */
-export function disengageRatio(text: string): number {
-  if (text === 'never') return 0;
+/** A fraction of whole numbers, compared exactly: 0.28 is 28/100, never 0.28000000000000003. */
+export interface Fraction {
+  num: bigint;
+  den: bigint;
+}
+
+/**
+ * The disengage threshold as a fraction (`1/3`; `0.5` is 5/10; `1.5/2` is 15/20), null for
+ * `never` (or 0), undefined when the text is none (`1/0` too).
+ */
+export function disengageFraction(text: string): Fraction | null | undefined {
+  if (text === 'never') return null;
   const m = /^(\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?$/.exec(text);
-  if (!m) return NaN;
-  return m[2] === undefined ? Number(m[1]) : Number(m[1]) / Number(m[2]);
+  if (!m) return undefined;
+  const top = decimal(m[1]);
+  const bottom = m[2] === undefined ? { num: 1n, den: 1n } : decimal(m[2]);
+  if (bottom.num === 0n) return undefined;
+  const f = { num: top.num * bottom.den, den: top.den * bottom.num };
+  return f.num === 0n ? null : f;
+}
+
+/** `0.28` as 28/100. */
+function decimal(text: string): Fraction {
+  const [whole, digits = ''] = text.split('.');
+  return { num: BigInt(whole + digits), den: 10n ** BigInt(digits.length) };
 }
 
 /** `range=close, split=auto` (commas, semicolons or new lines; `:` or `=`); the rest default. */
@@ -90,7 +109,7 @@ export function parseOrders(raw: unknown, name: string): Result<Orders> {
     }
     const value = m[2].toLowerCase().replace(/\s+/g, '');
     if (key === 'disengage') {
-      if (!(disengageRatio(value) >= 0)) {
+      if (disengageFraction(value) === undefined) {
         return err(
           `${name}: disengage is "${oneLine(m[2])}": expected a fraction such as 1/3, or never`,
         );

@@ -1,4 +1,4 @@
-import { disengageRatio, Orders } from './options';
+import { disengageFraction, Orders } from './options';
 import { jumpCapable } from './speed';
 import { factorsOf, ImperiumState, inBattle, Range, Unit } from './state';
 
@@ -15,10 +15,11 @@ const total = (units: Unit[], f: 'beam' | 'torpedo') =>
 export function chooseRange(st: ImperiumState, side: 0 | 1, orders: Orders): Range | 'disengage' {
   const own = inBattle(st, side);
   const enemy = inBattle(st, side === 0 ? 1 : 0);
-  const ratio = disengageRatio(orders.disengage);
-  const ownFactors = total(own, 'beam') + total(own, 'torpedo');
-  const enemyFactors = total(enemy, 'beam') + total(enemy, 'torpedo');
-  if (ratio > 0 && own.some(jumpCapable) && ownFactors < ratio * enemyFactors) {
+  const ratio = disengageFraction(orders.disengage);
+  const ownFactors = BigInt(total(own, 'beam') + total(own, 'torpedo'));
+  const enemyFactors = BigInt(total(enemy, 'beam') + total(enemy, 'torpedo'));
+  // Under num/den of the enemy's, in whole numbers: 7 is not under 0.28 x 25.
+  if (ratio && own.some(jumpCapable) && ownFactors * ratio.den < ratio.num * enemyFactors) {
     return st.range === 'short' ? 'long' : 'disengage';
   }
   switch (orders.range) {
