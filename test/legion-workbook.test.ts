@@ -15,6 +15,13 @@ const unitRow = (battle: string, side: string, cols: Record<string, unknown>) =>
 
 const table = (sheet: string, cells: unknown[][]) => ({ cells, origin: { sheet, row: 0, col: 0 } });
 
+/** One battle, Alesia, under `rules`. */
+const alesia = (rules = 'legion-battles') =>
+  table('Battles', [
+    ['Battle', 'Rules'],
+    ['Alesia', rules],
+  ]);
+
 const rosterUnit = (text: string) => {
   const r = parseLegionRoster(text, 'attacker');
   if (!r.ok) throw new Error(r.error);
@@ -23,42 +30,35 @@ const rosterUnit = (text: string) => {
 
 describe('legion-battles Units in a submission workbook', () => {
   it('reads each row into the unit its roster text gives, defaults included', () => {
-    const s = readSubmission(
-      table('Battles', [
-        ['Battle', 'Rules'],
-        ['Alesia', 'legion-battles'],
+    const s = readSubmission(alesia(), table('Legions', [LEGIONS_HEADER]), {
+      units: table('Units', [
+        UNITS_HEADER,
+        unitRow('Alesia', 'Attacker', {
+          Unit: 'levy',
+          Quality: 'raw levy',
+          Discipline: 2,
+          Numbers: '4:1',
+        }),
+        unitRow('Alesia', 'Attacker', {
+          Unit: 'nobles',
+          Quality: 'trained',
+          Strength: 'Worn',
+          Supply: 'short',
+          Arrows: 'camels',
+          'Locked shields': 3,
+        }),
+        unitRow('alesia', 'Defender', {
+          Unit: 'Septimius',
+          Quality: 'veteran century',
+          Discipline: 4,
+          Pila: 'yes',
+          'Leader Charisma': 4,
+          Leadership: 3,
+          Works: 'finished',
+          PC: 'Septimius fight 3/2 resistance 4; Septimius rally 3/3 in clash 3',
+        }),
       ]),
-      table('Legions', [LEGIONS_HEADER]),
-      {
-        units: table('Units', [
-          UNITS_HEADER,
-          unitRow('Alesia', 'Attacker', {
-            Unit: 'levy',
-            Quality: 'raw levy',
-            Discipline: 2,
-            Numbers: '4:1',
-          }),
-          unitRow('Alesia', 'Attacker', {
-            Unit: 'nobles',
-            Quality: 'trained',
-            Strength: 'Worn',
-            Supply: 'short',
-            Arrows: 'camels',
-            'Locked shields': 3,
-          }),
-          unitRow('alesia', 'Defender', {
-            Unit: 'Septimius',
-            Quality: 'veteran century',
-            Discipline: 4,
-            Pila: 'yes',
-            'Leader Charisma': 4,
-            Leadership: 3,
-            Works: 'finished',
-            PC: 'Septimius fight 3/2 resistance 4; Septimius rally 3/3 in clash 3',
-          }),
-        ]),
-      },
-    );
+    });
     expect(s.problems).toEqual([]);
     expect(s.warnings).toEqual([]);
     const spec = s.entries[0].spec!;
@@ -84,20 +84,13 @@ describe('legion-battles Units in a submission workbook', () => {
     const YES_NO = ['Line of cohorts', 'Pila', 'Screen', 'Horse', 'Flank'];
     const unit = (cols: Record<string, unknown>) => {
       const row = header.map((h, i) => (i === 0 ? 'Alesia' : i === 1 ? 'Attacker' : cols[h]));
-      const s = readSubmission(
-        table('Battles', [
-          ['Battle', 'Rules'],
-          ['Alesia', 'legion-battles'],
+      const s = readSubmission(alesia(), table('Legions', [LEGIONS_HEADER]), {
+        units: table('Units', [
+          header,
+          row.map((c) => c ?? ''),
+          unitRow('Alesia', 'Defender', { Quality: 'raw' }),
         ]),
-        table('Legions', [LEGIONS_HEADER]),
-        {
-          units: table('Units', [
-            header,
-            row.map((c) => c ?? ''),
-            unitRow('Alesia', 'Defender', { Quality: 'raw' }),
-          ]),
-        },
-      );
+      });
       expect(s.entries[0].error).toBeNull();
       return (s.entries[0].spec!.attacker as RatedLegion[])[0].unit!;
     };
@@ -124,20 +117,13 @@ describe('legion-battles Units in a submission workbook', () => {
 
   it('names the sheet, row and column of a bad cell', () => {
     const read = (row: unknown[], rules = 'legion-battles') =>
-      readSubmission(
-        table('Battles', [
-          ['Battle', 'Rules'],
-          ['Alesia', rules],
+      readSubmission(alesia(rules), table('Legions', [LEGIONS_HEADER]), {
+        units: table('Units', [
+          UNITS_HEADER,
+          row,
+          unitRow('Alesia', 'Defender', { Quality: 'raw' }),
         ]),
-        table('Legions', [LEGIONS_HEADER]),
-        {
-          units: table('Units', [
-            UNITS_HEADER,
-            row,
-            unitRow('Alesia', 'Defender', { Quality: 'raw' }),
-          ]),
-        },
-      );
+      });
     const error = (row: unknown[], rules?: string) => read(row, rules).entries[0].error;
     expect(error(unitRow('Alesia', 'Attacker', { Quality: 'trained', Discipline: 9 }))).toBe(
       'Units!F2: discipline is "9": a whole number from 0 to 6',
@@ -177,14 +163,9 @@ describe('legion-battles Units in a submission workbook', () => {
     expect(read(unitRow('Gergovia', 'Attacker', { Quality: 'raw' })).problems).toEqual([
       'Units!A2: the unit row is for battle "Gergovia", which is not in Battles',
     ]);
-    const noQuality = readSubmission(
-      table('Battles', [
-        ['Battle', 'Rules'],
-        ['Alesia', 'legion-battles'],
-      ]),
-      table('Legions', [LEGIONS_HEADER]),
-      { units: table('Units', [['Battle', 'Side', 'Unit', 'Colour']]) },
-    );
+    const noQuality = readSubmission(alesia(), table('Legions', [LEGIONS_HEADER]), {
+      units: table('Units', [['Battle', 'Side', 'Unit', 'Colour']]),
+    });
     expect(noQuality.problems).toEqual(['Units!A1: Units has no "Quality" column']);
     expect(noQuality.warnings[0]).toMatch(/^Units!D1: column "Colour" is not one Praetor reads/);
   });

@@ -230,24 +230,24 @@ describe('the HTML report', () => {
   });
 });
 
+/** Three battles for a report: the seed's example, one at the walls, one that fails. */
+const THREE_BATTLES = [
+  EXAMPLE_1,
+  {
+    id: 'walls',
+    attacker: 'Marcus: 2 CAT 3 INF',
+    defender: 'Titus: 3 INF',
+    fort: 2,
+    seed: 'walls',
+  },
+  { id: 'bad', attacker: '9 INF', defender: '1 INF', seed: 'x' },
+];
+
 describe('report --battle', () => {
   // No PDF: the choice of battles is the same whatever the report is printed as.
   const dir = mkdtempSync(join(tmpdir(), 'praetor-report-battle-'));
   const input = join(dir, 'battles.json');
-  writeFileSync(
-    input,
-    JSON.stringify([
-      EXAMPLE_1,
-      {
-        id: 'walls',
-        attacker: 'Marcus: 2 CAT 3 INF',
-        defender: 'Titus: 3 INF',
-        fort: 2,
-        seed: 'walls',
-      },
-      { id: 'bad', attacker: '9 INF', defender: '1 INF', seed: 'x' },
-    ]),
-  );
+  writeFileSync(input, JSON.stringify(THREE_BATTLES));
 
   it('leaves out the errors of battles not asked for: exit 0', async () => {
     const out = join(dir, 'walls.html');
@@ -274,17 +274,7 @@ const pdfIt = hasPdfTools || process.env.CI ? it : it.skip;
 describe('the PDF report', () => {
   const dir = mkdtempSync(join(tmpdir(), 'praetor-report-'));
   const input = join(dir, 'battles.json');
-  const battles = [
-    EXAMPLE_1,
-    {
-      id: 'walls',
-      attacker: 'Marcus: 2 CAT 3 INF',
-      defender: 'Titus: 3 INF',
-      fort: 2,
-      seed: 'walls',
-    },
-    { id: 'bad', attacker: '9 INF', defender: '1 INF', seed: 'x' },
-  ];
+  const battles = THREE_BATTLES;
   writeFileSync(input, JSON.stringify(battles));
   const pdfText = (file: string, page?: number) =>
     execFileSync(
