@@ -12,6 +12,7 @@ import {
   resultsColumn,
   resultsSheet,
 } from './sheets';
+import { headerWord } from './columns';
 import { isMergedCellMessage } from './merged-cells';
 import {
   isIdleOptionWarning,
@@ -107,30 +108,37 @@ export const NO_RESULTS = 'the workbook has no Results sheet: adjudicate it firs
 const isResultsName = (sheet: SheetTable): boolean =>
   /^results( \(\d+\))?$/i.test(String(sheet.origin.sheet).trim());
 
-/** A header row holding a word of the Results header, wherever (a column moved or inserted). */
-const hasResultsWord = (sheet: SheetTable): boolean =>
-  (sheet.cells[0] ?? []).some((c) => RESULTS_HEADER.includes(cellText(c)));
-
 /**
  * The Results sheet to check, `sheets` in the workbook's order: the last with a Results
- * header, and the earlier ones. A newer Results sheet whose header was changed, after that one,
- * is named with the header cell that is wrong or missing: checking an older one instead would
- * pass what the newest says unread. `unlike`: the sheets after it so named that hold nothing of
- * a Results header, the user's own.
+ * header, and the earlier ones. A sheet named as adjudicate names them (`Results (2)`) after
+ * that one is a newer Results sheet whose header was changed: it is named, with the header cell
+ * that is wrong or missing, for checking an older one instead would pass what the newest says
+ * unread. One that holds no word of a Results header in its first rows may be a sheet of the
+ * user's own: the message says to rename it then, never passing it by unread.
  */
 export function lastResults(
   sheets: readonly SheetTable[],
-): Result<{ results: SheetTable; earlier: SheetTable[]; unlike: SheetTable[] }> {
+): Result<{ results: SheetTable; earlier: SheetTable[] }> {
   const all = sheets.filter(isResultsTable);
   const results = all.pop();
   const after = results ? sheets.slice(sheets.indexOf(results) + 1) : sheets;
-  // After a good one, a sheet so named is a newer one only if its header holds a word of
-  // Praetor's: a sheet of the user's own named `Results (3)` (`My tally` in A1) is none.
-  const named = after.filter(isResultsName);
-  const changed = (results ? named.filter(hasResultsWord) : named).pop();
-  if (changed) return err(resultsHeaderProblem(changed));
+  const changed = after.filter(isResultsName).pop();
+  if (changed) {
+    const own = hasResultsWord(changed) ? '' : OWN_SHEET;
+    return err(`${resultsHeaderProblem(changed)}${own}`);
+  }
   if (!results) return err(NO_RESULTS);
-  return ok({ results, earlier: all, unlike: named });
+  return ok({ results, earlier: all });
+}
+
+const OWN_SHEET =
+  '; if it is a sheet of your own, not one adjudicate wrote, give it a name that does not ' +
+  'start with "Results"';
+
+/** Whether a header word of Results is in the sheet's first rows, in any case and spacing. */
+function hasResultsWord(sheet: SheetTable): boolean {
+  const words = new Set(RESULTS_HEADER.map(headerWord));
+  return sheet.cells.slice(0, 5).some((row) => row.some((c) => words.has(headerWord(c))));
 }
 
 /** The header cell of a Results-named sheet that is wrong or missing, and what it should read. */
@@ -185,7 +193,7 @@ export function verifyWithReplay(
   const { byName, ordered } = sheetsInOrder(book.sheetNames, book.sheets);
   const last = lastResults(ordered);
   if (!last.ok) return last;
-  const { results, earlier: all, unlike } = last.value;
+  const { results, earlier: all } = last.value;
   const resultsName = String(results.origin.sheet);
 
   const read = readSeal(results);
@@ -198,16 +206,10 @@ export function verifyWithReplay(
     failed: 0,
     shots: 0,
     mismatches: checkPosted(seal, posted, resultsName),
-    notes: [
-      ...all.map(
-        (s) =>
-          `${String(s.origin.sheet)} is an earlier Results sheet: only the last, ${resultsName}, is checked`,
-      ),
-      ...unlike.map(
-        (s) =>
-          `${String(s.origin.sheet)} is named like a Results sheet but its header holds nothing of one: it was not checked`,
-      ),
-    ],
+    notes: all.map(
+      (s) =>
+        `${String(s.origin.sheet)} is an earlier Results sheet: only the last, ${resultsName}, is checked`,
+    ),
   };
   if (seal) {
     if (!key) {

@@ -232,21 +232,29 @@ test('a newer Results (2) whose header was changed is named, not passed over for
     ok: true,
     value: { results: 'Results (2)' },
   });
-  // A sheet of the user's own so named, holding nothing of a Results header, is passed by.
+  // A newer one with its header retyped in lower case is no sheet of the user's: named as such.
+  const lower = newer('Winner');
+  const second = lower.sheets.at(-1)!;
+  (second.cells as unknown[][])[0] = second.cells[0].map((c) => String(c).toLowerCase());
+  const lowered = verifyWorkbook(lower);
+  expect(lowered).toEqual({
+    ok: false,
+    error: expect.stringMatching(
+      /should read "Battle" here, but it reads "battle"; its header must be [^;]*$/,
+    ),
+  });
+  // A sheet so named holding nothing of a Results header may be the user's: it is named, and
+  // the message says to rename it then; it is never passed by unread.
   const tally = {
     ...book,
     sheetNames: [...book.sheetNames, 'Results (3)'],
     sheets: [...book.sheets, table('Results (3)', [['My tally'], [3]])],
   };
-  expect(verifyWorkbook(tally)).toMatchObject({
-    ok: true,
-    value: {
-      results: 'Results',
-      mismatches: [],
-      notes: [
-        'Results (3) is named like a Results sheet but its header holds nothing of one: it was not checked',
-      ],
-    },
+  expect(verifyWorkbook(tally)).toEqual({
+    ok: false,
+    error: expect.stringMatching(
+      /^'?Results \(3\)'?!A1: .* it reads "My tally"; .*; if it is a sheet of your own, not one adjudicate wrote, give it a name that does not start with "Results"$/,
+    ),
   });
   const v = verifyWorkbook(newer('Winners'));
   expect(v).toEqual({
