@@ -417,7 +417,8 @@ function readSavedBattle(data: unknown): Result<{ saved: SavedBattle; ruleset: A
   }
   if (ruleset.version !== rs.version) {
     return err(
-      `battle ${name}: saved with ${ruleset.id} ${rs.version.length > 40 ? shownValue(rs.version) : rs.version}; this Praetor has ${ruleset.version}`,
+      `battle ${name}: saved with ${ruleset.id} ${rs.version.length > 40 ? shownValue(rs.version) : rs.version}; this Praetor has ${ruleset.version}` +
+        `, whose rules changed (docs/rules-${ruleset.id}.md): fight the battle again from its start, with the same dice and orders`,
     );
   }
   if (typeof d.options !== 'object' || d.options === null || Array.isArray(d.options)) {

@@ -34,6 +34,15 @@ test('a result whose captured leaders were changed is refused, naming them', () 
   expect(errorOf(recheckResult(json))).toMatch(/^what it records of its captured is not/);
 });
 
+test('a result of an earlier version of its rules is refused naming both versions, not as changed', () => {
+  const json = asJson(resolve(WHOLE));
+  const version = (json.ruleset as { version: string }).version;
+  json.ruleset = { id: 'cote-pbem', version: '0.9.0' };
+  expect(errorOf(recheckResult(json))).toBe(
+    `it was fought under cote-pbem 0.9.0, and this Praetor plays cote-pbem ${version}: the rules changed between the two (docs/rules-cote-pbem.md); fight it again with praetor battle --json to report it`,
+  );
+});
+
 test('a battle resumed with a retreat that would have ended round 1 is fought to the pause without it', () => {
   const paused = resolve({ ...WHOLE, rounds: 1 });
   expect(paused.outcome).toBe('paused');

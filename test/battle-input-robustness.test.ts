@@ -487,7 +487,7 @@ describe('a saved battle held in memory, edited, then resumed', () => {
     saved.ruleset.version = '0.0.1';
     expect(resume(saved)).toEqual({
       ok: false,
-      error: `battle battle: saved with cote-pbem 0.0.1; this Praetor has ${version}`,
+      error: `battle battle: saved with cote-pbem 0.0.1; this Praetor has ${version}, whose rules changed (docs/rules-cote-pbem.md): fight the battle again from its start, with the same dice and orders`,
     });
   });
 

@@ -45,6 +45,17 @@ export function recheckResult(item: Record<string, unknown>): Result<BattleResul
   const fresh = JSON.parse(JSON.stringify(replayed.value)) as Record<string, unknown>;
   fresh.events = asRecorded(fresh.events, item.events);
   const differs = COMPARED.filter((k) => !isDeepStrictEqual(fresh[k], item[k]));
+  const was = item.ruleset as { id?: unknown; version?: unknown } | undefined;
+  const now = replayed.value.ruleset;
+  if (differs.length > 0 && was?.id === now.id && typeof was.version === 'string') {
+    if (was.version !== now.version) {
+      return err(
+        `it was fought under ${now.id} ${was.version.slice(0, 40)}, and this Praetor plays ` +
+          `${now.id} ${now.version}: the rules changed between the two (docs/rules-${now.id}.md); ` +
+          'fight it again with praetor battle --json to report it',
+      );
+    }
+  }
   if (differs.length > 0) {
     return err(
       `what it records of its ${differs.join(', ')} is not what its forces, options and dice ` +
