@@ -152,7 +152,8 @@ describe('range and disengage', () => {
   it('refuses a fraction over nothing (1/0): it would always disengage', () => {
     expect(parseOrders('disengage=1/0', 'attackerOrders')).toEqual({
       ok: false,
-      error: 'attackerOrders: disengage is "1/0": expected a fraction such as 1/3, or never',
+      error:
+        'attackerOrders: disengage is "1/0": expected a fraction such as 1/3 or 0.5 (not over 0), or never',
     });
     expect(orders('disengage=0/5').disengage).toBe('0/5');
     const st2 = startImperium(forcesOf('Terran: 1 DD', 'Imperial: 2 BB'), options());

@@ -111,7 +111,7 @@ export function parseOrders(raw: unknown, name: string): Result<Orders> {
     if (key === 'disengage') {
       if (disengageFraction(value) === undefined) {
         return err(
-          `${name}: disengage is "${oneLine(m[2])}": expected a fraction such as 1/3, or never`,
+          `${name}: disengage is "${oneLine(m[2])}": expected a fraction such as 1/3 or 0.5 (not over 0), or never`,
         );
       }
       orders.disengage = value === '0' ? 'never' : value;
