@@ -1,13 +1,7 @@
 import { posix } from 'node:path';
 import { err, ok, Result } from '../../src/result';
 import { CellWrite, patchCells } from './cell-patch';
-import {
-  isStrictWorkbook,
-  relationshipsOf,
-  relIdOf,
-  sheetElements,
-  strictRefusal,
-} from './package-parts';
+import { relationshipsOf, relIdOf, sheetElements } from './package-parts';
 import { REL_NS } from './xml';
 import { attr, scanXml } from './xml-scan';
 import {
@@ -31,7 +25,6 @@ const OFFICE_DOCUMENT = `${REL_NS}/officeDocument`;
 export function writeCellsToPackage(
   data: Buffer,
   writes: ReadonlyMap<string, readonly CellWrite[]>,
-  command = 'run the turn on',
 ): Result<Buffer> {
   if (writes.size === 0) return ok(data);
   const eocd = findEndOfDirectory(data);
@@ -63,9 +56,7 @@ export function writeCellsToPackage(
       : undefined;
     const workbookPath = (book?.target ?? 'xl/workbook.xml').replace(/^\//, '');
     dir = posix.dirname(workbookPath);
-    const workbook = scanXml(text(workbookPath) ?? '');
-    if (isStrictWorkbook(workbook)) return err(strictRefusal(command));
-    sheets = sheetElements(workbook);
+    sheets = sheetElements(scanXml(text(workbookPath) ?? ''));
     rels = relationshipsOf(
       scanXml(text(`${dir}/_rels/${posix.basename(workbookPath)}.rels`) ?? ''),
     );
