@@ -47,14 +47,14 @@ export function recheckResult(item: Record<string, unknown>): Result<BattleResul
   const differs = COMPARED.filter((k) => !isDeepStrictEqual(fresh[k], item[k]));
   const was = item.ruleset as { id?: unknown; version?: unknown } | undefined;
   const now = replayed.value.ruleset;
-  if (differs.length > 0 && was?.id === now.id && typeof was.version === 'string') {
-    if (was.version !== now.version) {
-      return err(
-        `it was fought under ${now.id} ${was.version.slice(0, 40)}, and this Praetor plays ` +
-          `${now.id} ${now.version}: the rules changed between the two (docs/rules-${now.id}.md); ` +
-          'fight it again with praetor battle --json to report it',
-      );
-    }
+  const earlier =
+    was?.id === now.id && typeof was.version === 'string' && was.version !== now.version;
+  if (differs.length > 0 && earlier) {
+    return err(
+      `it was fought under ${now.id} ${String(was.version).slice(0, 40)}, and this Praetor plays ` +
+        `${now.id} ${now.version}: the rules changed between the two (docs/rules-${now.id}.md); ` +
+        'fight it again with praetor battle --json to report it',
+    );
   }
   if (differs.length > 0) {
     return err(
