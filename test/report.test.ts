@@ -11,6 +11,9 @@ import { recheckResult } from '../headless/report/recheck';
 import { resolve } from './helpers/battle';
 import { praetor, shellWords } from './helpers/cli';
 
+// Each PDF is printed by a Chromium the CLI starts; a loaded machine takes more than Jest's 5 s.
+jest.setTimeout(60_000);
+
 const EXAMPLE_1 = {
   id: 'ex1',
   attacker: 'Marcus: 2 INF, 1 CAT',
