@@ -24,6 +24,7 @@ import {
 import { err, ok, Result } from './result';
 import { oneLineError } from './shown-text';
 import { describeCatalog, UnitCatalog, unitCode } from './units';
+import { battleIdKey } from './battle-id';
 
 /**
  * Rosters from text (`Marcus: 1 CAT 2 INF; Titus: 3 INF`) or from a grid of cells. Only the
@@ -252,7 +253,7 @@ function parseLegionTable(
     if (skipped(row)) continue;
     if (battleCol >= 0) {
       const shown = cellText(shownAt(grid, r, battleCol));
-      if (shown.toLowerCase() !== battle.toLowerCase()) continue;
+      if (battleIdKey(shown) !== battleIdKey(battle)) continue;
     }
     const sideMerged = mergedError(grid, r, [battleCol, sideCol]);
     if (!sideMerged.ok) return sideMerged;

@@ -27,6 +27,7 @@ import type { SheetTable, SubmissionEntry } from './submission';
 import { unheadedColumns } from './unheaded-columns';
 import { hiddenWarnings } from './hidden-cells';
 import { nearestName } from './word-slips';
+import { battleIdKey } from './battle-id';
 
 /**
  * What the forces tables of a submission (`Legions`, `Fleets`, `Units`) share: their header
@@ -123,7 +124,7 @@ export function readForcesTable<K extends 'battle' | string>(
   };
   const index = new Map<string, number>();
   entries.forEach((e, i) => {
-    if (!index.has(e.id.toLowerCase())) index.set(e.id.toLowerCase(), i);
+    if (!index.has(battleIdKey(e.id))) index.set(battleIdKey(e.id), i);
   });
   const battleCol = (cols as Record<string, number | undefined>).battle!;
   // Every column read: the known ones, and those `alsoKnown` (unit columns).
@@ -154,7 +155,7 @@ export function readForcesTable<K extends 'battle' | string>(
       continue;
     }
     const battleId = battleMerged?.shown ?? cellText(row[battleCol]);
-    const i = index.get(battleId.toLowerCase());
+    const i = index.get(battleIdKey(battleId));
     if (battleId === '' || i === undefined || (battleMerged && entries[i].spec === null)) {
       out.problems.push(
         battleMerged

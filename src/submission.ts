@@ -42,6 +42,7 @@ import { readUnitRows } from './submission-units';
 import { capitalise } from './narrate-words';
 import { unheadedColumns } from './unheaded-columns';
 import { HiddenCells, hiddenWarnings } from './hidden-cells';
+import { battleIdKey } from './battle-id';
 
 /** The seed of `praetor template`'s example battle: a battle that keeps it is named. */
 export const TEMPLATE_SEED = 'example';
@@ -354,9 +355,9 @@ function readBattleRows(
       // An id the file holds hidden under the merge names the battle, so that its forces rows
       // find it (and its error) rather than no battle; else the row does.
       const hidden = cellProblem(row[cols.battle!]) === null ? cellText(row[cols.battle!]) : '';
-      const named = hidden !== '' && !firstRow.has(hidden.toLowerCase());
+      const named = hidden !== '' && !firstRow.has(battleIdKey(hidden));
       const id = named ? hidden : `(row ${battles.origin.row + r + 1})`;
-      if (named) firstRow.set(hidden.toLowerCase(), entries.length);
+      if (named) firstRow.set(battleIdKey(hidden), entries.length);
       entries.push({
         id,
         where,
@@ -389,7 +390,7 @@ function readBattleRows(
       });
       continue;
     }
-    const first = firstRow.get(id.toLowerCase());
+    const first = firstRow.get(battleIdKey(id));
     if (first !== undefined) {
       const message = `${where}: battle id "${id}" is used twice (also at ${entries[first].where}); ids must be unique`;
       // Each row's error names its own cell, so that the batch's list shows no line twice.
@@ -401,7 +402,7 @@ function readBattleRows(
       entries.push({ id, where, spec: null, error: message });
       continue;
     }
-    firstRow.set(id.toLowerCase(), entries.length);
+    firstRow.set(battleIdKey(id), entries.length);
     const unreadable = rowProblems(row, r, battles.origin, checks);
     for (const cell of merged) {
       if (cell.label) warnings.push(cell.message);

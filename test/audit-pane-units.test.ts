@@ -102,6 +102,9 @@ describe('rosterCells', () => {
     };
     const read = readRosterGrid(rosterCells(grid, units), 'attacker', units, '  B2 ');
     expect(read.ok && read.value.legions.map((l) => l.leader)).toEqual(['B']);
+    const greek = { ...grid, cells: [header, ['ΟΣ', 'Attacker', 'A', 1, 0]] };
+    const final = readRosterGrid(rosterCells(greek, units), 'attacker', units, 'οσ');
+    expect(final.ok && final.value.legions.map((l) => l.leader)).toEqual(['A']);
   });
 
   test('a "Battle id" column filters as a "Battle" column does', () => {

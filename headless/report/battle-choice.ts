@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { listProblems } from '../../src/problem-list';
 import { realPath } from '../fs-errors';
 import { InputFile } from './sources';
+import { battleIdKey } from '../../src/battle-id';
 
 /** `--battle ID` and `--battle FILE:ID`: which battles of a report's inputs are asked for. */
 
@@ -14,7 +15,7 @@ export function isAsked(
   { id: own, source }: { id: string; source: InputFile },
   ask: string,
 ): boolean {
-  const isId = (id: string) => own.toLowerCase() === id.trim().toLowerCase();
+  const isId = (id: string) => battleIdKey(own) === battleIdKey(id.trim());
   return isId(ask) || splits(ask).some(({ file, id }) => isId(id) && isFile(source, file));
 }
 
