@@ -238,7 +238,10 @@ function parseLegionTable(
   const header = cells[0];
   const leaderCol = header.findIndex((c) => headerIs(c, HEADER_WORDS.leader));
   const sideCol = header.findIndex((c) => headerIs(c, HEADER_WORDS.side));
-  const battleCol = battle === '' ? -1 : header.findIndex((c) => headerIs(c, HEADER_WORDS.battle));
+  const battleColumn = header.findIndex((c) => headerIs(c, HEADER_WORDS.battle));
+  const battleCol = battle === '' ? -1 : battleColumn;
+  // With no battle named, the rows' own battles, each by its first row: more than one is refused.
+  const battlesRead = new Map<string, string>();
   const counts = unitColumns.map((u) => u.col);
   // Columns whose header Excel shows from a merge over them: not read, so not to hold counts.
   const unheaded = mergedHeaderColumns(
@@ -266,6 +269,13 @@ function parseLegionTable(
       }
       if (rowSide !== side) continue;
     }
+    if (battle === '' && battleColumn >= 0) {
+      const id = cellText(shownAt(grid, r, battleColumn));
+      const key = battleIdKey(id);
+      if (id !== '' && !battlesRead.has(key)) {
+        battlesRead.set(key, `${quoteText(id)} (${cellAddress(origin, r, battleColumn)})`);
+      }
+    }
     const countsMerged = mergedError(grid, r, counts);
     if (!countsMerged.ok) return countsMerged;
     for (const c of unheaded) {
@@ -287,6 +297,13 @@ function parseLegionTable(
       units,
       where: `${side} legion at ${at}${leader ? ` (${leader})` : ''}`,
     });
+  }
+  if (battlesRead.size > 1) {
+    const [one, ...others] = [...battlesRead.values()];
+    return err(
+      `${side}: the rows are of battles ${one} and ${others.join(' and ')}: ` +
+        'give the Battle id of the one to fight, to take its rows only',
+    );
   }
   if (legions.length === 0) {
     const of = battleCol >= 0 ? ` of battle ${quoteText(battle)}` : '';
@@ -316,7 +333,14 @@ function parseUnitCountBlock(
     if (headerIs(row[0], HEADER_WORDS.leader)) {
       const merged = mergedCellProblem(grid, r, 1);
       if (merged !== null) warnings.push(merged);
-      leader = cellText(row[1]);
+      const named = cellText(row[1]);
+      if (leader !== '' && named !== '' && named !== leader) {
+        return err(
+          `${cellAddress(origin, r, 1)}: a second leader, ${quoteText(named)}, after ${quoteText(leader)}: ` +
+            'a Unit | Count block is one legion, with one leader',
+        );
+      }
+      if (named !== '') leader = named;
       continue;
     }
     const merged = mergedError(grid, r, [0, 1]);

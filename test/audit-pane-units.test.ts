@@ -107,6 +107,29 @@ describe('rosterCells', () => {
     expect(final.ok && final.value.legions.map((l) => l.leader)).toEqual(['A']);
   });
 
+  test('with no battle id, rows of two battles are refused, naming each; one battle is fought', () => {
+    const grid = {
+      cells: [
+        header,
+        ['B1', 'Attacker', 'A', 1, 0],
+        ['', '', '', '', ''],
+        ['b1', 'Attacker', 'C', 3, 0],
+        ['B2', 'Attacker', 'B', 2, 0],
+        ['B3', 'Defender', 'D', 2, 0],
+      ],
+      origin: { sheet: 'Legions', row: 0, col: 0 },
+      address: 'Legions!A1:E6',
+    };
+    const read = readRosterGrid(rosterCells(grid, units), 'attacker', units, ' ');
+    expect(read).toEqual({
+      ok: false,
+      error:
+        'attacker: the rows are of battles "B1" (Legions!A2) and "B2" (Legions!A5): give the Battle id of the one to fight, to take its rows only',
+    });
+    const defender = readRosterGrid(rosterCells(grid, units), 'defender', units, '');
+    expect(defender.ok && defender.value.legions.map((l) => l.leader)).toEqual(['D']);
+  });
+
   test('a "Battle id" column filters as a "Battle" column does', () => {
     const grid = {
       cells: [

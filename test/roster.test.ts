@@ -236,6 +236,23 @@ describe('roster cells', () => {
     });
   });
 
+  it('refuses a second leader in a Unit | Count block, naming its cell; the same name again is one', () => {
+    const grid = (second: string) => [
+      ['Leader', 'Titus'],
+      ['INF', 2],
+      ['Leader', second],
+    ];
+    expect(cells(grid('Brutus'))).toEqual({
+      ok: false,
+      error:
+        'C5: a second leader, "Brutus", after "Titus": a Unit | Count block is one legion, with one leader',
+    });
+    expect(cells(grid('Titus'))).toEqual({
+      ok: true,
+      value: [{ leader: 'Titus', units: { INF: 2 }, where: 'defender legion at B3 (Titus)' }],
+    });
+  });
+
   it('builds A1 addresses past column Z', () => {
     expect(cellAddress({ row: 0, col: 0 }, 9, 27)).toBe('AB10');
     expect(cellAddress({ row: 0, col: 50 }, 0, 2)).toBe('BA1');
