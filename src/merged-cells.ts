@@ -26,6 +26,8 @@ export interface GridMerge {
    * header row put back above it).
    */
   shows?: unknown;
+  /** Where a merge cut to the grid (`placeMerges`) ends beyond it: to name the merge whole. */
+  ends?: { bottom: number; right: number };
 }
 
 /** A table's grid with the merges over it, as the adapters read them (none when unknown). */
@@ -99,7 +101,7 @@ function shownMerge(grid: MergedGrid, r: number, c: number) {
     /** What the covered cell holds, hidden: blank unless a program merged over a value. */
     own: grid.cells[r]?.[c],
     first,
-    range: `${first}:${cellAddress(plain, merge.bottom, merge.right)}`,
+    range: `${first}:${cellAddress(plain, (merge.ends ?? merge).bottom, (merge.ends ?? merge).right)}`,
     cell: cellAddress(plain, r, c),
   };
 }
@@ -236,7 +238,17 @@ export function placeMerges(
     const right = Math.min(m.right - origin.col, cols - 1);
     if (top >= rows || left >= cols || bottom < 0 || right < 0) continue;
     if (bottom > top || right > left) {
-      out.push({ top, left, bottom, right, ...('shows' in m ? { shows: m.shows } : {}) });
+      const whole = m.ends ?? m;
+      const ends = { bottom: whole.bottom - origin.row, right: whole.right - origin.col };
+      const cut = ends.bottom !== bottom || ends.right !== right;
+      out.push({
+        top,
+        left,
+        bottom,
+        right,
+        ...('shows' in m ? { shows: m.shows } : {}),
+        ...(cut ? { ends } : {}),
+      });
     }
   }
   return out;

@@ -80,7 +80,11 @@ describe('merged cells through the adapter', () => {
     if (!read.ok) throw new Error(read.error);
     const legions = read.value.required[1];
     expect(legions.address).toBe('Legions (Legions!B2:I10)');
-    expect(legions.merges).toEqual([E4_E5, { top: 7, left: 7, bottom: 8, right: 7 }]);
+    // Cut to the table, I9:J10 keeps its whole extent to be named by.
+    expect(legions.merges).toEqual([
+      E4_E5,
+      { top: 7, left: 7, bottom: 8, right: 7, ends: { bottom: 8, right: 8 } },
+    ]);
   });
 
   test('Resolve all gives readSubmission the Legions merges, in 3 syncs', async () => {

@@ -208,3 +208,24 @@ test('a merge placed from outside the range (above or left) covers every cell of
     [],
   );
 });
+
+test('a merge that runs on past the range is named whole, as Excel can find and unmerge it', () => {
+  // A title merged over Legions!A1:E1 above a Unit | Count block, the range A1:B3; and a count
+  // merged over B1:B8, of which a range A1:B2 (INF 3, CAV blank) holds B1:B2.
+  const cells = [
+    ['Orders', ''],
+    ['INF', 3],
+    ['CAV', ''],
+  ];
+  const title = placeMerges([{ top: 0, left: 0, bottom: 0, right: 4 }], origin, 3, 2);
+  expect(title).toEqual([{ top: 0, left: 0, bottom: 0, right: 1, ends: { bottom: 0, right: 4 } }]);
+  const got = readRosterGrid({ cells, origin, merges: title }, 'attacker', units);
+  expect(got.ok ? '' : got.error).toMatch(/the merged cells A1:E1 .*: unmerge A1:E1 /);
+  const block = cells.slice(1);
+  const count = placeMerges([{ top: 0, left: 1, bottom: 7, right: 1 }], origin, 2, 2);
+  const counted = readRosterGrid({ cells: block, origin, merges: count }, 'attacker', units);
+  expect(counted.ok ? '' : counted.error).toBe(
+    'Legions!B2: the merged cells B1:B8 show "3" here, but that is B1\'s value and Praetor ' +
+      'reads B2 as blank: unmerge B1:B8 and give each cell its own value',
+  );
+});

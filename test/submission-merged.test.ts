@@ -391,7 +391,7 @@ describe('gridMerges and mergedCellProblem', () => {
         [
           box(3, 2, 4, 2), // C4:C5 -> rows 1-2, col 0
           box(5, 4, 9, 7), // E6:H10 -> cut to row 3, col 2: one cell, left out
-          box(4, 3, 8, 3), // D5:D9 -> rows 2-3 (cut), col 1
+          box(4, 3, 8, 3), // D5:D9 -> rows 2-3 (cut, ending at row 6), col 1
           box(0, 2, 3, 2), // C1:C4: its top-left is above the grid
           box(3, 0, 3, 3), // A4:D4: its top-left is left of the grid
         ],
@@ -399,7 +399,7 @@ describe('gridMerges and mergedCellProblem', () => {
         4,
         3,
       ),
-    ).toEqual([box(1, 0, 2, 0), box(2, 1, 3, 1)]);
+    ).toEqual([box(1, 0, 2, 0), { ...box(2, 1, 3, 1), ends: { bottom: 6, right: 1 } }]);
   });
 
   it('names cells by their sheet address, and only those a merge covers beyond its top-left', () => {
