@@ -105,6 +105,25 @@ export const earlierOutputs = (paths: readonly string[]): string[] =>
     .filter((f) => f.error === undefined)
     .map((f) => f.input);
 
+/** Spreadsheets Praetor does not read, found in folders: named so that none is missed unseen. */
+const OTHER_FORMAT = /\.(xls|xlsb|ods|numbers|csv)$/i;
+
+/** The spreadsheets of other formats (`.xls`, `.ods`, ...) that the folders of `paths` hold. */
+export const otherFormats = (paths: readonly string[]): string[] =>
+  searchFolders(paths, (name) => OTHER_FORMAT.test(name) && !/^(~\$|\._)/.test(name), false)
+    .filter((f) => f.error === undefined)
+    .map((f) => f.input);
+
+/** The folders named in `paths` that hold no workbook to adjudicate, their sub-folders neither. */
+export const foldersWithoutWorkbooks = (paths: readonly string[]): string[] =>
+  paths.filter((path) => {
+    try {
+      return statSync(path).isDirectory() && scanInputs([path]).length === 0;
+    } catch {
+      return false;
+    }
+  });
+
 /**
  * The files of `paths` whose names `take` accepts, each folder searched once (however links
  * lead back to it), hidden folders and macOS' `__MACOSX` passed over; the files named

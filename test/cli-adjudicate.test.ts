@@ -161,6 +161,29 @@ describe('praetor adjudicate', () => {
     );
   });
 
+  it('names the spreadsheets of other formats it passed over, and a named folder that gave nothing: exit 1', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'gallia.xls'), 'x');
+    writeFileSync(join(dir, 'alba.ods'), 'x');
+    writeFileSync(join(dir, '~$lock.xls'), 'x');
+    const none = bufferIo();
+    expect(await main(['adjudicate', dir], none)).toBe(1);
+    expect(none.stderr()).toContain(
+      `; 2 spreadsheets of another format passed over (${join(dir, 'alba.ods')}, ${join(dir, 'gallia.xls')}): save them as .xlsx in Excel`,
+    );
+    const orders = tempDir();
+    writeFileSync(join(orders, 'a.xlsx'), await simpleSubmission());
+    const io = bufferIo();
+    expect(await main(['adjudicate', orders, dir, '--jobs', '1', '--json'], io)).toBe(1);
+    expect(JSON.parse(io.stdout()).emptyFolders).toEqual([dir]);
+    expect(io.stderr()).toContain(
+      `praetor adjudicate: ${dir}: no workbooks (.xlsx or .xlsm) in this folder or its sub-folders; 2 spreadsheets`,
+    );
+    const whole = bufferIo();
+    expect(await main(['adjudicate', orders, '--jobs', '1', '--force'], whole)).toBe(0);
+    expect(whole.stderr()).not.toContain('no workbooks');
+  });
+
   // Tests run as root, whom chmod 000 does not stop: the folder's listing is refused instead.
   it('a folder that cannot be read is a row and an error of its own, counted apart from the files; exit 1', async () => {
     const dir = tempDir();

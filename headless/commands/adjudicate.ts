@@ -8,7 +8,12 @@ import {
   INTERRUPTED,
   MAX_JOBS,
 } from '../adjudicate';
-import { earlierOutputs, prepareOutDir } from '../batch-inputs';
+import {
+  earlierOutputs,
+  foldersWithoutWorkbooks,
+  otherFormats,
+  prepareOutDir,
+} from '../batch-inputs';
 import { FileReport } from '../file-report';
 import { EXIT, Io, UsageError } from '../io';
 import { readKeyFile } from '../keyfile';
@@ -169,16 +174,15 @@ async function adjudicateRun(
   }
   progress?.finish();
   if (reports.length === 0) {
-    const skipped = earlierOutputs(positionals);
     io.err(
       'praetor adjudicate: no workbooks found (.xlsx or .xlsm) in the paths given or their sub-folders' +
-        (skipped.length > 0
-          ? `; ${skipped.length} earlier output${skipped.length === 1 ? ' was' : 's were'} passed over (${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ', ...' : ''}): name such a file to adjudicate it again`
-          : ''),
+        passedOver(positionals),
     );
     if (v.json) io.out(JSON.stringify(jsonReport(reports), null, 2));
     return EXIT.someFailed;
   }
+  // A folder named that gave nothing: a player's folder left empty is named, not passed over.
+  const emptyFolders = foldersWithoutWorkbooks(positionals);
   const ledgerError = seal && ledger ? recordRun(ledger, seal.turn, reports) : null;
   // Named once there is one: a run that sealed nothing writes none.
   const kept = ledger && existsSync(ledger.path) ? ledger.path : undefined;
@@ -189,10 +193,18 @@ async function adjudicateRun(
   };
   const left = reports.filter((r) => r.error === INTERRUPTED);
   const stopped = left.length > 0 ? { interrupted: true } : {};
-  if (v.json) io.out(JSON.stringify({ ...jsonReport(reports), ...sealed, ...stopped }, null, 2));
-  else {
+  const empty = emptyFolders.length > 0 ? { emptyFolders } : {};
+  if (v.json) {
+    io.out(JSON.stringify({ ...jsonReport(reports), ...empty, ...sealed, ...stopped }, null, 2));
+  } else {
     const done = reports.filter((r) => r.error !== INTERRUPTED);
     io.out(summaryText(done) + sealText(seal, kept, ledgerError));
+  }
+  for (const folder of emptyFolders) {
+    io.err(
+      `praetor adjudicate: ${folder}: no workbooks (.xlsx or .xlsm) in this folder or its sub-folders` +
+        passedOver([folder]),
+    );
   }
   if (left.length > 0) {
     io.err(
@@ -202,8 +214,25 @@ async function adjudicateRun(
     );
     return EXIT.interrupted;
   }
-  const ok = ledgerError === null && reports.every((r) => r.errors === 0);
+  const ok =
+    ledgerError === null && emptyFolders.length === 0 && reports.every((r) => r.errors === 0);
   return ok ? EXIT.ok : EXIT.someFailed;
+}
+
+/** What a search of `paths` passed over: earlier outputs, and spreadsheets of other formats. */
+function passedOver(paths: readonly string[]): string {
+  const few = (files: string[]) =>
+    `${files.slice(0, 3).join(', ')}${files.length > 3 ? ', ...' : ''}`;
+  const outputs = earlierOutputs(paths);
+  const others = otherFormats(paths);
+  return (
+    (outputs.length > 0
+      ? `; ${outputs.length} earlier output${outputs.length === 1 ? ' was' : 's were'} passed over (${few(outputs)}): name such a file to adjudicate it again`
+      : '') +
+    (others.length > 0
+      ? `; ${plural(others.length, 'spreadsheet')} of another format passed over (${few(others)}): save ${others.length === 1 ? 'it' : 'them'} as .xlsx in Excel`
+      : '')
+  );
 }
 
 /**
