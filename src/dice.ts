@@ -241,9 +241,25 @@ class SealedDice implements Dice {
 
 /**
  * Reads a list of d6 values as pasted from a dice server's email: numbers separated by commas,
- * spaces, semicolons or new lines. Anything else is an error naming the first bad item.
+ * spaces, semicolons or new lines. Anything else is an error naming the first bad item, and so
+ * is nothing between two commas or semicolons (`3,,4`): a die may have been lost in the pasting.
  */
 export function parseDiceList(input: string | readonly unknown[]): Result<number[]> {
+  if (typeof input === 'string') {
+    // `1,,2`: a die deleted from the posted stream, or a doubled comma; which, only the GM knows.
+    const gap = /[,;]\s*[,;]/.exec(input.trim().replace(/^[,;\s]+|[,;\s]+$/g, ''));
+    if (gap !== null) {
+      const before = input
+        .trim()
+        .replace(/^[,;\s]+/, '')
+        .slice(0, gap.index);
+      const after = before.split(/[\s,;]+/).filter((s) => s !== '').length;
+      return err(
+        `nothing between two separators after die ${after} (${JSON.stringify(gap[0])}): ` +
+          'a die is missing from the list, or remove the extra separator',
+      );
+    }
+  }
   const items =
     typeof input === 'string'
       ? input

@@ -67,6 +67,20 @@ describe('scripted dice', () => {
     expect(parseDiceList(' , ')).toEqual({ ok: false, error: 'the dice list is empty' });
   });
 
+  it('refuses nothing between two commas or semicolons, naming the die before: one may be missing', () => {
+    expect(parseDiceList('3,4,,2')).toEqual({
+      ok: false,
+      error:
+        'nothing between two separators after die 2 (",,"): a die is missing from the list, or remove the extra separator',
+    });
+    expect(parseDiceList('3; 4,\n;2')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^nothing between two separators after die 2 /),
+    });
+    // At the ends, or spaces and new lines however many, nothing is missing.
+    expect(parseDiceList(', 3, 4;\n\n 2 ,')).toEqual({ ok: true, value: [3, 4, 2] });
+  });
+
   it('dice run together into one number are told apart in the error, never read as dice', () => {
     expect(parseDiceList([3456, 1])).toEqual({
       ok: false,

@@ -1143,8 +1143,22 @@ describe('fuzz: the battle core never crashes on text and JSON inputs', () => {
       if (res.ok && res.value.some((d) => !Number.isInteger(d) || d < 1 || d > 6)) {
         problems.push(`accepted ${shortJson(res.value)}`);
       }
-      if (!res.ok && !/^die \d+ is .*: each die|^the dice list is empty$/.test(res.error)) {
+      const gap = /^nothing between two separators after die (\d+) /.exec(res.ok ? '' : res.error);
+      if (
+        !res.ok &&
+        gap === null &&
+        !/^die \d+ is .*: each die|^the dice list is empty$/.test(res.error)
+      ) {
         problems.push(`error does not name the die: ${res.error}`);
+      }
+      // A gap is an empty item between two commas or semicolons, after the dice before it.
+      if (gap !== null) {
+        const blank = (item: unknown) => String(item).trim() === ''; // '', ' ' or []
+        const at = Number(gap[1]);
+        const joinedBy = typeof input === 'string' ? /[,;]/.test(input) : false;
+        if (!joinedBy || !blank(items[at]) || at === 0 || at === items.length - 1) {
+          problems.push(`a gap named where there is none: ${res.ok ? '' : res.error}`);
+        }
       }
       return { input, problems };
     });
