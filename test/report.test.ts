@@ -187,6 +187,7 @@ describe("a resumed battle's report", () => {
     const report = buildReport(resumed.value);
     expect(report.replay).toBe('');
     expect(reportHtml([report])).toContain('check the battle with <code>praetor verify</code>');
+    expect(reportHtml([report])).not.toContain('Run it in a copy of Praetor');
   });
 });
 
@@ -195,6 +196,13 @@ describe('the HTML report', () => {
     buildReport(resolve(EXAMPLE_1)),
     buildReport(resolve({ ...EXAMPLE_1, id: 'ex2', fort: 1 })),
   ]);
+
+  it('says under each replay line where to run it: npx elsewhere fetches another package', () => {
+    const runIt = html.match(
+      /Run it in a copy of Praetor, in its folder after <code>npm ci<\/code>/g,
+    );
+    expect(runIt).toHaveLength(2);
+  });
 
   it('passes an accessibility smoke check', () => {
     expect(html).toMatch(/<html lang="en">/);

@@ -102,6 +102,12 @@ function checkSection(report: BattleReport): string {
       : '<p>Replay this battle with Praetor and compare every shot:</p>';
   const html = report.replay ? commandHtml(report.replay) : '';
   const hints = [
+    // `npx praetor` outside a copy of Praetor would fetch an unrelated npm package of that name.
+    ...(html
+      ? [
+          'Run it in a copy of Praetor, in its folder after <code>npm ci</code> (see its README): elsewhere, <code>npx praetor</code> would fetch another npm package of that name.',
+        ]
+      : []),
     ...(continuesOver(html)
       ? [
           "The lines ending in \\ are one command (bash, zsh, macOS Terminal); in Windows' Command Prompt or PowerShell, join them into one line without the \\.",
