@@ -159,3 +159,18 @@ export function headerHints(
       `Praetor reads: name it "${likes[0].name}" if that is what it holds`,
   );
 }
+
+/**
+ * `warnings` without the unknown-column warning of each look-alike header that `headerHints`
+ * names: `Batle` told to be named `Battle` is not also "ignored".
+ */
+export function withoutHinted(
+  warnings: readonly string[],
+  origin: GridOrigin,
+  lookalikes: ReadonlyMap<number, readonly Lookalike[]>,
+): string[] {
+  const hinted = [...lookalikes.keys()].map((col) => `${cellAddress(origin, 0, col)}: column `);
+  return warnings.filter(
+    (w) => !(hinted.some((h) => w.startsWith(h)) && w.endsWith('; it is ignored')),
+  );
+}

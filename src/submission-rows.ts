@@ -11,6 +11,7 @@ import {
 import {
   DecidingColumn,
   headerHints,
+  withoutHinted,
   lookalikeCells,
   lookalikeColumns,
   titleRowProblem,
@@ -113,6 +114,7 @@ export function readForcesTable<K extends 'battle' | string>(
   if (out.problems.length > 0) {
     const words = missing === undefined ? [] : kind.columns[missing];
     out.problems.push(...headerHints(table.cells, table.origin, words, lookalikes));
+    out.warnings = withoutHinted(out.warnings, table.origin, lookalikes);
     out.fatal = true;
     return out;
   }

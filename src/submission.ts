@@ -25,6 +25,7 @@ import { err, Result } from './result';
 import {
   DecidingColumn,
   headerHints,
+  withoutHinted,
   Lookalike,
   lookalikeCells,
   lookalikeColumns,
@@ -250,7 +251,7 @@ export function readSubmission(
         `${cellAddress(battles.origin, 0, 0)}: ${sheetName(battles)} has no "Battle" column in its header row`,
         ...headerHints(battles.cells, battles.origin, BATTLE_COLUMNS.battle, lookalikes),
       ],
-      warnings,
+      warnings: withoutHinted(warnings, battles.origin, lookalikes),
     };
   }
   const { entries, badCells, warnings: cellWarnings } = readBattleRows(battles, cols, lookalikes);

@@ -274,6 +274,36 @@ describe('readSubmission and adjudicateSubmission', () => {
       ]);
     });
 
+    it('a header that stops its sheet names its look-alikes as errors, not also as columns ignored', () => {
+      const batle = read([['B1']], twoSides('B1'), ['Batle', 'Notes', 'Colour']);
+      expect(batle.problems).toEqual([
+        'Battles!A1: Battles has no "Battle" column in its header row',
+        'Battles!A1: column "Batle" is not one Praetor reads: name it "Battle" if that is what it holds',
+      ]);
+      expect(batle.warnings).toEqual([
+        expect.stringMatching(
+          /^Battles!C1: column "Colour" is not one Praetor reads \(.*\); it is ignored$/,
+        ),
+      ]);
+      const sid = read([battle('B1')], [], BATTLES_HEADER, [
+        'Battle',
+        'Sid',
+        'Infantry',
+        'Cavalary',
+        'Hue',
+      ]);
+      expect(sid.problems).toEqual([
+        'Legions!A1: Legions has no "Side" column',
+        'Legions!B1: column "Sid" is not one Praetor reads: name it "Side" if that is what it holds',
+        'Legions!D1: column "Cavalary" is not one Praetor reads: name it "Cavalry" if that is what it holds',
+      ]);
+      expect(sid.warnings).toEqual([
+        expect.stringMatching(
+          /^Legions!E1: column "Hue" is not one Praetor reads \(.*\); it is ignored$/,
+        ),
+      ]);
+    });
+
     it('a blank id, a bad side, a column that is not read', () => {
       const s = read(
         [battle('', { Territory: 'Gallia' }), battle('B2'), battle('B3')],
