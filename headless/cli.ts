@@ -1,5 +1,6 @@
 import { fsErrorReason, isFsError, OutputWriteError } from './fs-errors';
 import { EXIT, Io, printable, processIo, UsageError } from './io';
+import { nearestName } from '../src/word-slips';
 
 /** A command's code and help, loaded only when it runs: `praetor battle` never loads exceljs. */
 interface LoadedCommand {
@@ -149,7 +150,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   }
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!entry) {
-    io.err(usageLine(undefined, `unknown command "${name}" (the commands: ${NAMES})`));
+    const near = nearestName(Object.keys(COMMANDS))(name);
+    const hint = near === null ? '' : `: did you mean "praetor ${near}"?`;
+    io.err(usageLine(undefined, `unknown command "${name}" (the commands: ${NAMES})${hint}`));
     return EXIT.usage;
   }
   const command = await entry.load();

@@ -17,7 +17,6 @@ import { canonicalJson, isRecord, MAX_SAVED_ROUND, shapeError, wholeError } from
 import { oneLine, oneLineError, shownValue } from './shown-text';
 import { ownOptions } from './option-values';
 import { DEFAULT_RULESET, findRuleset, rulesetIds } from './rulesets';
-import { nearestName } from './word-slips';
 import { MAX_UNIT_COUNT } from './roster';
 import {
   commitmentOf,
@@ -28,6 +27,7 @@ import {
   SealedPlace,
   SealRecord,
 } from './sealed';
+import { nearestName } from './word-slips';
 
 /**
  * One path for every battle: a BattleSpec (what the user wrote) is validated into a Battle,
@@ -197,7 +197,11 @@ function validate(spec: BattleSpec, fallbackId: string): Result<Battle> {
   }
   const rulesId = isBlank(spec.rules) ? DEFAULT_RULESET : String(spec.rules);
   const ruleset = findRuleset(rulesId);
-  if (!ruleset) return fail(`unknown rules "${rulesId}" (known: ${rulesetIds().join(', ')})`);
+  if (!ruleset) {
+    const near = nearestName(rulesetIds())(rulesId);
+    const hint = near === null ? '' : `: did you mean "${near}"?`;
+    return fail(`unknown rules "${rulesId}" (known: ${rulesetIds().join(', ')})${hint}`);
+  }
   const options = ruleset.parseOptions(ownOptions(spec.options ?? {}));
   if (!options.ok) return fail(withSpecKeys(options.error, spec.options ?? {}, ruleset));
   const forces: Partial<Forces> = {};

@@ -482,5 +482,10 @@ describe('praetor template', () => {
     const io = bufferIo();
     expect(await main(['template', 'a.xlsx', '--rules', 'risk'], io)).toBe(2);
     expect(io.stderr()).toContain('unknown rules "risk" (known: cote-pbem, cote-online');
+    expect(io.stderr()).not.toContain('did you mean');
+    const slip = bufferIo();
+    expect(await main(['template', 'a.xlsx', '--rules', 'Imperum'], slip)).toBe(2);
+    expect(slip.stderr()).toContain('unknown rules "Imperum" (known: ');
+    expect(slip.stderr()).toContain('fortunes-of-war): did you mean "imperium"?');
   });
 });

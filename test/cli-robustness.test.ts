@@ -529,6 +529,11 @@ describe('every command explains itself the same way', () => {
       out: '',
       err: `praetor: unknown command "conquer" (the commands: ${list}). Run "praetor --help" for usage.`,
     });
+    expect(await run('adjudicte')).toEqual({
+      code: 2,
+      out: '',
+      err: `praetor: unknown command "adjudicte" (the commands: ${list}): did you mean "praetor adjudicate"? Run "praetor --help" for usage.`,
+    });
     expect((await run('help', 'conquer')).code).toBe(2);
   });
 

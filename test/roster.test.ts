@@ -304,6 +304,10 @@ describe('legions against the rules', () => {
       `battle battle: unknown rules "risk" (known: ${rulesetIds().join(', ')})`,
     ],
     [
+      { attacker: '1 INF', defender: '1 INF', rules: 'cote-pbm' },
+      `battle battle: unknown rules "cote-pbm" (known: ${rulesetIds().join(', ')}): did you mean "cote-pbem"?`,
+    ],
+    [
       { attacker: '1 INF', defender: '1 INF', rounds: 0 },
       'battle battle: rounds is "0": expected a whole number of rounds from 1 to 10,000',
     ],

@@ -4,6 +4,7 @@ import { EXIT, Io, shellWord, UsageError } from '../io';
 import { DEFAULT_RULESET } from '../../src/rulesets';
 import { templateRulesets, templateSheet, templateWorkbook } from '../workbook/template';
 import { parseOptionsOnce } from '../flags';
+import { nearestName } from '../../src/word-slips';
 
 export const TEMPLATE_HELP = `Usage: praetor template FILE.xlsx [--rules RULESET] [--force]
 
@@ -47,7 +48,11 @@ export async function templateCommand(argv: string[], io: Io): Promise<number> {
   }
   const rules = (v.rules ?? DEFAULT_RULESET).trim().toLowerCase();
   if (!templateRulesets().includes(rules)) {
-    throw new UsageError(`unknown rules "${v.rules}" (known: ${templateRulesets().join(', ')})`);
+    const near = nearestName(templateRulesets())(rules);
+    throw new UsageError(
+      `unknown rules "${v.rules}" (known: ${templateRulesets().join(', ')})` +
+        (near === null ? '' : `: did you mean "${near}"?`),
+    );
   }
   try {
     writeFileAtomic(file, await templateWorkbook(rules), v.force === true);
