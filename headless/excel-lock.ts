@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
  */
 
 export const LOCK_FILE =
-  "is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself";
+  "this is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself";
 
 export const isLockFile = (path: string): boolean => basename(path).startsWith('~$');
 

@@ -253,7 +253,7 @@ describe('praetor adjudicate', () => {
     const named = bufferIo();
     expect(await main(['adjudicate', join(dir, '~$ann.xlsx'), '--jobs', '1'], named)).toBe(1);
     expect(named.stdout()).toContain(
-      `${join(dir, '~$ann.xlsx')}: is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself`,
+      `${join(dir, '~$ann.xlsx')}: this is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself`,
     );
   });
 

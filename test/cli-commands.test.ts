@@ -99,7 +99,7 @@ describe('praetor turn', () => {
     const named = await praetor('turn', lock, '--out', join(dir, 'out2'));
     expect(named.code).toBe(1);
     expect(named.out.trim()).toBe(
-      `${lock}: is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself`,
+      `${lock}: this is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself`,
     );
   }, 30000);
 

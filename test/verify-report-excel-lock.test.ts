@@ -10,7 +10,7 @@ jest.setTimeout(60_000);
 const OPEN =
   'the workbook is open in Excel (its lock file ~$ann.praetor.xlsx is beside it): changes not saved there were not read';
 const LOCK =
-  "is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself";
+  "this is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself";
 
 /** ann.praetor.xlsx and bob.praetor.xlsx, adjudicated; ann's is open in Excel (its lock file beside it). */
 async function turn() {
