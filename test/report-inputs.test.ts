@@ -374,6 +374,24 @@ test('two files that hold the same battle: a warning for each pair of files, bot
   );
 });
 
+test('many copies of one workbook: one warning, counting them, not one per pair', async () => {
+  const copies = folder('copies', {
+    'a/orders.praetor.xlsx': alba,
+    'b/orders.praetor.xlsx': alba,
+    'c/orders.praetor.xlsx': alba,
+    'd/orders.praetor.xlsx': alba,
+    'e/orders.praetor.xlsx': alba,
+  });
+  const r = await report([copies]);
+  expect(r.code).toBe(0);
+  const name = (sub: string) => join(sub, 'orders.praetor.xlsx');
+  expect(r.err.trim().split('\n')).toEqual([
+    `warning: ${name('a')} and 4 other files (${name('b')}, ${name('c')}, ${name('d')} and 1 more) ` +
+      'hold the same battles B1, B2 (same forces and dice): they are reported 5 times; are some earlier outputs?',
+    `wrote ${r.out}: 10 battles from 5 workbooks`,
+  ]);
+});
+
 test('a battle that failed when adjudicated is named, with its error, and not reported', async () => {
   const input = join(dir, 'short.xlsx');
   writeFileSync(

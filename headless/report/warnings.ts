@@ -86,12 +86,31 @@ export function sameBattleWarnings(entries: readonly Entry[]): string[] {
       pairs.set(pair, found);
     }
   }
-  return [...pairs.values()].map(({ files: [a, b], ids }) => {
+  // The files that repeat one file's same battles, as one warning: 30 copies make one line.
+  const copies = new Map<string, { first: Source; others: Source[]; ids: string[] }>();
+  for (const {
+    files: [a, b],
+    ids,
+  } of pairs.values()) {
+    const key = `${a.path}\0${ids.join('\0')}`;
+    const found = copies.get(key) ?? { first: a, others: [], ids };
+    found.others.push(b);
+    copies.set(key, found);
+  }
+  return [...copies.values()].map(({ first, others, ids }) => {
     const one = ids.length === 1;
+    const name = (s: Source) => s.label ?? s.path;
+    const battles = `the same ${one ? 'battle' : 'battles'} ${few(ids)} (same forces and dice)`;
+    if (others.length === 1) {
+      return (
+        `${name(first)} and ${name(others[0])} hold ${battles}: ` +
+        `${one ? 'it is' : 'they are'} reported twice; is one an earlier output?`
+      );
+    }
     return (
-      `${a.label ?? a.path} and ${b.label ?? b.path} hold the same ${one ? 'battle' : 'battles'} ` +
-      `${few(ids)} (same forces and dice): ${one ? 'it is' : 'they are'} reported twice; ` +
-      'is one an earlier output?'
+      `${name(first)} and ${others.length} other files (${few(others.map(name), 3)}) hold ` +
+      `${battles}: ${one ? 'it is' : 'they are'} reported ${others.length + 1} times; ` +
+      'are some earlier outputs?'
     );
   });
 }
