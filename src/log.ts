@@ -128,7 +128,7 @@ export const outcomeLineOf = (summary: readonly string[]): number => summary.len
  */
 export function forcesLine(side: Side, legions: readonly Legion[], ruleset: AnyRuleset): string {
   const codes = ruleset.units.map((u) => u.code);
-  const roster = ruleset.formatRoster?.(legions) ?? formatRoster(legions, codes);
+  const roster = ruleset.formatRoster?.(legions, side) ?? formatRoster(legions, codes);
   return `${side === 'attacker' ? 'Attacker' : 'Defender'}: ${roster}`;
 }
 

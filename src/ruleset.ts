@@ -100,9 +100,10 @@ export interface Ruleset<
   parseRoster?(text: string, side: Side): Result<Legion[]>;
   /**
    * A side as roster text that `parseRoster` reads back to the same legions, for replay lines
-   * (optional: else `Marcus: 1 CAT 2 INF`, which the generic parser reads).
+   * (optional: else `Marcus: 1 CAT 2 INF`, which the generic parser reads). `side`: the side
+   * the legions fight on, for the names of units that have none (`attacker 1`).
    */
-  formatRoster?(legions: readonly Legion[]): string;
+  formatRoster?(legions: readonly Legion[], side: Side): string;
   /**
    * Option keys that the command line takes inside `--readings "key=value, ..."` rather than
    * as flags of their own (optional: else every option is its own flag).

@@ -3,6 +3,7 @@ import { LegionEvent } from '../src/rulesets/legion-battles';
 import { parseLegionOptions } from '../src/rulesets/legion-battles/options';
 import { parseLegionRoster } from '../src/rulesets/legion-battles/roster';
 import { formatLegionRoster } from '../src/rulesets/legion-battles/roster-text';
+import { resolve } from './helpers/battle';
 
 const LEVY = 'levy: raw levy, discipline 2, 4:1';
 const CENTURY = 'Septimius: veteran century, discipline 4, pila, finished works';
@@ -210,7 +211,7 @@ describe('legion-battles: a player character ordered Clash by Clash', () => {
       [3, 'rally'],
       [4, 'rally'],
     ]);
-    const again = parseLegionRoster(formatLegionRoster(first.value), 'attacker');
+    const again = parseLegionRoster(formatLegionRoster(first.value, 'attacker'), 'attacker');
     if (!again.ok) throw new Error(again.error);
     expect(again.value[0].unit).toEqual(first.value[0].unit);
     const error = (text: string) => {
@@ -280,9 +281,34 @@ describe('legion-battles roster text', () => {
     for (const text of rosters) {
       const first = parseLegionRoster(text, 'attacker');
       if (!first.ok) throw new Error(first.error);
-      const again = parseLegionRoster(formatLegionRoster(first.value), 'attacker');
+      const again = parseLegionRoster(formatLegionRoster(first.value, 'attacker'), 'attacker');
       if (!again.ok) throw new Error(again.error);
       expect(again.value.map((l) => l.unit)).toEqual(first.value.map((l) => l.unit));
     }
+  });
+
+  it('names a unit that has none as the battle does, by side and place: its log reads back the same', () => {
+    // A Unit | Count block or a Legions row with no leader gives a unit with no name.
+    const result = resolve({
+      id: 'u',
+      rules: 'legion-battles',
+      seed: 'lb',
+      attacker: [['VET', 1]],
+      defender: [['RAW', 1]],
+    });
+    const { attacker, defender } = result.forces;
+    expect([attacker[0].leader, defender[0].leader]).toEqual([undefined, undefined]);
+    const named = new Set(result.events.flatMap((e) => ('unit' in e ? [String(e.unit)] : [])));
+    expect(named).toEqual(new Set(['attacker 1', 'defender 1']));
+    expect(formatLegionRoster(attacker, 'attacker')).toBe('attacker 1: veteran');
+    expect(formatLegionRoster(defender, 'defender')).toBe('defender 1: raw');
+    const replayed = resolve({
+      id: 'u',
+      rules: 'legion-battles',
+      seed: 'lb',
+      attacker: formatLegionRoster(attacker, 'attacker'),
+      defender: formatLegionRoster(defender, 'defender'),
+    });
+    expect(replayed.events).toEqual(result.events);
   });
 });

@@ -93,7 +93,7 @@ function battleWords(result: BattleResult, withoutOrders: boolean): string[] {
   if (result.ruleset.id !== 'cote-pbem') parts.push(`--rules ${result.ruleset.id}`);
   for (const side of SIDES) {
     const legions = result.forces[side];
-    const roster = ruleset.formatRoster?.(legions) ?? formatRoster(legions, codes);
+    const roster = ruleset.formatRoster?.(legions, side) ?? formatRoster(legions, codes);
     parts.push(`--${side} ${quote(roster)}`);
   }
   const parsed = ruleset.parseOptions({});

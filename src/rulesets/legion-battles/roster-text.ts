@@ -1,4 +1,4 @@
-import { Legion } from '../../forces';
+import { Legion, Side } from '../../forces';
 import { canonicalJson } from '../../saved-checks';
 import { parseLegionRoster, unitOf } from './roster';
 import { PcActionSpec, PcSpec, RatedLegion, STEPS, UnitSpec } from './units';
@@ -6,11 +6,12 @@ import { PcActionSpec, PcSpec, RatedLegion, STEPS, UnitSpec } from './units';
 /**
  * A side as roster text that `parseLegionRoster` reads back to the same units (for the replay
  * line of a report and the forces lines of a log): each unit's name and Quality, then the
- * ratings its Quality does not already give, `Septimius: veteran, discipline 4, pila`.
+ * ratings its Quality does not already give, `Septimius: veteran, discipline 4, pila`. A unit
+ * with no name is named as the battle names it, by its side and place (`attacker 1`).
  */
-export function formatLegionRoster(legions: readonly Legion[]): string {
+export function formatLegionRoster(legions: readonly Legion[], side: Side): string {
   return legions
-    .map((legion, i) => shortText(unitOf(legion as RatedLegion, `unit ${i + 1}`)))
+    .map((legion, i) => shortText(unitOf(legion as RatedLegion, `${side} ${i + 1}`)))
     .join('; ');
 }
 
