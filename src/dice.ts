@@ -247,16 +247,16 @@ class SealedDice implements Dice {
 export function parseDiceList(input: string | readonly unknown[]): Result<number[]> {
   if (typeof input === 'string') {
     // `1,,2`: a die deleted from the posted stream, or a doubled comma; which, only the GM knows.
-    const gap = /[,;]\s*[,;]/.exec(input.trim().replace(/^[,;\s]+|[,;\s]+$/g, ''));
+    const gap = /[,;]\s*[,;]/.exec(input);
     if (gap !== null) {
-      const before = input
-        .trim()
-        .replace(/^[,;\s]+/, '')
-        .slice(0, gap.index);
-      const after = before.split(/[\s,;]+/).filter((s) => s !== '').length;
+      const after = input
+        .slice(0, gap.index)
+        .split(/[\s,;]+/)
+        .filter((s) => s !== '').length;
+      const where = after === 0 ? 'before the first die' : `after die ${after}`;
       return err(
-        `nothing between two separators after die ${after} (${JSON.stringify(gap[0])}): ` +
-          'a die is missing from the list, or remove the extra separator',
+        `nothing between two separators ${where} (${JSON.stringify(gap[0])}): ` +
+          'a die may be missing from the list; else remove the extra separator',
       );
     }
   }

@@ -7,6 +7,7 @@ describe('report --battle: which battles are asked for', () => {
     expect(isAsked({ id: 'Gallia', source }, 'GALLIA')).toBe(true);
     expect(isAsked({ id: 'οσ', source }, 'ΟΣ')).toBe(true);
     expect(isAsked({ id: 'Straße', source }, 'Strasse')).toBe(false);
+    expect(isAsked({ id: 'Kırk', source }, 'KIRK')).toBe(false);
     expect(isAsked({ id: 'Gallia', source }, 'Galli')).toBe(false);
   });
 

@@ -71,14 +71,20 @@ describe('scripted dice', () => {
     expect(parseDiceList('3,4,,2')).toEqual({
       ok: false,
       error:
-        'nothing between two separators after die 2 (",,"): a die is missing from the list, or remove the extra separator',
+        'nothing between two separators after die 2 (",,"): a die may be missing from the list; else remove the extra separator',
     });
     expect(parseDiceList('3; 4,\n;2')).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^nothing between two separators after die 2 /),
     });
-    // At the ends, or spaces and new lines however many, nothing is missing.
+    // So at the ends: one separator there is nothing missing, two are a gap.
     expect(parseDiceList(', 3, 4;\n\n 2 ,')).toEqual({ ok: true, value: [3, 4, 2] });
+    expect(parseDiceList(',,3,4')).toMatchObject({
+      error: expect.stringMatching(/^nothing between two separators before the first die /),
+    });
+    expect(parseDiceList('3,4 ,;')).toMatchObject({
+      error: expect.stringMatching(/^nothing between two separators after die 2 /),
+    });
   });
 
   it('dice run together into one number are told apart in the error, never read as dice', () => {

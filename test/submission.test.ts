@@ -260,14 +260,31 @@ describe('readSubmission and adjudicateSubmission', () => {
       ]);
     });
 
-    it("ids that differ only as Excel's capitals do not (final ς, long ſ) are one id; ß is not ss", () => {
+    it("ids that differ only as Excel's capitals do not (final ς, long ſ) are one id; ß is not ss, ı not i", () => {
       const s = read(
-        [battle('ΟΣ'), battle('οσ'), battle('Straße'), battle('Strasse'), battle('ſpqr')],
-        [...twoSides('ος'), ...twoSides('Straße'), ...twoSides('Strasse'), ...twoSides('SPQR')],
+        [
+          battle('ΟΣ'),
+          battle('οσ'),
+          battle('Straße'),
+          battle('Strasse'),
+          battle('ſpqr'),
+          battle('Kırk'),
+          battle('Kirk'),
+        ],
+        [
+          ...twoSides('ος'),
+          ...twoSides('Straße'),
+          ...twoSides('Strasse'),
+          ...twoSides('SPQR'),
+          ...twoSides('KIRK'),
+          ...twoSides('kırk'),
+        ],
       );
       expect(s.entries.map((e) => e.error)).toEqual([
         'Battles!A2: battle id "ΟΣ" is used again at Battles!A3; ids must be unique, so neither battle is resolved',
         'Battles!A3: battle id "οσ" is used twice (also at Battles!A2); ids must be unique',
+        null,
+        null,
         null,
         null,
         null,
