@@ -114,15 +114,25 @@ export const otherFormats = (paths: readonly string[]): string[] =>
     .filter((f) => f.error === undefined)
     .map((f) => f.input);
 
-/** The folders named in `paths` that hold no workbook to adjudicate, their sub-folders neither. */
-export const foldersWithoutWorkbooks = (paths: readonly string[]): string[] =>
-  paths.filter((path) => {
+/**
+ * The folders named in `paths` that hold no workbook, their sub-folders neither: no orders, and
+ * no outputs (a folder of outputs, an `--out` named too, is no player's folder left empty). Each
+ * once, however it is named.
+ */
+export function foldersWithoutWorkbooks(paths: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return paths.filter((path) => {
     try {
-      return statSync(path).isDirectory() && scanInputs([path]).length === 0;
+      if (!statSync(path).isDirectory()) return false;
     } catch {
       return false;
     }
+    const real = realPath(path);
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return scanInputs([path]).length === 0 && earlierOutputs([path]).length === 0;
   });
+}
 
 /**
  * The files of `paths` whose names `take` accepts, each folder searched once (however links

@@ -334,13 +334,13 @@ function parseUnitCountBlock(
       const merged = mergedCellProblem(grid, r, 1);
       if (merged !== null) warnings.push(merged);
       const named = cellText(row[1]);
-      if (leader !== '' && named !== '' && named !== leader) {
+      if (leader !== '' && named !== '' && named.toLowerCase() !== leader.toLowerCase()) {
         return err(
           `${cellAddress(origin, r, 1)}: a second leader, ${quoteText(named)}, after ${quoteText(leader)}: ` +
             'a Unit | Count block is one legion, with one leader',
         );
       }
-      if (named !== '') leader = named;
+      if (leader === '') leader = named;
       continue;
     }
     const merged = mergedError(grid, r, [0, 1]);

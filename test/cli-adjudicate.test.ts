@@ -49,7 +49,7 @@ describe('praetor adjudicate', () => {
     expect(io.stdout()).toMatch(/a\.xlsx\s+2\s+2\s+0\s+.*a\.praetor\.xlsx/);
     expect(io.stdout()).toMatch(/total\s+2\s+2\s+0\s+1 file *$/m);
     expect(io.stderr()).toMatch(/^\[1\/1\] a\.xlsx: 2 battles, 2 resolved -> /);
-  }, 30000);
+  });
 
   it("an output has its input's read and write permissions: private orders stay private", async () => {
     const dir = tempDir();
@@ -67,7 +67,7 @@ describe('praetor adjudicate', () => {
     expect(mode('shared.praetor.xlsx')).toBe(0o644 & ~umask);
     // A read-only input: its owner may still replace the output.
     expect(mode('locked.praetor.xlsx')).toBe(0o640 & ~umask);
-  }, 30000);
+  });
 
   it('exits 1 and lists each error with file, sheet, row and column; the rest still resolve', async () => {
     const dir = tempDir();
@@ -101,7 +101,7 @@ describe('praetor adjudicate', () => {
     await wb.xlsx.readFile(join(dir, 'bad.praetor.xlsx'));
     expect(wb.getWorksheet('Results')!.getCell('C3').value).toBe('error');
     expect(wb.getWorksheet('Log B1')).toBeDefined();
-  }, 30000);
+  });
 
   it('--json gives the same reports as the batch, for machines', async () => {
     const dir = tempDir();
@@ -118,7 +118,7 @@ describe('praetor adjudicate', () => {
       jobs: 0,
     });
     expect(json.files[0].results).toEqual(direct[0].results);
-  }, 30000);
+  });
 
   it('--force: without it an existing output is an error (exit 1), with it it is replaced', async () => {
     const dir = tempDir();
@@ -132,7 +132,7 @@ describe('praetor adjudicate', () => {
       await main(['adjudicate', join(dir, 'a.xlsx'), '--jobs', '1', '--force'], bufferIo()),
     ).toBe(0);
     expect(readFileSync(join(dir, 'a.praetor.xlsx')).subarray(0, 2).toString()).toBe('PK');
-  }, 30000);
+  });
 
   it.each([
     [[], /give at least one workbook or folder/],
@@ -174,14 +174,22 @@ describe('praetor adjudicate', () => {
     const orders = tempDir();
     writeFileSync(join(orders, 'a.xlsx'), await simpleSubmission());
     const io = bufferIo();
-    expect(await main(['adjudicate', orders, dir, '--jobs', '1', '--json'], io)).toBe(1);
+    // Named twice, by two names: one line.
+    const twice = [dir, join(dir, '.')];
+    expect(await main(['adjudicate', orders, ...twice, '--jobs', '1', '--json'], io)).toBe(1);
     expect(JSON.parse(io.stdout()).emptyFolders).toEqual([dir]);
+    expect(io.stderr().match(/no workbooks/g)).toHaveLength(1);
     expect(io.stderr()).toContain(
       `praetor adjudicate: ${dir}: no workbooks (.xlsx or .xlsm) in this folder or its sub-folders; 2 spreadsheets`,
     );
     const whole = bufferIo();
     expect(await main(['adjudicate', orders, '--jobs', '1', '--force'], whole)).toBe(0);
     expect(whole.stderr()).not.toContain('no workbooks');
+    // A folder of outputs named too (the --out of this run or an earlier one) is no empty folder.
+    const out = tempDir();
+    const both = bufferIo();
+    expect(await main(['adjudicate', orders, out, '--out', out, '--jobs', '1'], both)).toBe(0);
+    expect(both.stderr()).not.toContain('no workbooks');
   });
 
   // Tests run as root, whom chmod 000 does not stop: the folder's listing is refused instead.
@@ -373,7 +381,7 @@ describe('praetor adjudicate', () => {
     expect(await main(['adjudicate', dir, '--jobs', '1'], io)).toBe(0);
     expect(drawn.join('')).toContain('] 1/1');
     expect(io.stderr()).toBe('');
-  }, 30000);
+  });
 
   it('--help', async () => {
     const io = bufferIo();
@@ -442,7 +450,7 @@ describe('praetor template', () => {
     expect(run.stdout()).toContain(
       `Warnings:\n  ${file}: Battles!I2: battle "B1" has the seed of the template's example battle ("example")`,
     );
-  }, 30000);
+  });
 
   it.each([
     ['cote-online', 'Battles, Legions', 'Mode'],
@@ -473,7 +481,6 @@ describe('praetor template', () => {
       ]);
       expect(report.results[0].id).toBe('B1');
     },
-    30000,
   );
 
   it('bad usage exits 2', async () => {

@@ -236,7 +236,7 @@ describe('roster cells', () => {
     });
   });
 
-  it('refuses a second leader in a Unit | Count block, naming its cell; the same name again is one', () => {
+  it('refuses a second leader in a Unit | Count block, naming its cell; the same name again (any case) is one', () => {
     const grid = (second: string) => [
       ['Leader', 'Titus'],
       ['INF', 2],
@@ -247,7 +247,7 @@ describe('roster cells', () => {
       error:
         'C5: a second leader, "Brutus", after "Titus": a Unit | Count block is one legion, with one leader',
     });
-    expect(cells(grid('Titus'))).toEqual({
+    expect(cells(grid('TITUS'))).toEqual({
       ok: true,
       value: [{ leader: 'Titus', units: { INF: 2 }, where: 'defender legion at B3 (Titus)' }],
     });
