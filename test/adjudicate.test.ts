@@ -205,7 +205,7 @@ describe('adjudicateBatch', () => {
     expect(seen.sort()).toEqual(reports.map((r) => r.input).sort());
     expect(existsSync(join(dir, 'a.praetor.xlsx'))).toBe(true);
     expect(existsSync(join(dir, 'b.praetor.xlsx'))).toBe(false);
-  }, 30000);
+  });
 
   it('writes into --out, refuses existing outputs without force, and names clashes', async () => {
     const dir = tempDir();
@@ -226,12 +226,12 @@ describe('adjudicateBatch', () => {
     });
     expect(forced[0].errors).toBe(0);
     expect(sha256(join(out, 'a.praetor.xlsx'))).toBe(stamp);
-  }, 30000);
+  });
 
   it('a file that takes too long or too much memory is stopped, the batch goes on', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'a.xlsx'), await simpleSubmission());
     const slow = await adjudicateBatch({ paths: [join(dir, 'a.xlsx')], jobs: 1, timeoutMs: 1 });
     expect(slow[0].error).toBe('took longer than 0 s; stopped');
-  }, 30000);
+  });
 });

@@ -53,7 +53,7 @@ describe('praetor turn', () => {
     // bad: 1 problem.
     expect(json.totals).toEqual({ files: 2, done: 3, rejected: 2, errors: 1 });
     expect(json.files.map((f) => f.input)).toEqual([good, bad]);
-  }, 30000);
+  });
 
   it("the summary's table shows each treasury before, the income, and after the turn", async () => {
     const dir = tempDir();
@@ -69,7 +69,7 @@ describe('praetor turn', () => {
     // Ann: 7 + 15 - 20 = 2; Bob: 0 + 10.
     expect(r.out).toMatch(/^Ann\s+7\s+15\s+2$/m);
     expect(r.out).toMatch(/^Bob\s+0\s+10\s+10$/m);
-  }, 30000);
+  });
 
   it('the summary lists every warning, after the counts', async () => {
     const dir = tempDir();
@@ -84,7 +84,7 @@ describe('praetor turn', () => {
     expect(r.out).toContain(
       'Warnings:\n  Players!A2: Ann is eliminated but still owns Roma, Neapolis: the winner of the battle takes them over (change their Owner)',
     );
-  }, 30000);
+  });
 
   it("a workbook open in Excel is warned of, as by adjudicate; Excel's lock file is no workbook", async () => {
     const dir = tempDir();
@@ -101,7 +101,7 @@ describe('praetor turn', () => {
     expect(named.out.trim()).toBe(
       `${lock}: this is Excel's lock file of a workbook open in Excel (it holds who opened it), not a workbook: name the workbook itself`,
     );
-  }, 30000);
+  });
 
   it.each([
     ['--out', ['--out', 'somewhere']],
@@ -287,7 +287,7 @@ describe('praetor adjudicate', () => {
     const r = await praetor('adjudicate', await mixed(), '--jobs', '1', '--json');
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out).totals).toEqual({ files: 1, battles: 2, resolved: 1, errors: 1 });
-  }, 30000);
+  });
 
   it('--json gives each battle its seed, or its scripted dice, to replay it', async () => {
     const file = join(tempDir(), 'dice.xlsx');
@@ -309,7 +309,7 @@ describe('praetor adjudicate', () => {
     expect(b1).toMatchObject({ id: 'B1', seed: 'gallia', dice: null });
     // The list as the cell gave it, dice left over included (the defender's 1 ends it on the second).
     expect(b2).toMatchObject({ id: 'B2', seed: null, dice: [6, 1, 6, 1, 6, 1] });
-  }, 30000);
+  });
 
   it('the summary lists every warning with its file (a column not read)', async () => {
     const file = await mixed();
@@ -319,5 +319,5 @@ describe('praetor adjudicate', () => {
     expect(warnings).toBeDefined();
     expect(warnings).toContain(`  ${file}: `);
     expect(warnings).toContain('Colour');
-  }, 30000);
+  });
 });

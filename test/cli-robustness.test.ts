@@ -132,7 +132,7 @@ describe('outputs that cannot be written (bug 1)', () => {
     );
     expect(statSync(join(dir, 'b.praetor.xlsx')).isFile()).toBe(true);
     plain(r.out + r.err);
-  }, 30000);
+  });
 });
 
 describe('--out that is not a folder (bug 2)', () => {
@@ -186,7 +186,7 @@ describe('a folder with a broken link (bug 3)', () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain(`${join(dir, 'x.xlsx')}: a broken link`);
     expect(existsSync(join(dir, 'a.praetor.xlsx'))).toBe(true);
-  }, 30000);
+  });
 });
 
 describe('a pipe named as a workbook', () => {
@@ -202,7 +202,7 @@ describe('a pipe named as a workbook', () => {
     expect(turned.out).toContain('not a file (a pipe, socket or device)');
     const verified = await run('verify', fifo);
     expect(verified.err).toContain(`${fifo}: not a file (a pipe, socket or device)`);
-  }, 30000);
+  });
 });
 
 describe('--units (bug 4)', () => {
@@ -289,7 +289,7 @@ describe('an output that is an input (bug 7)', () => {
     expect(sha256(join(dir, 'ok.praetor.xlsx'))).toBe(before);
     // The other input is adjudicated as usual.
     expect(existsSync(join(dir, 'ok.praetor.praetor.xlsx'))).toBe(true);
-  }, 30000);
+  });
 
   it('compares real paths: an input through a link is not overwritten either', () => {
     const dir = tempDir();
@@ -337,7 +337,7 @@ describe('help and file names (bug 8)', () => {
     expect(r.out).toContain(`${join(dir, 'evil\\nname.xlsx')}: `);
     expect(r.err).toMatch(/^\[1\/1\] evil\\nname\.xlsx: error: /);
     expect(r.out + r.err).not.toContain('evil\n');
-  }, 30000);
+  });
 });
 
 describe('--key that is not a key file (bug 9)', () => {

@@ -267,7 +267,7 @@ describe('praetor adjudicate', () => {
     expect(results.getRow(2).getCell(3).value).not.toBe('error');
     expect(results.getRow(3).getCell(1).value).toBe('B2');
     expect(results.getRow(3).getCell(errorCol).value).toBe(expected);
-  }, 30000);
+  });
 });
 
 describe('a battle with bad cells names its good legions’ own problems too', () => {
@@ -300,7 +300,7 @@ describe('a battle with bad cells names its good legions’ own problems too', (
         'attacker legion at Legions!E3 (M, player Ann): 8 combat units; a legion holds at most 7; ' +
         'defender legion at Legions!E2 (D, player Ann): 1 GAL in a land battle; galleys fight only at sea (set sea)',
     );
-  }, 30000);
+  });
 
   it("waits for a bad Battles row (the problems depend on its options), and never names a side's problems", async () => {
     const got = await errors(
@@ -316,7 +316,7 @@ describe('a battle with bad cells names its good legions’ own problems too', (
     expect(got.B1).toMatch(/^Battles!E2: .*maybe.*; Legions!E3: "x" is not a count/);
     expect(got.B1).not.toContain('8 combat units');
     expect(got.B2).toBe('Legions!E5: -1: a count cannot be negative');
-  }, 30000);
+  });
 
   it('a side past its limit in the rows read well is the one problem, as checkForces names it', async () => {
     const got = await errors(
@@ -331,7 +331,7 @@ describe('a battle with bad cells names its good legions’ own problems too', (
       'Legions!E13: "x" is not a count (a whole number, 0 or more); ' +
         'attacker legion at Legions!E12 (M, player Ann): the attacker has 1089 units; a side has at most 1000',
     );
-  }, 30000);
+  });
 
   it('cote-online names its legions too', async () => {
     const got = await errors(
@@ -342,7 +342,7 @@ describe('a battle with bad cells names its good legions’ own problems too', (
       'Legions!E3: "x" is not a count (a whole number, 0 or more); ' +
         'attacker legion at Legions!E2 (M, player Ann): 8 warriors; a legion holds at most 7',
     );
-  }, 30000);
+  });
 
   it.each([
     ['cote-pbem', '8 INF 1 GAL; 0 CAV', '2 INF 1 GAL; 3 CAV'],

@@ -486,11 +486,11 @@ async function campaign(
 describe('the workbook-level defined name a turn sets: randomized workbook parts', () => {
   it(`keeps the properties on ${DIRECT_CASES} workbook parts, edited as XML`, async () => {
     expect(await campaign('xml', DIRECT_CASES, directCase)).toEqual([]);
-  }, 15_000);
+  });
 
   it(`keeps them on ${PACKAGE_CASES} packages, or refuses in plain words`, async () => {
     expect(await campaign('pkg', PACKAGE_CASES, packageCase)).toEqual([]);
-  }, 15_000);
+  });
 
   it('plays a turn of workbooks with defined names once, then refuses it with its orders', async () => {
     const dir = tempDir();
@@ -523,7 +523,7 @@ describe('the workbook-level defined name a turn sets: randomized workbook parts
       expect([seed, refused.error]).toEqual([seed, expect.stringMatching(/^(these|this) /)]);
       expect(refused.error).toMatch(/played by the turn|written by a turn with no orders/);
     }
-  }, 15_000);
+  });
 });
 
 /**

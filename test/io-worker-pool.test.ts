@@ -32,7 +32,7 @@ describe('WorkerPool', () => {
       { ok: false, error: 'took longer than 3 s; stopped' },
       { ok: true, value: 'done after' },
     ]);
-  }, 30_000);
+  });
 
   it('answers a task given after close with an error, and starts no worker', async () => {
     const p = pool(1, 1000);

@@ -80,7 +80,7 @@ describe('praetor battle/odds --rules legion-battles', () => {
     const j = JSON.parse(r.out);
     expect(j.method).toBe('exact');
     expect((100 * j.defenderWins).toFixed(1)).toBe('97.6');
-  }, 30_000);
+  });
 
   it('names the ending with no winner by all it holds: a screen that rides away is one', async () => {
     const screen = 'S: trained archers, discipline 0, arrows 0';
@@ -89,5 +89,5 @@ describe('praetor battle/odds --rules legion-battles', () => {
     expect(r.out).toMatch(/^No winner \(standing, withdrawn or mutual\)\s+100\.00%$/m);
     const j = await odds(screen, '--json');
     expect(JSON.parse(j.out)).toMatchObject({ undecided: 1, standing: 1, attackerWins: 0 });
-  }, 30_000);
+  });
 });

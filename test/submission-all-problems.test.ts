@@ -248,5 +248,5 @@ describe('praetor adjudicate', () => {
     expect(results.getRow(3).getCell(1).value).toBe('B2');
     expect(results.getRow(3).getCell(3).value).toBe('error');
     expect(results.getRow(3).getCell(errorCol).value).toBe(expected);
-  }, 30000);
+  });
 });

@@ -89,7 +89,7 @@ describe('praetor turn: the same orders are not played twice', () => {
     writeFileSync(join(dir, 'game.turn.turn.xlsx'), 'old');
     expect((await run('turn', output)).out).toBe(`${output}: ${REFUSED}`);
     expect(readFileSync(join(dir, 'game.turn.turn.xlsx'), 'utf8')).toBe('old');
-  }, 30000);
+  });
 
   it('--again plays them once more, and the report says so', async () => {
     const { dir, input, output } = await played();
@@ -108,7 +108,7 @@ describe('praetor turn: the same orders are not played twice', () => {
     // The summary lists it among the warnings.
     const text = await run('turn', output, '--again', '--out', join(dir, 'out'));
     expect(text.out).toContain(`Warnings:\n  ${PLAYED_AGAIN}`);
-  }, 30000);
+  });
 
   it('--again on orders not played before says so on stderr, plays them once, exit 0', async () => {
     const { dir, input, output } = await played();
@@ -134,7 +134,7 @@ describe('praetor turn: the same orders are not played twice', () => {
     const plain = await run('turn', next, '--json');
     expect(plain.err).toBe('');
     expect(JSON.parse(plain.out).files[0].notes).toEqual([]);
-  }, 30000);
+  });
 
   it("plays the output with the next turn's orders, without a warning; the name is set once, hidden", async () => {
     const { dir, input, output } = await played();
@@ -155,7 +155,7 @@ describe('praetor turn: the same orders are not played twice', () => {
     expect(xml.match(/<definedNames>/g)).toHaveLength(1);
     // And that output, in its turn, is refused with its own orders.
     expect((await run('turn', t3)).out).toContain(REFUSED);
-  }, 30000);
+  });
 
   it('changes only the parts it must on the second turn too, the name replaced in place', async () => {
     const { dir, output } = await played();
@@ -186,7 +186,7 @@ describe('praetor turn: the same orders are not played twice', () => {
     expect(strip(after.get('xl/workbook.xml')!.toString())).toBe(
       strip(before.get('xl/workbook.xml')!.toString()),
     );
-  }, 30000);
+  });
 
   it('plays the output with its orders cleared; a turn of income alone played again is refused too', async () => {
     const { dir, output } = await played();
@@ -210,7 +210,7 @@ describe('praetor turn: the same orders are not played twice', () => {
     expect(again.out).toBe(`${t3}: ${REFUSED_EMPTY}`);
     expect(existsSync(join(dir, 't2.turn.turn.xlsx'))).toBe(false);
     expect((await run('turn', t3, '--again')).code).toBe(0);
-  }, 30000);
+  });
 
   it('still warns of a Turn report when the workbook records no orders (an older output)', async () => {
     const { dir, output } = await played();
@@ -232,7 +232,7 @@ describe('praetor turn: the same orders are not played twice', () => {
     const resaved = join(dir, 'resaved.xlsx');
     await wb.xlsx.writeFile(resaved);
     expect((await json('turn', resaved)).file.warnings).toEqual([OLD_WARNING]);
-  }, 30000);
+  });
 
   it('takes a name holding no fingerprint for none, and replaces it', async () => {
     const { dir, output } = await played();
@@ -255,7 +255,7 @@ describe('praetor turn: the same orders are not played twice', () => {
     const names = namesIn(await workbookXml(join(dir, 'other.turn.xlsx')));
     expect(names).toHaveLength(1);
     expect(names[0]).toMatch(/^<definedName name="_Praetor_TurnOrders" hidden="1">"[0-9a-f]{64}"</);
-  }, 30000);
+  });
 });
 
 describe('ordersFingerprint', () => {

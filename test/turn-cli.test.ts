@@ -87,7 +87,7 @@ describe('praetor turn', () => {
       'done',
       '',
     ]);
-  }, 30000);
+  });
 
   it('changes only the parts it must: the changed sheets and the sheet index; macros survive', async () => {
     const { dir, file } = await example();
@@ -117,7 +117,7 @@ describe('praetor turn', () => {
     expect(cells(after.get(territories)!, 'D')).toBe(cells(before.get(territories)!, 'D'));
     expect(after.get('xl/vbaProject.bin')!.equals(before.get('xl/vbaProject.bin')!)).toBe(true);
     expect(after.get('[Content_Types].xml')!.toString()).toContain('macroEnabled.main+xml');
-  }, 30000);
+  });
 
   it('keeps the style of a written cell', async () => {
     const dir = tempDir();
@@ -132,7 +132,7 @@ describe('praetor turn', () => {
     await out.xlsx.readFile(join(dir, 'b.turn.xlsx'));
     const written = out.getWorksheet('Players')!.getCell('C2');
     expect([written.value, written.numFmt, written.font?.bold]).toEqual([15, '0 "talents"', true]);
-  }, 30000);
+  });
 
   it('adds a Game sheet to a workbook without one; the next turn reads it', async () => {
     const dir = tempDir();
@@ -168,7 +168,7 @@ describe('praetor turn', () => {
       'warning',
       '',
     ]);
-  }, 30000);
+  });
 
   it('--json reports every file, with totals; --out writes elsewhere', async () => {
     const { dir, file } = await example();
@@ -195,7 +195,7 @@ describe('praetor turn', () => {
       result: 'done',
       reason: '',
     });
-  }, 30000);
+  });
 
   it('never overwrites an output without --force', async () => {
     const { dir, file } = await example();
@@ -207,7 +207,7 @@ describe('praetor turn', () => {
     expect(again.out).toContain(`${out} exists; add --force to overwrite it`);
     expect(sha256(out)).toBe(stamp);
     expect((await run('turn', file, '--force')).code).toBe(0);
-  }, 30000);
+  });
 
   it('exits 1 with the orders that are errors, still writing the turn', async () => {
     const dir = tempDir();
@@ -225,7 +225,7 @@ describe('praetor turn', () => {
     expect(r.out).toContain('3 changes, 0 rejected, 1 errors');
     expect(r.out).toContain('Errors:\n  Purchases!B2: unknown item "Elephant"');
     expect(existsSync(join(dir, 'e.turn.xlsx'))).toBe(true);
-  }, 30000);
+  });
 
   it('exits 1 and writes nothing when the books cannot be read, naming each cell', async () => {
     const dir = tempDir();
@@ -247,7 +247,7 @@ describe('praetor turn', () => {
     expect(r.out).toContain(`${join(dir, 'junk.xlsx')}: not a workbook`);
     expect(r.out).toContain(`${join(dir, 'none.xlsx')}: no such file`);
     expect(existsSync(join(dir, 'bad.turn.xlsx'))).toBe(false);
-  }, 30000);
+  });
 
   it('refuses to overwrite a formula it would have to change, and writes nothing', async () => {
     const dir = tempDir();
@@ -261,7 +261,7 @@ describe('praetor turn', () => {
       'Error: Players!C2 holds a formula; Praetor writes a value there: replace the formula with its value',
     );
     expect(existsSync(join(dir, 'f.turn.xlsx'))).toBe(false);
-  }, 30000);
+  });
 
   it('writes into an Excel table that does not start at A1', async () => {
     const dir = tempDir();
@@ -283,7 +283,7 @@ describe('praetor turn', () => {
     await out.xlsx.readFile(join(dir, 't.turn.xlsx'));
     const books = out.getWorksheet('Books')!;
     expect([books.getCell('E4').value, books.getCell('E5').value]).toEqual([16, 12]);
-  }, 30000);
+  });
 });
 
 describe('praetor turn: usage', () => {
@@ -322,5 +322,5 @@ describe('praetor turn: usage', () => {
     expect(r.err).toContain('exists; add --force to overwrite it');
     expect(sha256(file)).toBe(stamp);
     expect((await run('turn', '--template', file, '--force')).code).toBe(0);
-  }, 30000);
+  });
 });

@@ -940,7 +940,7 @@ describe("Results written before the template's example seed was warned of", () 
       expect.stringMatching(/^MISMATCH battle B1: Results!D2: /),
     ]);
     expect(caught.out).toContain("Results has no warning of the template's example seed");
-  }, 30000);
+  });
 });
 
 /** Legions rows whose Player cells C2:C3 are merged in the tests below. */
@@ -977,7 +977,7 @@ describe('Results written before Praetor warned of a label a merge shows', () =>
     expect(r.out).toContain(
       'Results has no warning of a name or territory a merge shows in a row (written before Praetor gave it): compared without it',
     );
-  }, 30000);
+  });
 });
 
 describe('Results written between the two warnings: the seed warning, not the merge one', () => {
@@ -1018,7 +1018,7 @@ describe('Results written between the two warnings: the seed warning, not the me
     expect(o.code).toBe(0);
     expect(o.out).toContain(mergeNote);
     expect(o.out).toContain(seedNote);
-  }, 30000);
+  });
 });
 
 /**
@@ -1109,11 +1109,8 @@ describe.each<[string, unknown[][], (wb: ExcelJS.Workbook) => void, RegExp, stri
     'Results has no warning of an option that changes nothing in its battle',
   ],
 ])('Results written before Praetor warned of %s', (_what, legions, prepare, warning, note) => {
-  it(
-    'verify, with a note; a changed cell is still caught',
-    () => verifiesWithoutWarning(legions, prepare, warning, note),
-    30000,
-  );
+  it('verify, with a note; a changed cell is still caught', () =>
+    verifiesWithoutWarning(legions, prepare, warning, note));
 });
 
 test('verify says how many battles were not fought, their errors replayed', async () => {

@@ -87,5 +87,5 @@ describe('WorkerPool', () => {
     expect(results[1]).toEqual({ ok: false, error: 'crashed the reader: boom' });
     expect(results[2]).toEqual({ ok: false, error: 'the worker stopped unexpectedly' });
     expect(results[3]).toEqual({ ok: true, value: 'done fine' });
-  }, 30000);
+  });
 });
