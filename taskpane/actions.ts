@@ -13,6 +13,7 @@ import { RangeRef, SheetPlan, WorkbookHost } from './host';
 import { PaneInput } from './input';
 import { battleSpec } from './input';
 import { ODDS_STOPPED, OddsProvider, oddsLines } from './odds';
+import { paneOptions } from './option-fields';
 import { logPlan, resultsPlan } from './plans';
 import { rosterCells } from './rosterGrid';
 
@@ -36,6 +37,12 @@ const failure = (message: string, details: string[] = []): Report => ({
 
 const SIDE_TITLE: Record<Side, string> = { attacker: 'Attacker', defender: 'Defender' };
 
+/**
+ * Rulesets whose sides a roster range cannot give (a range gives unit counts; their sides need
+ * ratings), with the sheet that gives them: only Resolve all reads it.
+ */
+const OWN_SHEET_ONLY: Record<string, string> = { 'fortunes-of-war': 'Armies' };
+
 /** Reads both rosters and checks the battle: the part Resolve and Odds share. */
 async function readBattle(
   host: WorkbookHost,
@@ -45,6 +52,14 @@ async function readBattle(
   if (!ruleset) {
     return err(`Unknown ruleset "${input.rules}" (known: ${rulesetIds().join(', ')}).`);
   }
+  const own = OWN_SHEET_ONLY[ruleset.id];
+  if (own !== undefined) {
+    return err(
+      `${ruleset.id} battles need their ${own} sheet (each side’s ratings), which Resolve and Odds do not read: write the battle in the ${BATTLES_SHEET}, ${LEGIONS_SHEET} and ${own} sheets, and use Resolve all.`,
+    );
+  }
+  const options = paneOptions(input, ruleset);
+  if (!options.ok) return options;
   const refs: RangeRef[] = [];
   for (const side of ['attacker', 'defender'] as const) {
     const ref = parseRangeRef(input[side]);
@@ -63,7 +78,7 @@ async function readBattle(
     legions.push(parsed.value.legions);
     warnings.push(...parsed.value.warnings);
   }
-  const battle = validateBattle(battleSpec(input, legions[0], legions[1]));
+  const battle = validateBattle(battleSpec(input, legions[0], legions[1], options.value));
   if (!battle.ok) return battle;
   return ok({ battle: battle.value, sheetNames: read.value.sheetNames, warnings });
 }

@@ -1,5 +1,6 @@
 import { PaneInput } from './input';
 import { Report } from './actions';
+import { OPTION_FIELDS, OptionField, RulesetFields } from './option-fields';
 
 /** The pane's form and status area: reading the controls, showing what happened. */
 
@@ -31,6 +32,7 @@ export function readInput(doc: Document): PaneInput {
       retreat: value(doc, 'retreat'),
       rounds: value(doc, 'rounds'),
       mode: value(doc, 'mode'),
+      more: value(doc, 'more'),
     },
     dice: { kind, text: value(doc, kind === 'seed' ? 'seed' : 'rolls') },
   };
@@ -41,6 +43,32 @@ export function showDiceField(doc: Document): void {
   const kind = diceKind(doc);
   byId(doc, 'seed-field').hidden = kind !== 'seed';
   byId(doc, 'rolls-field').hidden = kind !== 'rolls';
+}
+
+/**
+ * Shows the Options fields the ruleset takes, and hides the others (which are not sent):
+ * Fortification gets the ruleset's choices, More options the list of its other keys.
+ */
+export function showRulesetFields(doc: Document, rulesetId: string, shown: RulesetFields): void {
+  for (const field of Object.keys(OPTION_FIELDS) as OptionField[]) {
+    byId(doc, `${field}-field`).hidden = !shown.fields.includes(field);
+  }
+  const fort = byId<HTMLSelectElement>(doc, 'fort');
+  const choices = shown.fortChoices.map((c) => c.value).join('|');
+  if (fort.dataset.choices !== choices) {
+    fort.replaceChildren(
+      ...shown.fortChoices.map((c) => {
+        const option = doc.createElement('option');
+        option.value = c.value;
+        option.textContent = c.label;
+        return option;
+      }),
+    );
+    fort.dataset.choices = choices;
+  }
+  byId(doc, 'more-field').hidden = shown.more.length === 0;
+  byId(doc, 'more-hint').textContent =
+    `key=value; key=value. The other options of ${rulesetId}: ${shown.more.join(', ')}.`;
 }
 
 export function setField(doc: Document, id: string, text: string): void {

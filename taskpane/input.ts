@@ -20,6 +20,8 @@ export interface PaneInput {
     rounds: string;
     /** cote-online's mode: '' (the default), 'fight-to-the-death' or 'hit-and-run'. */
     mode?: string;
+    /** More options: `key=value; key=value` for the ruleset's keys without a box of their own. */
+    more?: string;
   };
   dice: { kind: 'seed' | 'rolls'; text: string };
 }
@@ -39,7 +41,12 @@ export function rawOptions(input: PaneInput): RawOptions {
   return raw;
 }
 
-export function battleSpec(input: PaneInput, attacker: Legion[], defender: Legion[]): BattleSpec {
+export function battleSpec(
+  input: PaneInput,
+  attacker: Legion[],
+  defender: Legion[],
+  options: RawOptions = rawOptions(input),
+): BattleSpec {
   const text = input.dice.text.trim();
   return {
     id: input.battle.trim() || DEFAULT_BATTLE_ID,
@@ -48,6 +55,6 @@ export function battleSpec(input: PaneInput, attacker: Legion[], defender: Legio
     defender,
     seed: input.dice.kind === 'seed' && text !== '' ? text : undefined,
     dice: input.dice.kind === 'rolls' && text !== '' ? text : undefined,
-    options: rawOptions(input),
+    options,
   };
 }

@@ -1,4 +1,4 @@
-import { rulesetIds } from '../src/rulesets';
+import { findRuleset, rulesetIds } from '../src/rulesets';
 import { Report, resolveAll, resolveOne, showOdds } from './actions';
 import {
   fillRangeNames,
@@ -10,11 +10,13 @@ import {
   showDiceField,
   showOddsButton,
   showOddsStop,
+  showRulesetFields,
   showSealStatus,
   showStatus,
 } from './form';
 import { WorkbookHost } from './host';
 import { OddsProvider } from './odds';
+import { rulesetFields } from './option-fields';
 import { readPastedKey, SessionKey, sessionSeal } from './seal';
 import { verifyAll } from './verify';
 
@@ -128,6 +130,12 @@ export function startPane(
     .forEach((radio) => radio.addEventListener('change', () => showDiceField(doc)));
   on('new-seed', 'click', () => setField(doc, 'seed', newSeed()));
   showDiceField(doc);
+  const showOptions = () => {
+    const ruleset = findRuleset(readInput(doc).rules);
+    if (ruleset) showRulesetFields(doc, ruleset.id, rulesetFields(ruleset));
+  };
+  on('rules', 'change', showOptions);
+  showOptions();
   doc.documentElement.dataset.pane = 'ready';
 }
 

@@ -88,6 +88,38 @@ describeInBrowser('the taskpane UI in a browser', () => {
     await page.close();
   });
 
+  test('the Options follow the ruleset: its own boxes, its fort choices, More options', async () => {
+    const page = await openPane();
+    const shown = () =>
+      page.evaluate(() =>
+        ['fort', 'breach-by', 'sea', 'retreat', 'mode', 'rounds', 'more'].filter(
+          (f) => !document.getElementById(`${f}-field`)!.hidden,
+        ),
+      );
+    const fortChoices = () => page.$$eval('#fort option', (os) => os.map((o) => o.textContent));
+    expect(await shown()).toEqual(['fort', 'breach-by', 'sea', 'retreat', 'rounds']);
+    await page.selectOption('#rules', 'cote-online');
+    expect(await shown()).toEqual(['fort', 'mode', 'rounds']);
+    expect(await fortChoices()).toEqual(['No', 'Fortified city (one extra Artillery)']);
+    await page.selectOption('#mode', 'hit-and-run');
+    await page.selectOption('#rules', 'imperium');
+    expect(await shown()).toEqual(['rounds', 'more']);
+    expect(await page.textContent('#more-hint')).toContain(
+      'combat, range, planet, units, attackerOrders, defenderOrders',
+    );
+    await page.selectOption('#rules', 'cote-pbem');
+    expect(await fortChoices()).toEqual(['None', '1 wall hit point', '2 wall hit points']);
+    // The hidden Mode, still hit-and-run, is not sent to cote-pbem.
+    await fillRosters(page, 'P1');
+    await page.fill('#seed', 'alpha');
+    await page.click('#resolve');
+    expect((await status(page)).tone).toBe('success');
+    expect((await sheetGrid(page, 'Log P1'))![1][0]).toBe(
+      'Options: sea=false, fort=0, breachBy=any, retreat=-, rounds=-',
+    );
+    await page.close();
+  });
+
   test('Pasted rolls: the rolls box replaces the seed box, and its dice are used', async () => {
     const page = await openPane();
     expect(await page.isVisible('#seed')).toBe(true);
