@@ -9,6 +9,7 @@ import { isPostedSheet, postedChanges } from '../src/posted-rounds';
 import { Seal } from '../src/sealed';
 import { readSubmission } from '../src/submission';
 import { parseRangeRef } from './address';
+import { rosterHiddenWarnings } from './hidden';
 import { RangeRef, SheetPlan, WorkbookHost } from './host';
 import { PaneInput } from './input';
 import { battleSpec } from './input';
@@ -76,11 +77,17 @@ async function readBattle(
     const parsed = readRosterGrid(cells, side, ruleset.units, input.battle);
     if (!parsed.ok) return err(`${SIDE_TITLE[side]} roster (${grid.address}): ${parsed.error}`);
     legions.push(parsed.value.legions);
-    warnings.push(...parsed.value.warnings);
+    warnings.push(...parsed.value.warnings, ...rosterHiddenWarnings(cells));
   }
+  warnings.push(...(read.value.notes ?? []));
   const battle = validateBattle(battleSpec(input, legions[0], legions[1], options.value));
   if (!battle.ok) return battle;
-  return ok({ battle: battle.value, sheetNames: read.value.sheetNames, warnings });
+  // One range may serve both sides (a Side column): its warnings are said once.
+  return ok({
+    battle: battle.value,
+    sheetNames: read.value.sheetNames,
+    warnings: [...new Set(warnings)],
+  });
 }
 
 /** Resolve: one battle, its log on a new sheet. */
@@ -184,6 +191,7 @@ export async function resolveAll(host: WorkbookHost, seal?: Seal): Promise<Repor
     ...submission.problems,
     ...submission.warnings,
     ...changed.map((c) => `Not as posted in the sheets before: ${c}`),
+    ...(read.value.notes ?? []),
     ...(postedUnread === null
       ? []
       : [

@@ -30,6 +30,9 @@ const VISIBLE_CELLS_API = '1.9';
 /** Why nothing is read when Excel could not list the merged cells. */
 export const MERGES_UNREAD =
   'Excel could not list the merged cells of these sheets (perhaps more than the 512 it lists at once), and a cell under a merge shows a value it may not hold, so nothing was read. Unmerge the cells that need no merge and try again, or use praetor adjudicate or praetor verify, which read them all.';
+/** Said when Excel could not list the cells it shows: the rows were read, hidden or not. */
+export const HIDDEN_UNCHECKED =
+  'Excel could not list the cells it shows, so the check for hidden rows and columns was skipped: a row or column hidden in the ranges read is read all the same. Unhide them to see every order.';
 const HEADER_FILL = '#0F6CBD';
 const HEADER_FONT = '#FFFFFF';
 
@@ -59,6 +62,9 @@ export async function connectExcel(): Promise<Result<WorkbookHost>> {
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/** Office's error for a sheet, name or table that does not exist. */
+const isNotFound = (e: unknown) => (e as { code?: unknown } | null)?.code === 'ItemNotFound';
+
 class ExcelHost implements WorkbookHost {
   constructor(
     readonly features: HostFeatures,
@@ -66,14 +72,28 @@ class ExcelHost implements WorkbookHost {
     private readonly reads: TableReads,
   ) {}
 
-  /** Reads the ranges with their merged cells where the host lists them (see `readTables`). */
+  /**
+   * Reads the ranges with their merged cells and hidden rows where the host lists them (see
+   * `readTables`): when Excel cannot list the cells it shows, without the hidden rows, and
+   * says so.
+   */
   async read(refs: readonly RangeRef[]): Promise<Result<WorkbookRead>> {
     try {
-      return ok(await readRanges(refs, this.reads.merges));
+      return ok(await readRanges(refs, this.reads));
     } catch (e) {
+      // A sheet or name that does not exist: neither the hidden rows nor the merges failed.
+      if (isNotFound(e)) return err(await explainReadError(refs, e));
+      if (this.reads.hidden) {
+        try {
+          const read = await readRanges(refs, { ...this.reads, hidden: false });
+          return ok({ ...read, notes: [HIDDEN_UNCHECKED] });
+        } catch {
+          // Not the hidden rows, then: the first error is explained below.
+        }
+      }
       if (this.reads.merges) {
         try {
-          await readRanges(refs, false);
+          await readRanges(refs, { merges: false, hidden: false });
           return err(MERGES_UNREAD);
         } catch {
           // The first error says more: it is the one explained.
@@ -96,7 +116,8 @@ class ExcelHost implements WorkbookHost {
     } catch (e) {
       if (this.reads.hidden) {
         try {
-          return await readTables(request, { ...this.reads, hidden: false });
+          const read = await readTables(request, { ...this.reads, hidden: false });
+          return read.ok ? ok({ ...read.value, notes: [HIDDEN_UNCHECKED] }) : read;
         } catch {
           // Not the hidden rows, then: the first error is explained below.
         }
@@ -172,14 +193,15 @@ class ExcelHost implements WorkbookHost {
 }
 
 /**
- * Reads the ranges, with their merged cells when `merged`: one round trip, and a second only
- * when a merge reaches into a range from a cell not read (above or left of it), for its value.
+ * Reads the ranges, with their merged cells and hidden rows and columns as `reads` says: one
+ * round trip, and a second only when a merge reaches into a range from a cell not read (above
+ * or left of it), for its value.
  */
-async function readRanges(refs: readonly RangeRef[], merged: boolean): Promise<WorkbookRead> {
+async function readRanges(refs: readonly RangeRef[], reads: TableReads): Promise<WorkbookRead> {
   return Excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load('items/name');
-    const queued = refs.map((ref) => queueRead(context, ref, merged));
+    const queued = refs.map((ref) => queueRead(context, ref, reads));
     await context.sync();
     const read = queued.map((q) => q());
     const unshown = read.flatMap(({ sheet, unshown }) =>
@@ -205,7 +227,11 @@ interface RangeRead {
 }
 
 /** Queues the loads for one range; the returned function reads them after the sync. */
-function queueRead(context: Excel.RequestContext, ref: RangeRef, merged: boolean): () => RangeRead {
+function queueRead(
+  context: Excel.RequestContext,
+  ref: RangeRef,
+  reads: TableReads,
+): () => RangeRead {
   const range =
     ref.kind === 'name'
       ? context.workbook.names.getItem(ref.name).getRange()
@@ -223,7 +249,9 @@ function queueRead(context: Excel.RequestContext, ref: RangeRef, merged: boolean
   top.load('values,rowIndex,columnIndex');
   // From the sheet's header row (which `rosterCells` may put back above the range) down, and
   // from its first used column: a merge over the range may start above or left of it.
-  const merges = merged ? queueMerges(used.getRow(0).getBoundingRect(range)) : null;
+  const merges = reads.merges ? queueMerges(used.getRow(0).getBoundingRect(range)) : null;
+  // Over the used range, which always exists: the rows of the grid are among its rows.
+  const hidden = reads.hidden ? queueHidden(used) : null;
   return () => {
     const sheet = range.worksheet;
     const address = ref.kind === 'name' ? `${ref.name} (${range.address})` : range.address;
@@ -233,11 +261,14 @@ function queueRead(context: Excel.RequestContext, ref: RangeRef, merged: boolean
     }
     const read = [clipped, ...(top.isNullObject ? [] : [top])];
     const listed = (merges?.() ?? []).map((m) => ({ ...m, shows: valueIn(read, m.top, m.left) }));
+    const cells = clipped.values as CellGrid;
+    const origin = { sheet: sheet.name, row: clipped.rowIndex, col: clipped.columnIndex };
     return {
       grid: {
-        cells: clipped.values as CellGrid,
-        origin: { sheet: sheet.name, row: clipped.rowIndex, col: clipped.columnIndex },
+        cells,
+        origin,
         address,
+        ...withHidden(hidden, cells, origin),
         ...(top.isNullObject ? {} : { sheetHeader: { cells: top.values[0], row: top.rowIndex } }),
         ...(merges ? { sheetMerges: listed } : {}),
       },

@@ -1,5 +1,6 @@
 import { GridOrigin } from '../src/cells';
-import { HiddenCells } from '../src/hidden-cells';
+import { NOTE_COLUMNS } from '../src/columns';
+import { HiddenCells, hiddenWarnings } from '../src/hidden-cells';
 
 /** A block of a sheet, rows and columns 0-based and inclusive. */
 export interface SheetArea {
@@ -36,4 +37,19 @@ export function hiddenCells(
   }
   if (hiddenRows.length === 0 && hiddenColumns.length === 0) return undefined;
   return { rows: hiddenRows, columns: hiddenColumns };
+}
+
+/** Columns of a roster range that no battle reads: notes, and a Legions table's Player. */
+const UNREAD_WORDS = [...NOTE_COLUMNS, 'player', 'territory'];
+
+/**
+ * The hidden rows and columns of a roster range that hold orders, warned of as Resolve all
+ * warns of those of its tables (`hiddenWarnings`): every column is read but notes.
+ */
+export function rosterHiddenWarnings(grid: {
+  cells: readonly (readonly unknown[])[];
+  origin: GridOrigin;
+  hidden?: HiddenCells;
+}): string[] {
+  return hiddenWarnings(grid, (word) => !UNREAD_WORDS.includes(word));
 }

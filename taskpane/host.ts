@@ -43,6 +43,8 @@ export interface WorkbookRead {
   grids: Grid[];
   /** Every worksheet's name, to pick names for new sheets. */
   sheetNames: string[];
+  /** What could not be checked (the hidden rows, when Excel cannot list them), to say. */
+  notes?: string[];
 }
 
 /**
@@ -71,6 +73,8 @@ export interface TablesRead {
    */
   shown: ShownSheet[];
   sheetNames: string[];
+  /** What could not be checked (the hidden rows, when Excel cannot list them), to say. */
+  notes?: string[];
 }
 
 /** A new worksheet to add: all its values in one block, with its looks. */

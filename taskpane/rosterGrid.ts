@@ -9,7 +9,7 @@ import { Grid } from './host';
  * convenience for the `Legions` layout that moves no cell (so that errors still name the right
  * one): a selection of legion rows without the header gets the sheet's header row back above it.
  */
-export function rosterCells(grid: Grid, catalog: UnitCatalog): RosterGrid {
+export function rosterCells(grid: Grid, catalog: UnitCatalog): RosterGrid & Pick<Grid, 'hidden'> {
   let cells: CellGrid = grid.cells;
   let origin = grid.origin;
   const first = cells.find((row) => row.some((c) => !isBlank(c))) ?? [];
@@ -25,11 +25,16 @@ export function rosterCells(grid: Grid, catalog: UnitCatalog): RosterGrid {
     cells = [header.cells, ...gap, ...cells];
     origin = { ...origin, row: header.row };
   }
-  if (grid.sheetMerges === undefined) return { cells, origin };
+  const shift = grid.origin.row - origin.row;
+  const hidden = grid.hidden && {
+    hidden: { rows: grid.hidden.rows.map((r) => r + shift), columns: grid.hidden.columns },
+  };
+  if (grid.sheetMerges === undefined) return { cells, origin, ...hidden };
   return {
     cells,
     origin,
     merges: placeMerges(grid.sheetMerges, origin, cells.length, widestRow(cells)),
+    ...hidden,
   };
 }
 

@@ -1,9 +1,11 @@
 import { hiddenCells } from '../taskpane/hidden';
-import { resolveAll, SUBMISSION_TABLES } from '../taskpane/actions';
+import { resolveAll, resolveOne, showOdds, SUBMISSION_TABLES } from '../taskpane/actions';
+import { HIDDEN_UNCHECKED } from '../taskpane/excel';
+import { coreOdds } from '../taskpane/odds';
 import { adjudicateSubmission, resultsSheet } from '../src/sheets';
 import { readSubmission } from '../src/submission';
 import { cellsAt } from './sim/expected';
-import { submissionWorkbook } from './sim/fixtures';
+import { paneInput, submissionWorkbook } from './sim/fixtures';
 import { SimFixture, SimWorkbook } from './sim/model';
 import { removeSim } from './sim/office';
 import { openSim } from './sim/open';
@@ -74,6 +76,69 @@ describe('hidden rows and columns through the adapter', () => {
     expect(read.value.required.map((g) => 'hidden' in g)).toEqual([false, false]);
     await resolveAll(host);
     expect(model.sheet('Results')!.grid()).toEqual(coreResults(model));
+  });
+});
+
+describe('hidden rows and columns of a roster range (Resolve and Odds)', () => {
+  afterEach(() => removeSim(globalThis));
+
+  const ROW_9 =
+    'Legions!A9: row 9 is hidden, but Praetor reads it like any other row: unhide it, or delete it if it holds no orders';
+  const COLUMN_F =
+    'Legions!F1: column F ("Cavalry") is hidden, but Praetor reads it like any other: unhide it, or clear it if it holds no orders';
+  const legions = (battle: string, range = 'Legions!A1:H9') =>
+    paneInput({ battle, attacker: range, defender: range });
+
+  test('Resolve warns of them as Resolve all does, once for the range both sides share, in 2 syncs', async () => {
+    const { model, host } = await openSim(hiddenWorkbook());
+    const report = await resolveOne(host, legions('B4'));
+    expect(report.tone).toBe('warning');
+    expect(report.details.slice(1)).toEqual([ROW_9, COLUMN_F]);
+    expect(model.syncCount).toBe(2);
+    expect(model.sheet('Log B4')).toBeDefined();
+  });
+
+  test('legion rows selected without their header: the hidden row keeps its own number', async () => {
+    const { host } = await openSim(hiddenWorkbook());
+    const report = await resolveOne(host, legions('B4', 'Legions!A8:H9'));
+    expect(report.details).toContain(ROW_9);
+  });
+
+  test('a range that reaches no hidden row or column: no warning', async () => {
+    const { host } = await openSim(hiddenWorkbook());
+    const report = await resolveOne(host, legions('B1', 'Legions!A1:E5'));
+    expect(report.tone).toBe('success');
+    expect(report.details).toHaveLength(1);
+  });
+
+  test('Odds warns of them too, in its one sync', async () => {
+    const { model, host } = await openSim(hiddenWorkbook());
+    const report = await showOdds(host, legions('B4'), coreOdds);
+    expect(report.tone).toBe('warning');
+    expect(report.details.slice(-2)).toEqual([ROW_9, COLUMN_F]);
+    expect(model.syncCount).toBe(1);
+  });
+
+  test('Excel failing to list the cells it shows: Resolve says the check was skipped', async () => {
+    const { model, host } = await openSim(hiddenWorkbook());
+    model.failOn = (op) => op === 'getSpecialCells';
+    const report = await resolveOne(host, legions('B4'));
+    expect(report.tone).toBe('warning');
+    expect(report.details.slice(1)).toEqual([HIDDEN_UNCHECKED]);
+    expect(model.sheet('Log B4')).toBeDefined();
+  });
+
+  test('Excel failing to list the cells it shows: Resolve all says so too', async () => {
+    const { model, host } = await openSim(hiddenWorkbook());
+    model.failOn = (op) => op === 'getSpecialCells';
+    const report = await resolveAll(host);
+    expect(report.details).toContain(HIDDEN_UNCHECKED);
+  });
+
+  test('a host without ExcelApi 1.9: nothing to say', async () => {
+    const { host } = await openSim(hiddenWorkbook({ apiVersion: '1.8' }));
+    const report = await resolveOne(host, legions('B4'));
+    expect(report.tone).toBe('success');
   });
 });
 
