@@ -143,10 +143,48 @@ export function setBusy(doc: Document, busy: boolean, message = ''): void {
   if (busy) showStatus(doc, { tone: 'busy', message, details: [] });
 }
 
+/** The number boxes, by the label an error names them with. */
+const NUMBER_BOXES = { rounds: 'Pause after rounds', 'seal-turn': 'Turn' } as const;
+
+/**
+ * A number box whose text the browser cannot read as a number (`3-`, `1e`, `--2`): its value
+ * is then '', which would read as blank. The error names the box, to be shown with it.
+ */
+export function mistypedNumber(
+  doc: Document,
+  id: keyof typeof NUMBER_BOXES,
+): (Report & { field: string }) | null {
+  if (!byId<HTMLInputElement>(doc, id).validity.badInput) return null;
+  const blank = id === 'rounds' ? ' (blank fights to the end)' : '';
+  return {
+    tone: 'error',
+    message: `${NUMBER_BOXES[id]}: what is typed there is not a number. Type a whole number, or clear the box${blank}.`,
+    details: [],
+    field: id,
+  };
+}
+
+/**
+ * Marks the box at fault (`aria-invalid`) and moves the focus to it; the mark goes when the box
+ * is changed. Any other box marked before is cleared.
+ */
+function markField(doc: Document, id: string | undefined): void {
+  for (const marked of Array.from(doc.querySelectorAll('[aria-invalid="true"]'))) {
+    if (marked.id !== id) marked.removeAttribute('aria-invalid');
+  }
+  if (id === undefined) return;
+  const box = doc.getElementById(id);
+  if (!box) return;
+  box.setAttribute('aria-invalid', 'true');
+  box.addEventListener('input', () => box.removeAttribute('aria-invalid'), { once: true });
+  box.focus();
+}
+
 export function showStatus(
   doc: Document,
-  report: Omit<Report, 'tone'> & { tone: Report['tone'] | 'busy' | 'idle' },
+  report: Omit<Report, 'tone'> & { tone: Report['tone'] | 'busy' | 'idle'; field?: string },
 ): void {
+  if (report.tone !== 'busy') markField(doc, report.tone === 'error' ? report.field : undefined);
   const status = byId(doc, 'status');
   status.dataset.tone = report.tone;
   byId(doc, 'status-message').textContent = report.message;

@@ -3,6 +3,7 @@ import { Report, resolveAll, resolveOne, showOdds } from './actions';
 import {
   fillRangeNames,
   fillSelect,
+  mistypedNumber,
   readInput,
   readSealFields,
   setBusy,
@@ -49,6 +50,8 @@ export function startPane(
 
   on('battle-form', 'submit', (e) => {
     e.preventDefault();
+    const mistyped = mistypedNumber(doc, 'rounds');
+    if (mistyped) return showStatus(doc, mistyped);
     void run('Resolving the battle…', () => resolveOne(host, readInput(doc)));
   });
   // The sealed game key of this session: in this closure only, never in the page or workbook.
@@ -80,6 +83,8 @@ export function startPane(
   on('resolve-all', 'click', () => {
     const fields = readSealFields(doc);
     const key = session;
+    const mistyped = key === null ? null : mistypedNumber(doc, 'seal-turn');
+    if (mistyped) return showStatus(doc, mistyped);
     void run('Resolving every battle of the workbook…', async () => {
       if (key === null) return resolveAll(host);
       const seal = sessionSeal(key, fields.game, fields.turn);
@@ -99,6 +104,8 @@ export function startPane(
   const odds = options.odds;
   if (odds) {
     on('odds', 'click', () => {
+      const mistyped = mistypedNumber(doc, 'rounds');
+      if (mistyped) return showStatus(doc, mistyped);
       showOddsStop(doc, odds.stop !== undefined);
       // In steps of 10%: the status area is read aloud as it changes.
       let shown = 0;

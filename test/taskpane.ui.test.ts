@@ -120,6 +120,51 @@ describeInBrowser('the taskpane UI in a browser', () => {
     await page.close();
   });
 
+  test('a mistyped number (3-, 1e, --2) is refused, naming its box, which gets the focus', async () => {
+    const page = await openPane();
+    await fillRosters(page, 'N1');
+    await page.fill('#seed', 'alpha');
+    for (const typed of ['3-', '1e', '--2']) {
+      await page.fill('#rounds', '');
+      await page.focus('#rounds');
+      await page.keyboard.type(typed);
+      for (const button of ['#resolve', '#odds']) {
+        await page.evaluate(() => (document.getElementById('status')!.dataset.tone = 'idle'));
+        await page.click(button);
+        const shown = await status(page);
+        expect(shown.tone).toBe('error');
+        expect(shown.text).toContain('Pause after rounds: what is typed there is not a number');
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('rounds');
+        expect(await page.getAttribute('#rounds', 'aria-invalid')).toBe('true');
+      }
+    }
+    expect(await sheetGrid(page, 'Log N1')).toBeNull();
+    // Fixed, the mark goes; the battle pauses after the rounds typed.
+    await page.fill('#rounds', '1');
+    expect(await page.getAttribute('#rounds', 'aria-invalid')).toBeNull();
+    await page.click('#resolve');
+    expect((await status(page)).tone).toBe('success');
+    expect(String((await sheetGrid(page, 'Log N1'))![1][0])).toContain('rounds=1');
+    await page.close();
+  });
+
+  test('a mistyped Turn with a key loaded: Resolve all refuses, naming Turn', async () => {
+    const page = await openPane(unseededWorkbook());
+    await page.fill('#seal-key', 'c3'.repeat(32));
+    await page.click('#key-load');
+    expect((await status(page)).tone).toBe('success');
+    await page.fill('#seal-game', 'Rome');
+    await page.focus('#seal-turn');
+    await page.keyboard.type('3-');
+    await page.click('#resolve-all');
+    const shown = await status(page);
+    expect(shown.tone).toBe('error');
+    expect(shown.text).toContain('Turn: what is typed there is not a number');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('seal-turn');
+    expect(await sheetGrid(page, 'Results')).toBeNull();
+    await page.close();
+  });
+
   test('Pasted rolls: the rolls box replaces the seed box, and its dice are used', async () => {
     const page = await openPane();
     expect(await page.isVisible('#seed')).toBe(true);
