@@ -118,6 +118,21 @@ export function readSealFields(doc: Document): { key: string; game: string; turn
   };
 }
 
+/**
+ * Game and Turn as a loaded key gives them: a key file's game (and turn, when it seals one) are
+ * shown read-only, since they fix every die; what the key does not give is cleared, to type.
+ * With no key (`null`), both are left as they are, to edit.
+ */
+export function bindSealFields(doc: Document, key: { game?: string; turn?: number } | null): void {
+  const game = byId<HTMLInputElement>(doc, 'seal-game');
+  const turn = byId<HTMLInputElement>(doc, 'seal-turn');
+  game.readOnly = key?.game !== undefined;
+  turn.readOnly = key?.turn !== undefined;
+  if (key === null) return;
+  game.value = key.game ?? '';
+  turn.value = key.turn === undefined ? '' : String(key.turn);
+}
+
 /** Says which key is loaded (its commitment, to compare with the one posted), or none. */
 export function showSealStatus(doc: Document, commitment: string | null): void {
   const status = byId(doc, 'seal-status');

@@ -1,6 +1,7 @@
 import { findRuleset, rulesetIds } from '../src/rulesets';
 import { Report, resolveAll, resolveOne, showOdds } from './actions';
 import {
+  bindSealFields,
   fillRangeNames,
   fillSelect,
   mistypedNumber,
@@ -65,8 +66,7 @@ export function startPane(
     }
     session = loaded.value;
     setField(doc, 'seal-key', '');
-    if (session.game !== undefined) setField(doc, 'seal-game', session.game);
-    if (session.turn !== undefined) setField(doc, 'seal-turn', String(session.turn));
+    bindSealFields(doc, session);
     showSealStatus(doc, session.commitment);
     showStatus(doc, {
       tone: 'success',
@@ -77,6 +77,7 @@ export function startPane(
   });
   on('key-forget', 'click', () => {
     session = null;
+    bindSealFields(doc, null);
     showSealStatus(doc, null);
     showStatus(doc, { tone: 'idle', message: '', details: [] });
   });

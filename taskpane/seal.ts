@@ -60,6 +60,11 @@ export function sessionSeal(session: SessionKey, game: string, turn: string): Re
         : `${name.error.charAt(0).toUpperCase()}${name.error.slice(1)}: change it in Game.`,
     );
   }
+  if (session.game !== undefined && name.value !== session.game) {
+    return err(
+      `The loaded key file is for game “${session.game}”, not “${name.value}”: its game fixes every die. Set Game to ${session.game}, or load the key of “${name.value}”.`,
+    );
+  }
   const number = parseTurn(turn);
   if (!number.ok) return err(`Sealed dice need the turn: ${number.error}.`);
   if (session.turn !== undefined && number.value !== session.turn) {

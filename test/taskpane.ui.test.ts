@@ -305,6 +305,38 @@ describeInBrowser('the taskpane UI in a browser', () => {
     await page.close();
   });
 
+  test("a key file's Game and Turn are read-only while it is loaded; the next key resets them", async () => {
+    const page = await openPane();
+    const load = async (text: string) => {
+      await page.fill('#seal-key', text);
+      await page.click('#key-load');
+      expect((await status(page)).tone).toBe('success');
+    };
+    const fields = async () => ({
+      game: await page.inputValue('#seal-game'),
+      turn: await page.inputValue('#seal-turn'),
+      readOnly: await page.evaluate(() =>
+        ['seal-game', 'seal-turn'].map(
+          (id) => (document.getElementById(id) as HTMLInputElement).readOnly,
+        ),
+      ),
+    });
+    await load(JSON.stringify({ game: 'Rome', turn: 3, key: 'c3'.repeat(32) }));
+    expect(await fields()).toEqual({ game: 'Rome', turn: '3', readOnly: [true, true] });
+    await page.focus('#seal-game');
+    await page.keyboard.type('x');
+    expect(await page.inputValue('#seal-game')).toBe('Rome');
+    await load(JSON.stringify({ game: 'Gaul', key: 'd4'.repeat(32) }));
+    expect(await fields()).toEqual({ game: 'Gaul', turn: '', readOnly: [true, false] });
+    await load('e5'.repeat(32));
+    expect(await fields()).toEqual({ game: '', turn: '', readOnly: [false, false] });
+    await page.fill('#seal-game', 'Rome');
+    await load(JSON.stringify({ game: 'Gaul', turn: 2, key: 'd4'.repeat(32) }));
+    await page.click('#key-forget');
+    expect((await fields()).readOnly).toEqual([false, false]);
+    await page.close();
+  });
+
   test('Forget key clears the "key loaded" message from the status area', async () => {
     const page = await openPane();
     await page.fill('#seal-key', 'c3'.repeat(32));

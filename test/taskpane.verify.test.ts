@@ -345,6 +345,16 @@ describe('the session key', () => {
     });
   });
 
+  test("a key file's game is binding: another Game is refused, as adjudicate --key takes the file's", () => {
+    const session = { key: KEY, commitment: COMMITMENT, game: 'Rome' };
+    expect(sessionSeal(session, 'Rome', '3')).toEqual({ ok: true, value: SEAL });
+    expect(sessionSeal(session, 'Carthage', '3')).toEqual({
+      ok: false,
+      error:
+        'The loaded key file is for game “Rome”, not “Carthage”: its game fixes every die. Set Game to Rome, or load the key of “Carthage”.',
+    });
+  });
+
   test('Resolve all with a key needs the game and the turn', () => {
     const session = { key: KEY, commitment: COMMITMENT };
     expect(sessionSeal(session, 'Rome', '3')).toEqual({ ok: true, value: SEAL });
