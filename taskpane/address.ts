@@ -17,6 +17,11 @@ const NAME = /^[\p{L}_\\][\p{L}\p{N}_.\\]*$/u;
 export function parseRangeRef(input: string): Result<RangeRef> {
   const text = input.trim();
   if (text === '') return err('no range given: select it and press “Use selection”, or type it');
+  if (outsideQuotes(text, ',')) {
+    return err(
+      `"${text}" is several ranges: a roster is one rectangular range (select one block of cells)`,
+    );
+  }
   const bang = text.lastIndexOf('!');
   if (bang >= 0) {
     const sheet = unquoteSheet(text.slice(0, bang).trim());
@@ -55,6 +60,16 @@ function beyondSheet(a1: string): string | null {
     }
   }
   return null;
+}
+
+/** Whether `ch` occurs in `text` outside a quoted sheet name (`'My, sheet'!A1`). */
+function outsideQuotes(text: string, ch: string): boolean {
+  let quoted = false;
+  for (const c of text) {
+    if (c === "'") quoted = !quoted;
+    else if (c === ch && !quoted) return true;
+  }
+  return false;
 }
 
 function unquoteSheet(s: string): string {

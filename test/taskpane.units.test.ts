@@ -36,6 +36,23 @@ describe('parseRangeRef', () => {
     expect(parseRangeRef('!A1')).toMatchObject({ error: expect.stringMatching(/sheet name/) });
   });
 
+  test('refuses several ranges (a multi-area selection): a roster is one rectangular range', () => {
+    for (const text of [
+      'Rosters!A1:B2,Rosters!A4:B5',
+      'A1:B2, D1:E2',
+      "'My sheet'!A1,'My sheet'!B2",
+    ]) {
+      expect(parseRangeRef(text)).toEqual({
+        ok: false,
+        error: `"${text}" is several ranges: a roster is one rectangular range (select one block of cells)`,
+      });
+    }
+    expect(parseRangeRef("'Ann, Bob'!A1:B2")).toMatchObject({
+      ok: true,
+      value: { sheet: 'Ann, Bob', a1: 'A1:B2' },
+    });
+  });
+
   test("refuses cells beyond Excel's last row and column, in plain words", () => {
     expect(parseRangeRef('Rosters!XFD1048576')).toMatchObject({ ok: true });
     expect(parseRangeRef('Rosters!A1:XFE2')).toMatchObject({
