@@ -16,7 +16,7 @@ import { battleSpec } from './input';
 import { ODDS_STOPPED, OddsProvider, oddsLines } from './odds';
 import { paneOptions } from './option-fields';
 import { logPlan, resultsPlan } from './plans';
-import { rosterCells } from './rosterGrid';
+import { rosterCells, sameRangeProblem } from './rosterGrid';
 
 /**
  * What the pane's buttons do, against any WorkbookHost. Each action reads once and writes at
@@ -69,6 +69,9 @@ async function readBattle(
   }
   const read = await host.read(refs);
   if (!read.ok) return read;
+  const [first, second] = read.value.grids;
+  const same = sameRangeProblem(first, second, rosterCells(first, ruleset.units));
+  if (same !== null) return err(same);
   const legions: Legion[][] = [];
   const warnings: string[] = [];
   for (const [i, side] of (['attacker', 'defender'] as const).entries()) {

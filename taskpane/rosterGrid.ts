@@ -43,3 +43,23 @@ const BLOCK_START = ['unit', 'units', 'type', 'unit type', 'leader', 'general', 
 
 const namesUnits = (row: readonly Cell[], catalog: UnitCatalog) =>
   row.some((c) => !isBlank(c) && unitCode(catalog, cellText(c)) !== undefined);
+
+/**
+ * Why both sides cannot be read from these ranges, or null: one range (the same cells, however
+ * named) with no `Side` column gives both sides the same legions, a battle against itself.
+ */
+export function sameRangeProblem(attacker: Grid, defender: Grid, cells: RosterGrid): string | null {
+  const same =
+    attacker.origin.sheet === defender.origin.sheet &&
+    attacker.origin.row === defender.origin.row &&
+    attacker.origin.col === defender.origin.col &&
+    attacker.cells.length === defender.cells.length &&
+    widestRow(attacker.cells) === widestRow(defender.cells);
+  const header = cells.cells.find((row) => row.some((c) => !isBlank(c))) ?? [];
+  if (!same || header.some((c) => cellText(c).toLowerCase() === 'side')) return null;
+  const named =
+    attacker.address === defender.address
+      ? attacker.address
+      : `${attacker.address} and ${defender.address}`;
+  return `The attacker and the defender rosters are the same range (${named}), which has no Side column: the legions would fight themselves. Give each side its own range, or add a Side column (Attacker or Defender on each row).`;
+}

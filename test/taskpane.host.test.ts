@@ -235,6 +235,36 @@ describe('Resolve', () => {
     expect(bad.message).toContain('Legions!F4');
   });
 
+  test('one range for both sides without a Side column is refused: it would fight itself', async () => {
+    const host = await open(submissionWorkbook());
+    const before = model.snapshot();
+    const report = await resolveOne(
+      host,
+      paneInput({ attacker: 'Rosters!A1:B5', defender: 'Rosters!A1:B5' }),
+    );
+    expect(report).toEqual({
+      tone: 'error',
+      message:
+        'The attacker and the defender rosters are the same range (Rosters!A1:B5), which has no Side column: the legions would fight themselves. Give each side its own range, or add a Side column (Attacker or Defender on each row).',
+      details: [],
+    });
+    const named = await showOdds(
+      host,
+      paneInput({ attacker: 'AttackerRoster', defender: 'Rosters!A1:B5' }),
+      coreOdds,
+    );
+    expect(named.message).toContain(
+      'same range (AttackerRoster (Rosters!A1:B5) and Rosters!A1:B5)',
+    );
+    expect(model.snapshot()).toBe(before);
+    // With a Side column, one range serves both sides.
+    const sided = await resolveOne(
+      host,
+      paneInput({ attacker: 'Legions!A1:H9', defender: 'Legions!A1:H9' }),
+    );
+    expect(sided.tone).toBe('success');
+  });
+
   test('scripted dice that run out: an error, nothing written', async () => {
     const host = await open(submissionWorkbook());
     const before = model.snapshot();
