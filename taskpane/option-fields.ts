@@ -75,14 +75,15 @@ export function rulesetFields(ruleset: AnyRuleset): RulesetFields {
  * pairs of More options. An error names the field and the part of it at fault.
  */
 export function paneOptions(input: PaneInput, ruleset: AnyRuleset): Result<RawOptions> {
-  const { fields } = rulesetFields(ruleset);
+  const { fields, more } = rulesetFields(ruleset);
   const given = rawOptions(input);
   const sent: RawOptions = {};
   for (const field of fields) {
     const key = OPTION_FIELDS[field];
     if (given[key] !== undefined) sent[key] = given[key];
   }
-  const extra = parseMoreOptions(input.options.more ?? '', ruleset);
+  // Hidden where the ruleset has no other options: then not sent either.
+  const extra = parseMoreOptions(more.length > 0 ? (input.options.more ?? '') : '', ruleset);
   if (!extra.ok) return extra;
   return ok({ ...sent, ...extra.value });
 }

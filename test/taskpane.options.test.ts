@@ -73,7 +73,11 @@ describe('the options sent', () => {
     const all = { sea: true, fort: '2', breachBy: 'catapult', retreat: 'lost >= 1', rounds: '3' };
     const input = withOptions('imperium', { ...all, mode: 'hit-and-run' });
     expect(paneOptions(input, ruleset('imperium'))).toEqual({ ok: true, value: { rounds: '3' } });
-    const pbem = withOptions('cote-pbem', { mode: 'hit-and-run', rounds: '2' });
+    const pbem = withOptions('cote-pbem', {
+      mode: 'hit-and-run',
+      rounds: '2',
+      more: 'range=short',
+    });
     expect(paneOptions(pbem, ruleset('cote-pbem'))).toEqual({ ok: true, value: { rounds: '2' } });
   });
 
