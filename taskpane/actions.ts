@@ -14,7 +14,7 @@ import { RangeRef, SheetPlan, WorkbookHost } from './host';
 import { PaneInput } from './input';
 import { battleSpec } from './input';
 import { ODDS_STOPPED, OddsProvider, oddsLines } from './odds';
-import { paneOptions } from './option-fields';
+import { FIELD_LABELS, paneOptions } from './option-fields';
 import { logPlan, resultsPlan } from './plans';
 import { rosterCells, sameRangeProblem } from './rosterGrid';
 
@@ -37,6 +37,17 @@ const failure = (message: string, details: string[] = []): Report => ({
 });
 
 const SIDE_TITLE: Record<Side, string> = { attacker: 'Attacker', defender: 'Defender' };
+
+/**
+ * The form's box an error of Resolve or Odds is about, by the words it starts with (a roster's
+ * title, `More options:`), to mark and focus; undefined for an error of the workbook or rules.
+ */
+export function boxAtFault(message: string): string | undefined {
+  for (const side of ['attacker', 'defender'] as const) {
+    if (message.startsWith(`${SIDE_TITLE[side]} roster`)) return side;
+  }
+  return message.startsWith(`${FIELD_LABELS.more}:`) ? 'more' : undefined;
+}
 
 /**
  * Rulesets whose sides a roster range cannot give (a range gives unit counts; their sides need

@@ -202,7 +202,13 @@ export function showStatus(
   if (report.tone !== 'busy') markField(doc, report.tone === 'error' ? report.field : undefined);
   const status = byId(doc, 'status');
   status.dataset.tone = report.tone;
-  byId(doc, 'status-message').textContent = report.message;
+  // An error is said at once (role=alert), and not again by the polite status region.
+  const error = report.tone === 'error';
+  byId(doc, 'status-alert').textContent = error ? report.message : '';
+  const message = byId(doc, 'status-message');
+  message.textContent = report.message;
+  if (error) message.setAttribute('aria-hidden', 'true');
+  else message.removeAttribute('aria-hidden');
   byId(doc, 'status-details').replaceChildren(
     ...report.details.map((line) => {
       const li = doc.createElement('li');

@@ -1,5 +1,5 @@
 import { findRuleset, rulesetIds } from '../src/rulesets';
-import { Report, resolveAll, resolveOne, showOdds } from './actions';
+import { boxAtFault, Report, resolveAll, resolveOne, showOdds } from './actions';
 import {
   bindSealFields,
   fillRangeNames,
@@ -19,7 +19,7 @@ import {
 import { WorkbookHost } from './host';
 import { OddsProvider } from './odds';
 import { rulesetFields } from './option-fields';
-import { readPastedKey, SessionKey, sessionSeal } from './seal';
+import { readPastedKey, sealField, SessionKey, sessionSeal } from './seal';
 import { verifyAll } from './verify';
 
 /** Wires the page to a workbook: every button runs one action and shows its report. */
@@ -32,18 +32,23 @@ export function startPane(
   showOddsButton(doc, options.odds !== undefined);
   void host.rangeNames().then((names) => fillRangeNames(doc, names));
 
-  const run = async (busyText: string, action: () => Promise<Report>) => {
+  const run = async (busyText: string, action: () => Promise<Report & { field?: string }>) => {
+    // The disabled buttons lose the focus: it comes back to where it was once they are enabled.
+    const focused = doc.activeElement;
     setBusy(doc, true, busyText);
     // Let the page paint "working" before a long computation holds the thread.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    let report: Report;
+    let report: Report & { field?: string };
     try {
       report = await action();
     } catch (e) {
       report = { tone: 'error', message: `Something went wrong: ${String(e)}`, details: [] };
     }
     setBusy(doc, false);
-    showStatus(doc, report);
+    if (focused instanceof HTMLElement && (doc.activeElement === doc.body || !doc.activeElement)) {
+      focused.focus();
+    }
+    showStatus(doc, { ...report, field: report.field ?? boxOf(report) });
   };
 
   const on = (id: string, event: string, handler: (e: Event) => void) =>
@@ -61,7 +66,7 @@ export function startPane(
     const fields = readSealFields(doc);
     const loaded = readPastedKey(fields.key);
     if (!loaded.ok) {
-      showStatus(doc, { tone: 'error', message: loaded.error, details: [] });
+      showStatus(doc, { tone: 'error', message: loaded.error, details: [], field: 'seal-key' });
       return;
     }
     session = loaded.value;
@@ -89,7 +94,10 @@ export function startPane(
     void run('Resolving every battle of the workbook…', async () => {
       if (key === null) return resolveAll(host);
       const seal = sessionSeal(key, fields.game, fields.turn);
-      if (!seal.ok) return { tone: 'error', message: seal.error, details: [] };
+      if (!seal.ok) {
+        const field = sealField(key, fields.game);
+        return { tone: 'error', message: seal.error, details: [], field };
+      }
       return resolveAll(host, seal.value);
     });
   });
@@ -116,9 +124,12 @@ export function startPane(
         shown = tenth;
         showStatus(doc, { tone: 'busy', message: `Computing the odds… ${tenth}%`, details: [] });
       };
-      void run('Computing the odds…', () => showOdds(host, readInput(doc), odds, counted)).finally(
-        () => showOddsStop(doc, false),
+      // Hidden before the buttons come back, so that the focus returns to Odds.
+      void run('Computing the odds…', () =>
+        showOdds(host, readInput(doc), odds, counted).finally(() => showOddsStop(doc, false)),
       );
+      // Odds is disabled meanwhile: the focus waits on Stop rather than on the page.
+      if (odds.stop !== undefined) doc.getElementById('odds-stop')?.focus();
     });
     on('odds-stop', 'click', () => odds.stop?.());
   }
@@ -128,11 +139,17 @@ export function startPane(
         if (address.ok) {
           setField(doc, side, address.value);
           showStatus(doc, { tone: 'idle', message: '', details: [] });
-        } else showStatus(doc, { tone: 'error', message: address.error, details: [] });
+        } else showStatus(doc, { tone: 'error', message: address.error, details: [], field: side });
         doc.getElementById(side)?.focus();
       });
     });
   }
+  // The key box is outside the battle form: Enter there loads the key.
+  on('seal-key', 'keydown', (e) => {
+    if ((e as KeyboardEvent).key !== 'Enter') return;
+    e.preventDefault();
+    doc.getElementById('key-load')?.click();
+  });
   doc
     .querySelectorAll('input[name="dice-kind"]')
     .forEach((radio) => radio.addEventListener('change', () => showDiceField(doc)));
@@ -146,6 +163,10 @@ export function startPane(
   showOptions();
   doc.documentElement.dataset.pane = 'ready';
 }
+
+/** The box a Resolve or Odds error is about, if one (see `boxAtFault`). */
+const boxOf = (report: Report): string | undefined =>
+  report.tone === 'error' ? boxAtFault(report.message) : undefined;
 
 /** A fresh seed to write down: eight random hex digits. */
 function newSeed(): string {

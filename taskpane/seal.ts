@@ -74,3 +74,10 @@ export function sessionSeal(session: SessionKey, game: string, turn: string): Re
   }
   return ok({ key: session.key, game: name.value, turn: number.value });
 }
+
+/** The box at fault when `sessionSeal` refuses: Game when its game is wrong, else Turn. */
+export function sealField(session: SessionKey, game: string): 'seal-game' | 'seal-turn' {
+  const name = checkGame(game);
+  const wrong = !name.ok || (session.game !== undefined && name.value !== session.game);
+  return wrong ? 'seal-game' : 'seal-turn';
+}

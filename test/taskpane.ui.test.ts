@@ -269,6 +269,85 @@ describeInBrowser('the taskpane UI in a browser', () => {
     await page.close();
   });
 
+  test('the two Use selection buttons have names of their own', async () => {
+    const page = await openPane();
+    const names = await page.evaluate(() =>
+      ['attacker-pick', 'defender-pick'].map((id) =>
+        document.getElementById(id)!.getAttribute('aria-label'),
+      ),
+    );
+    expect(names).toEqual([
+      'Use selection for the attacker roster',
+      'Use selection for the defender roster',
+    ]);
+    await page.close();
+  });
+
+  test('an error is an alert, and the box at fault gets the focus and aria-invalid until changed', async () => {
+    const page = await openPane();
+    expect(await page.getAttribute('#status-alert', 'role')).toBe('alert');
+    await page.fill('#attacker', 'Rosters!A1:B5');
+    await page.fill('#defender', 'Rosters!A1:B2,Rosters!A4:B5');
+    await page.fill('#seed', 'alpha');
+    await page.click('#resolve');
+    expect((await status(page)).tone).toBe('error');
+    const alert = await page.textContent('#status-alert');
+    expect(alert).toContain('Defender roster: "Rosters!A1:B2,Rosters!A4:B5" is several ranges');
+    expect(await page.getAttribute('#status-message', 'aria-hidden')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('defender');
+    expect(await page.getAttribute('#defender', 'aria-invalid')).toBe('true');
+    await page.fill('#defender', 'Rosters!D1:E3');
+    expect(await page.getAttribute('#defender', 'aria-invalid')).toBeNull();
+    // More options at fault (imperium): that box.
+    await page.selectOption('#rules', 'imperium');
+    await page.fill('#more', 'speed=3');
+    await page.click('#resolve');
+    await page.waitForSelector('#more[aria-invalid="true"]');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('more');
+    // A success empties the alert and speaks through the status region again.
+    await page.selectOption('#rules', 'cote-pbem');
+    await page.click('#resolve');
+    await page.waitForSelector('#status[data-tone="success"]');
+    expect(await page.textContent('#status-alert')).toBe('');
+    expect(await page.getAttribute('#status-message', 'aria-hidden')).toBeNull();
+    expect(await page.getAttribute('#more', 'aria-invalid')).toBeNull();
+    await page.close();
+  });
+
+  test('Enter in the Game key box loads the key; a bad key marks the box', async () => {
+    const page = await openPane();
+    await page.focus('#seal-key');
+    await page.keyboard.type('not a key');
+    await page.keyboard.press('Enter');
+    expect((await status(page)).tone).toBe('error');
+    expect(await page.getAttribute('#seal-key', 'aria-invalid')).toBe('true');
+    await page.fill('#seal-key', 'c3'.repeat(32));
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#status[data-tone="success"]');
+    expect(await page.textContent('#seal-status')).toContain('Key loaded');
+    await page.close();
+  });
+
+  test('the focus stays off the page body: on Stop while the odds are counted, then on Odds', async () => {
+    const fleets = [
+      ['Leader', 'Terran', '', 'Leader', 'Imperial'],
+      ['DD', 40, '', 'CR', 40],
+    ];
+    const page = await openPane(submissionWorkbook({ sheets: [{ name: 'Fleets', rows: fleets }] }));
+    await page.selectOption('#rules', 'imperium');
+    await page.fill('#attacker', 'Fleets!A1:B2');
+    await page.fill('#defender', 'Fleets!D1:E2');
+    await page.fill('#seed', 'alpha');
+    await page.focus('#odds');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#status[data-tone="busy"]');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('odds-stop');
+    await page.keyboard.press('Enter');
+    expect((await status(page)).text).toContain('Stopped before the odds were known.');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('odds');
+    await page.close();
+  });
+
   test('a pasted text that is no key is refused in the status area; no key is loaded', async () => {
     const page = await openPane();
     await page.fill('#seal-key', 'not a key');
@@ -291,6 +370,22 @@ describeInBrowser('the taskpane UI in a browser', () => {
     await page.waitForSelector('#status[data-tone="error"]');
     expect(await page.textContent('#status')).toContain('Sealed dice need the turn');
     expect(await sheetGrid(page, 'Results')).toBeNull();
+    await page.close();
+  });
+
+  test('sealed dice refused for want of Game, then of Turn: each box gets the focus in turn', async () => {
+    const page = await openPane(unseededWorkbook());
+    await page.fill('#seal-key', 'c3'.repeat(32));
+    await page.click('#key-load');
+    await page.waitForSelector('#status[data-tone="success"]');
+    await page.click('#resolve-all');
+    await page.waitForSelector('#seal-game[aria-invalid="true"]');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('seal-game');
+    await page.keyboard.type('Rome');
+    await page.click('#resolve-all');
+    await page.waitForSelector('#seal-turn[aria-invalid="true"]');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('seal-turn');
+    expect(await page.getAttribute('#seal-game', 'aria-invalid')).toBeNull();
     await page.close();
   });
 
