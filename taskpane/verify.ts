@@ -1,4 +1,5 @@
 import { isVerifySheet, VerifyKey, verifyWorkbook } from '../src/verify';
+import { Mismatch } from '../src/verify-cells';
 import { shownProblems } from '../src/verify-shown';
 import { Report, SUBMISSION_TABLES } from './actions';
 import { WorkbookHost } from './host';
@@ -58,9 +59,13 @@ export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Re
   }
   const n = v.mismatches.length;
   const more = n - SHOWN;
+  const wrongKey = wrongKeyAt(v.mismatches, v.battles);
   return {
     tone: 'error',
-    message: `${n} mismatch${n === 1 ? '' : 'es'} in ${what}.`,
+    message:
+      wrongKey !== null
+        ? `The key does not match the commitment posted at ${wrongKey}: it is not the key these dice were sealed with, so no battle was replayed. Load the key the game master revealed for this turn.`
+        : `${n} mismatch${n === 1 ? '' : 'es'} in ${what}.`,
     details: [
       ...v.mismatches.slice(0, SHOWN).map((m) => m.message),
       ...(more > 0 ? [`… and ${more} more.`] : []),
@@ -68,4 +73,20 @@ export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Re
       ...v.notes,
     ],
   };
+}
+
+/**
+ * Where the posted commitment is, when the key's own commitment is not it (the one mismatch of
+ * the workbook as a whole, two commitments, and nothing replayed); else null.
+ */
+function wrongKeyAt(mismatches: readonly Mismatch[], battles: number): string | null {
+  const COMMITMENT = /^[0-9a-f]{64}$/;
+  const [m] = mismatches;
+  const wrong =
+    mismatches.length === 1 &&
+    battles === 0 &&
+    m.battle === null &&
+    COMMITMENT.test(m.says) &&
+    COMMITMENT.test(m.replay);
+  return wrong ? m.where : null;
 }

@@ -118,6 +118,9 @@ describe('Verify', () => {
     const other = await verifyAll(host, { key: 'b6'.repeat(32) });
     expect(other.tone).toBe('error');
     expect(other.details[0]).toContain('the key does not match the commitment: Results!M2 says');
+    expect(other.message).toBe(
+      'The key does not match the commitment posted at Results!M2: it is not the key these dice were sealed with, so no battle was replayed. Load the key the game master revealed for this turn.',
+    );
 
     const row = shotRow('Log B1', 2);
     const roll = model.sheet('Log B1')!.value(row, 3) as number;
