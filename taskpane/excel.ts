@@ -62,8 +62,13 @@ export async function connectExcel(): Promise<Result<WorkbookHost>> {
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
+
 /** Office's error for a sheet, name or table that does not exist. */
-const isNotFound = (e: unknown) => (e as { code?: unknown } | null)?.code === 'ItemNotFound';
+const isNotFound = (e: unknown) => codeOf(e) === 'ItemNotFound';
+
+/** Office's error for more cells than it sends at once. */
+const isTooLarge = (e: unknown) => codeOf(e) === 'ResponsePayloadSizeLimitExceeded';
 
 class ExcelHost implements WorkbookHost {
   constructor(
@@ -81,8 +86,9 @@ class ExcelHost implements WorkbookHost {
     try {
       return ok(await readRanges(refs, this.reads));
     } catch (e) {
-      // A sheet or name that does not exist: neither the hidden rows nor the merges failed.
-      if (isNotFound(e)) return err(await explainReadError(refs, e));
+      // A sheet or name that does not exist, or too many cells: neither the hidden rows nor
+      // the merges failed.
+      if (isNotFound(e) || isTooLarge(e)) return err(await explainReadError(refs, e));
       if (this.reads.hidden) {
         try {
           const read = await readRanges(refs, { ...this.reads, hidden: false });
@@ -232,13 +238,7 @@ function queueRead(
   ref: RangeRef,
   reads: TableReads,
 ): () => RangeRead {
-  const range =
-    ref.kind === 'name'
-      ? context.workbook.names.getItem(ref.name).getRange()
-      : (ref.sheet === undefined
-          ? context.workbook.worksheets.getActiveWorksheet()
-          : context.workbook.worksheets.getItem(ref.sheet)
-        ).getRange(ref.a1);
+  const range = rangeOf(context, ref);
   range.load('address,rowIndex,columnIndex');
   range.worksheet.load('name');
   // Only the used part: a whole-column selection must not fetch a million blank rows.
@@ -276,6 +276,14 @@ function queueRead(
       unshown: listed.filter((m) => m.shows === undefined),
     };
   };
+}
+
+/** The range a roster box names: an address (on its sheet, or the active one) or a name. */
+function rangeOf(context: Excel.RequestContext, ref: RangeRef): Excel.Range {
+  if (ref.kind === 'name') return context.workbook.names.getItem(ref.name).getRange();
+  const sheets = context.workbook.worksheets;
+  const sheet = ref.sheet === undefined ? sheets.getActiveWorksheet() : sheets.getItem(ref.sheet);
+  return sheet.getRange(ref.a1);
 }
 
 /** The value of sheet cell (row, col) in one of the ranges read, if any holds it. */
@@ -531,6 +539,9 @@ async function explainTablesError(request: TablesRequest, e: unknown): Promise<s
 
 /** Why a read failed, in the user's terms: which sheet or name does not exist. */
 async function explainReadError(refs: readonly RangeRef[], e: unknown): Promise<string> {
+  // One range given for both sides is named once.
+  const texts = [...new Set(refs.map((r) => r.text))];
+  const unread = `Excel could not read ${texts.join(' and ')}: ${messageOf(e)}`;
   try {
     return await Excel.run(async (context) => {
       const sheets = context.workbook.worksheets;
@@ -553,11 +564,37 @@ async function explainReadError(refs: readonly RangeRef[], e: unknown): Promise<
           }
         }
       }
-      return `Excel could not read ${refs.map((r) => r.text).join(' and ')}: ${messageOf(e)}`;
+      return `${unread} ${await largestUsed(context, refs)}`;
     });
   } catch {
-    return `Excel could not read ${refs.map((r) => r.text).join(' and ')}: ${messageOf(e)}`;
+    return unread;
   }
+}
+
+/**
+ * The largest used range of the rosters' sheets, as advice: a stray cell far below the data
+ * makes a whole-column range (`A:H`) too many cells for Excel to send (one round trip).
+ */
+async function largestUsed(
+  context: Excel.RequestContext,
+  refs: readonly RangeRef[],
+): Promise<string> {
+  const used = refs.map((ref) => {
+    const sheet = rangeOf(context, ref).worksheet;
+    sheet.load('name');
+    const range = sheet.getUsedRange(true);
+    range.load('address,rowCount,columnCount');
+    return { sheet, range };
+  });
+  await context.sync();
+  const largest = used
+    .map((u) => ({ ...u, cells: u.range.rowCount * u.range.columnCount }))
+    .sort((a, b) => b.cells - a.cells)[0];
+  return (
+    `The largest sheet read, ${largest.sheet.name}, uses ${largest.range.address} ` +
+    `(${largest.cells.toLocaleString('en-US')} cells): clear any cells far below or right of ` +
+    "its data, or give the roster's rows only (such as A1:H40) rather than whole columns."
+  );
 }
 
 /** Queues a new sheet's values (one assignment), looks, frozen header and print layout. */

@@ -265,6 +265,25 @@ describe('Resolve', () => {
     expect(sided.tone).toBe('success');
   });
 
+  test('a stray cell far down, whole columns: the error names the sheet, its used range and size', async () => {
+    const host = await open(submissionWorkbook());
+    model.sheet('Legions')!.assign(1_048_575, 0, 'stray');
+    const before = model.snapshot();
+    model.syncCount = 0;
+    const report = await resolveOne(
+      host,
+      paneInput({ battle: 'B1', attacker: 'Legions!A:H', defender: 'Legions!A:H' }),
+    );
+    expect(report).toEqual({
+      tone: 'error',
+      message:
+        "Excel could not read Legions!A:H: 8388608 cells are too many to load at once. The largest sheet read, Legions, uses Legions!A1:H1048576 (8,388,608 cells): clear any cells far below or right of its data, or give the roster's rows only (such as A1:H40) rather than whole columns.",
+      details: [],
+    });
+    expect(model.syncCount).toBeLessThanOrEqual(3);
+    expect(model.snapshot()).toBe(before);
+  });
+
   test('scripted dice that run out: an error, nothing written', async () => {
     const host = await open(submissionWorkbook());
     const before = model.snapshot();
