@@ -20,6 +20,7 @@ import { BattleEvent, RawOptions } from '../src/ruleset';
 import { findRuleset, RULESETS } from '../src/rulesets';
 import { eventDice, ImperiumEvent } from '../src/rulesets/imperium';
 import { praetor } from './helpers/cli';
+import { cpuMs } from './helpers/cpu';
 
 /**
  * Randomized robustness of the battle core's text and JSON inputs (rosters of every ruleset,
@@ -40,12 +41,6 @@ const SCALE = Number(process.env.FUZZ_CORE_SCALE ?? 1);
 const SEED = process.env.FUZZ_CORE_SEED ?? 'praetor-fuzz-core-1';
 /** The longest a single case may take (ms): a hang or a runaway shows here. */
 const CASE_LIMIT_MS = 2000;
-
-/** CPU time of this process (ms): a guard that other work on the machine does not trip. */
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 /**
  * An exception in a line: its message, and the top of its stack with FUZZ_CORE_REPORT (the stack
