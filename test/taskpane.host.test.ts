@@ -15,6 +15,7 @@ import { bigArmies, paneInput, submissionWorkbook } from './sim/fixtures';
 import * as expected from './sim/expected';
 import { SimFixture, SimWorkbook } from './sim/model';
 import { installSim, removeSim } from './sim/office';
+import { openSim } from './sim/open';
 
 /**
  * The pane's actions through the real adapter (taskpane/excel.ts) on a simulated Excel that
@@ -24,12 +25,9 @@ import { installSim, removeSim } from './sim/office';
 let model: SimWorkbook;
 
 async function open(fixture: SimFixture): Promise<WorkbookHost> {
-  model = SimWorkbook.from(fixture);
-  installSim(globalThis, model);
-  const host = await connectExcel();
-  if (!host.ok) throw new Error(host.error);
-  model.syncCount = 0;
-  return host.value;
+  const sim = await openSim(fixture);
+  model = sim.model;
+  return sim.host;
 }
 
 afterEach(() => removeSim(globalThis));

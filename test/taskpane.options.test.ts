@@ -1,13 +1,13 @@
 import { findRuleset } from '../src/rulesets';
 import { resolveOne, showOdds } from '../taskpane/actions';
-import { connectExcel } from '../taskpane/excel';
 import { WorkbookHost } from '../taskpane/host';
 import { PaneInput } from '../taskpane/input';
 import { coreOdds } from '../taskpane/odds';
 import { paneOptions, rulesetFields } from '../taskpane/option-fields';
 import { paneInput, submissionWorkbook } from './sim/fixtures';
 import { SimFixture, SimWorkbook } from './sim/model';
-import { installSim, removeSim } from './sim/office';
+import { removeSim } from './sim/office';
+import { openSim } from './sim/open';
 
 /**
  * The Options follow the ruleset chosen: only the boxes its option keys name are shown and
@@ -17,12 +17,9 @@ import { installSim, removeSim } from './sim/office';
 let model: SimWorkbook;
 
 async function open(fixture: SimFixture): Promise<WorkbookHost> {
-  model = SimWorkbook.from(fixture);
-  installSim(globalThis, model);
-  const host = await connectExcel();
-  if (!host.ok) throw new Error(host.error);
-  model.syncCount = 0;
-  return host.value;
+  const sim = await openSim(fixture);
+  model = sim.model;
+  return sim.host;
 }
 
 afterEach(() => removeSim(globalThis));

@@ -9,14 +9,14 @@ import { adjudicateSubmission, resultsSheet } from '../src/sheets';
 import { readSubmission } from '../src/submission';
 import { verifyWorkbook } from '../src/verify';
 import { resolveAll } from '../taskpane/actions';
-import { connectExcel } from '../taskpane/excel';
 import { WorkbookHost } from '../taskpane/host';
 import { readPastedKey, sessionSeal } from '../taskpane/seal';
 import { verifyAll } from '../taskpane/verify';
 import { submissionWorkbook, unseededWorkbook } from './sim/fixtures';
 import * as expected from './sim/expected';
 import { parseA1, SimFixture, SimValue, SimWorkbook } from './sim/model';
-import { installSim, removeSim } from './sim/office';
+import { removeSim } from './sim/office';
+import { openSim } from './sim/open';
 
 /**
  * Sealed dice and Verify in the pane, through the real adapter (taskpane/excel.ts) on the
@@ -30,12 +30,9 @@ const SEAL = { key: KEY, game: 'Rome', turn: 3 };
 let model: SimWorkbook;
 
 async function open(fixture: SimFixture): Promise<WorkbookHost> {
-  model = SimWorkbook.from(fixture);
-  installSim(globalThis, model);
-  const host = await connectExcel();
-  if (!host.ok) throw new Error(host.error);
-  model.syncCount = 0;
-  return host.value;
+  const sim = await openSim(fixture);
+  model = sim.model;
+  return sim.host;
 }
 
 afterEach(() => removeSim(globalThis));
