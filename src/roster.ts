@@ -121,6 +121,10 @@ const HEADER_WORDS = {
 const headerIs = (cell: Cell, words: readonly string[]) =>
   words.includes(cellText(cell).toLowerCase());
 
+/** True when a roster's header row has a `Side` column: then one range serves both sides. */
+export const hasSideColumn = (header: readonly Cell[]): boolean =>
+  header.some((cell) => headerIs(cell, HEADER_WORDS.side));
+
 /** A roster read from cells, with what it read but doubts (a label under a merge). */
 export interface RosterCells {
   legions: Legion[];

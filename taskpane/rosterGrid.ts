@@ -1,6 +1,6 @@
 import { Cell, CellGrid, cellText, isBlank, widestRow } from '../src/cells';
 import { placeMerges } from '../src/merged-cells';
-import { RosterGrid } from '../src/roster';
+import { hasSideColumn, RosterGrid } from '../src/roster';
 import { UnitCatalog, unitCode } from '../src/units';
 import { Grid } from './host';
 
@@ -56,7 +56,7 @@ export function sameRangeProblem(attacker: Grid, defender: Grid, cells: RosterGr
     attacker.cells.length === defender.cells.length &&
     widestRow(attacker.cells) === widestRow(defender.cells);
   const header = cells.cells.find((row) => row.some((c) => !isBlank(c))) ?? [];
-  if (!same || header.some((c) => cellText(c).toLowerCase() === 'side')) return null;
+  if (!same || hasSideColumn(header)) return null;
   const named =
     attacker.address === defender.address
       ? attacker.address
