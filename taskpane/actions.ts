@@ -14,7 +14,7 @@ import { RangeRef, SheetPlan, WorkbookHost } from './host';
 import { PaneInput } from './input';
 import { battleSpec } from './input';
 import { ODDS_STOPPED, OddsProvider, oddsLines } from './odds';
-import { FIELD_LABELS, paneOptions } from './option-fields';
+import { paneOptions } from './option-fields';
 import { logPlan, resultsPlan } from './plans';
 import { rosterCells, sameRangeProblem } from './rosterGrid';
 
@@ -28,26 +28,27 @@ export interface Report {
   message: string;
   /** Further lines: each battle's error, the odds, warnings. */
   details: string[];
+  /** The form's box an error is about, to mark and focus (a roster, More options). */
+  field?: string;
 }
 
-const failure = (message: string, details: string[] = []): Report => ({
+const failure = (message: string, details: string[] = [], field?: string): Report => ({
   tone: 'error',
   message,
   details,
+  ...(field === undefined ? {} : { field }),
 });
 
-const SIDE_TITLE: Record<Side, string> = { attacker: 'Attacker', defender: 'Defender' };
-
-/**
- * The form's box an error of Resolve or Odds is about, by the words it starts with (a roster's
- * title, `More options:`), to mark and focus; undefined for an error of the workbook or rules.
- */
-export function boxAtFault(message: string): string | undefined {
-  for (const side of ['attacker', 'defender'] as const) {
-    if (message.startsWith(`${SIDE_TITLE[side]} roster`)) return side;
-  }
-  return message.startsWith(`${FIELD_LABELS.more}:`) ? 'more' : undefined;
+/** Why Resolve or Odds cannot fight the battle, and the box at fault when it is one. */
+interface Fault {
+  message: string;
+  field?: string;
 }
+
+const fault = (message: string, field?: string): Result<never, Fault> =>
+  err({ message, ...(field === undefined ? {} : { field }) });
+
+const SIDE_TITLE: Record<Side, string> = { attacker: 'Attacker', defender: 'Defender' };
 
 /**
  * Rulesets whose sides a roster range cannot give (a range gives unit counts; their sides need
@@ -59,43 +60,45 @@ const OWN_SHEET_ONLY: Record<string, string> = { 'fortunes-of-war': 'Armies' };
 async function readBattle(
   host: WorkbookHost,
   input: PaneInput,
-): Promise<Result<{ battle: Battle; sheetNames: string[]; warnings: string[] }>> {
+): Promise<Result<{ battle: Battle; sheetNames: string[]; warnings: string[] }, Fault>> {
   const ruleset = findRuleset(input.rules);
   if (!ruleset) {
-    return err(`Unknown ruleset "${input.rules}" (known: ${rulesetIds().join(', ')}).`);
+    return fault(`Unknown ruleset "${input.rules}" (known: ${rulesetIds().join(', ')}).`);
   }
   const own = OWN_SHEET_ONLY[ruleset.id];
   if (own !== undefined) {
-    return err(
+    return fault(
       `${ruleset.id} battles need their ${own} sheet (each side’s ratings), which Resolve and Odds do not read: write the battle in the ${BATTLES_SHEET}, ${LEGIONS_SHEET} and ${own} sheets, and use Resolve all.`,
     );
   }
   const options = paneOptions(input, ruleset);
-  if (!options.ok) return options;
+  if (!options.ok) return fault(options.error, 'more');
   const refs: RangeRef[] = [];
   for (const side of ['attacker', 'defender'] as const) {
     const ref = parseRangeRef(input[side]);
-    if (!ref.ok) return err(`${SIDE_TITLE[side]} roster: ${ref.error}`);
+    if (!ref.ok) return fault(`${SIDE_TITLE[side]} roster: ${ref.error}`, side);
     refs.push(ref.value);
   }
   const read = await host.read(refs);
-  if (!read.ok) return read;
-  const [first, second] = read.value.grids;
-  const same = sameRangeProblem(first, second, rosterCells(first, ruleset.units));
-  if (same !== null) return err(same);
+  if (!read.ok) return fault(read.error);
+  const { grids } = read.value;
+  const rosters = grids.map((grid) => rosterCells(grid, ruleset.units));
+  const same = sameRangeProblem(grids[0], grids[1], rosters[0]);
+  if (same !== null) return fault(same);
   const legions: Legion[][] = [];
   const warnings: string[] = [];
   for (const [i, side] of (['attacker', 'defender'] as const).entries()) {
-    const grid = read.value.grids[i];
-    const cells = rosterCells(grid, ruleset.units);
+    const cells = rosters[i];
     const parsed = readRosterGrid(cells, side, ruleset.units, input.battle);
-    if (!parsed.ok) return err(`${SIDE_TITLE[side]} roster (${grid.address}): ${parsed.error}`);
+    if (!parsed.ok) {
+      return fault(`${SIDE_TITLE[side]} roster (${grids[i].address}): ${parsed.error}`, side);
+    }
     legions.push(parsed.value.legions);
     warnings.push(...parsed.value.warnings, ...rosterHiddenWarnings(cells));
   }
   warnings.push(...(read.value.notes ?? []));
   const battle = validateBattle(battleSpec(input, legions[0], legions[1], options.value));
-  if (!battle.ok) return battle;
+  if (!battle.ok) return fault(battle.error);
   // One range may serve both sides (a Side column): its warnings are said once.
   return ok({
     battle: battle.value,
@@ -107,7 +110,7 @@ async function readBattle(
 /** Resolve: one battle, its log on a new sheet. */
 export async function resolveOne(host: WorkbookHost, input: PaneInput): Promise<Report> {
   const read = await readBattle(host, input);
-  if (!read.ok) return failure(read.error);
+  if (!read.ok) return failure(read.error.message, [], read.error.field);
   const result = resolveBattle(read.value.battle);
   if (!result.ok) return failure(result.error);
   const log = logSheet(result.value, new Set(read.value.sheetNames));
@@ -130,7 +133,7 @@ export async function showOdds(
   progress?: (share: number) => void,
 ): Promise<Report> {
   const read = await readBattle(host, input);
-  if (!read.ok) return failure(read.error);
+  if (!read.ok) return failure(read.error.message, [], read.error.field);
   const odds = await provider.compute(read.value.battle, progress);
   if (!odds.ok && odds.error === ODDS_STOPPED) {
     return { tone: 'warning', message: ODDS_STOPPED, details: [] };

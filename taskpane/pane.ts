@@ -1,5 +1,5 @@
 import { findRuleset, rulesetIds } from '../src/rulesets';
-import { boxAtFault, Report, resolveAll, resolveOne, showOdds } from './actions';
+import { Report, resolveAll, resolveOne, showOdds } from './actions';
 import {
   bindSealFields,
   fillRangeNames,
@@ -32,13 +32,13 @@ export function startPane(
   showOddsButton(doc, options.odds !== undefined);
   void host.rangeNames().then((names) => fillRangeNames(doc, names));
 
-  const run = async (busyText: string, action: () => Promise<Report & { field?: string }>) => {
+  const run = async (busyText: string, action: () => Promise<Report>) => {
     // The disabled buttons lose the focus: it comes back to where it was once they are enabled.
     const focused = doc.activeElement;
     setBusy(doc, true, busyText);
     // Let the page paint "working" before a long computation holds the thread.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    let report: Report & { field?: string };
+    let report: Report;
     try {
       report = await action();
     } catch (e) {
@@ -48,7 +48,7 @@ export function startPane(
     if (focused instanceof HTMLElement && (doc.activeElement === doc.body || !doc.activeElement)) {
       focused.focus();
     }
-    showStatus(doc, { ...report, field: report.field ?? boxOf(report) });
+    showStatus(doc, report);
   };
 
   const on = (id: string, event: string, handler: (e: Event) => void) =>
@@ -163,10 +163,6 @@ export function startPane(
   showOptions();
   doc.documentElement.dataset.pane = 'ready';
 }
-
-/** The box a Resolve or Odds error is about, if one (see `boxAtFault`). */
-const boxOf = (report: Report): string | undefined =>
-  report.tone === 'error' ? boxAtFault(report.message) : undefined;
 
 /** A fresh seed to write down: eight random hex digits. */
 function newSeed(): string {

@@ -212,7 +212,7 @@ describe('merged cells in a roster range (Resolve and Odds)', () => {
     const { model, host } = await openSim(mergedLegionsWorkbook());
     const report = await resolveOne(host, battle7('Legions!A1:H9', 'Legions!A5:H5'));
     // The defender's row alone, its header put back: E4, which holds the 3, was not selected.
-    expect(report).toEqual({ tone: 'error', message: E5_REFUSED, details: [] });
+    expect(report).toEqual({ tone: 'error', message: E5_REFUSED, details: [], field: 'defender' });
     expect(model.sheet('Log 7')).toBeUndefined();
     const whole = await resolveOne(host, battle7());
     expect(whole.message).toBe(E5_REFUSED.replace('A5:H5', 'A1:H9'));
