@@ -52,6 +52,24 @@ function readKeyFileText(text: string): Result<SessionKey> {
 
 /** The seal for Resolve all: the loaded key with the game and the turn from the pane. */
 export function sessionSeal(session: SessionKey, game: string, turn: string): Result<Seal> {
+  const name = sealedGame(session, game);
+  if (!name.ok) return name;
+  const number = parseTurn(turn);
+  if (!number.ok) return err(`Sealed dice need the turn: ${number.error}.`);
+  if (session.turn !== undefined && number.value !== session.turn) {
+    return err(
+      `The loaded key seals turn ${session.turn}, not ${number.value}: a key seals one turn. Load the key of turn ${number.value}, or set Turn to ${session.turn}.`,
+    );
+  }
+  return ok({ key: session.key, game: name.value, turn: number.value });
+}
+
+/** The box at fault when `sessionSeal` refuses: Game when its game is wrong, else Turn. */
+export const sealField = (session: SessionKey, game: string): 'seal-game' | 'seal-turn' =>
+  sealedGame(session, game).ok ? 'seal-turn' : 'seal-game';
+
+/** The game the pane's Game box gives the seal, or why it gives none. */
+function sealedGame(session: SessionKey, game: string): Result<string> {
   const name = checkGame(game);
   if (!name.ok) {
     return err(
@@ -65,19 +83,5 @@ export function sessionSeal(session: SessionKey, game: string, turn: string): Re
       `The loaded key file is for game “${session.game}”, not “${name.value}”: its game fixes every die. Set Game to ${session.game}, or load the key of “${name.value}”.`,
     );
   }
-  const number = parseTurn(turn);
-  if (!number.ok) return err(`Sealed dice need the turn: ${number.error}.`);
-  if (session.turn !== undefined && number.value !== session.turn) {
-    return err(
-      `The loaded key seals turn ${session.turn}, not ${number.value}: a key seals one turn. Load the key of turn ${number.value}, or set Turn to ${session.turn}.`,
-    );
-  }
-  return ok({ key: session.key, game: name.value, turn: number.value });
-}
-
-/** The box at fault when `sessionSeal` refuses: Game when its game is wrong, else Turn. */
-export function sealField(session: SessionKey, game: string): 'seal-game' | 'seal-turn' {
-  const name = checkGame(game);
-  const wrong = !name.ok || (session.game !== undefined && name.value !== session.game);
-  return wrong ? 'seal-game' : 'seal-turn';
+  return name;
 }
