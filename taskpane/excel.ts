@@ -511,25 +511,12 @@ async function explainTablesError(request: TablesRequest, e: unknown): Promise<s
       const read = (name: string) =>
         names.some((n) => n.toLowerCase() === name.trim().toLowerCase()) ||
         (request.sheets?.(name, all) ?? false);
-      const used = sheets.items
-        .filter((s) => read(s.name))
-        .map((s) => {
-          const range = s.getUsedRangeOrNullObject(true);
-          range.load('address,rowCount,columnCount');
-          return { name: s.name, range };
-        });
-      await context.sync();
-      const sizes = used
-        .filter((u) => !u.range.isNullObject)
-        .map((u) => ({ ...u, cells: u.range.rowCount * u.range.columnCount }))
-        .sort((a, b) => b.cells - a.cells);
-      if (sizes.length === 0) return fallback;
-      const largest = sizes[0];
+      const readSheets = sheets.items.filter((s) => read(s.name));
+      const largest = await largestUsed(context, readSheets);
+      if (largest === null) return fallback;
       return (
-        `Excel could not read the sheets ${used.map((u) => u.name).join(', ')}: ${messageOf(e)} ` +
-        `The largest, ${largest.name}, uses ${largest.range.address} ` +
-        `(${largest.cells.toLocaleString('en-US')} cells): clear any cells far below or right ` +
-        'of its data.'
+        `Excel could not read the sheets ${readSheets.map((s) => s.name).join(', ')}: ` +
+        `${messageOf(e)} The largest, ${largest}.`
       );
     });
   } catch {
@@ -564,7 +551,13 @@ async function explainReadError(refs: readonly RangeRef[], e: unknown): Promise<
           }
         }
       }
-      return `${unread} ${await largestUsed(context, refs)}`;
+      const sheetsRead = refs.map((ref) => rangeOf(context, ref).worksheet);
+      const largest = await largestUsed(context, sheetsRead);
+      if (largest === null) return unread;
+      return (
+        `${unread} The largest sheet read, ${largest}, or give the roster's rows only ` +
+        '(such as A1:H40) rather than whole columns.'
+      );
     });
   } catch {
     return unread;
@@ -572,28 +565,30 @@ async function explainReadError(refs: readonly RangeRef[], e: unknown): Promise<
 }
 
 /**
- * The largest used range of the rosters' sheets, as advice: a stray cell far below the data
- * makes a whole-column range (`A:H`) too many cells for Excel to send (one round trip).
+ * The largest used range of `sheets` (one round trip), as advice when Excel could not send them:
+ * `Legions, uses A1:H1048576 (8,388,608 cells): clear any cells far below or right of its data`,
+ * a stray cell far below the data making the sheet, or a whole-column range, too many cells.
+ * Null when every sheet is empty.
  */
 async function largestUsed(
   context: Excel.RequestContext,
-  refs: readonly RangeRef[],
-): Promise<string> {
-  const used = refs.map((ref) => {
-    const sheet = rangeOf(context, ref).worksheet;
+  sheets: readonly Excel.Worksheet[],
+): Promise<string | null> {
+  const used = sheets.map((sheet) => {
     sheet.load('name');
-    const range = sheet.getUsedRange(true);
+    const range = sheet.getUsedRangeOrNullObject(true);
     range.load('address,rowCount,columnCount');
     return { sheet, range };
   });
   await context.sync();
   const largest = used
+    .filter((u) => !u.range.isNullObject)
     .map((u) => ({ ...u, cells: u.range.rowCount * u.range.columnCount }))
     .sort((a, b) => b.cells - a.cells)[0];
+  if (largest === undefined) return null;
   return (
-    `The largest sheet read, ${largest.sheet.name}, uses ${largest.range.address} ` +
-    `(${largest.cells.toLocaleString('en-US')} cells): clear any cells far below or right of ` +
-    "its data, or give the roster's rows only (such as A1:H40) rather than whole columns."
+    `${largest.sheet.name}, uses ${largest.range.address} ` +
+    `(${largest.cells.toLocaleString('en-US')} cells): clear any cells far below or right of its data`
   );
 }
 

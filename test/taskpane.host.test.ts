@@ -282,6 +282,19 @@ describe('Resolve', () => {
     expect(model.snapshot()).toBe(before);
   });
 
+  test('a stray cell far down: Resolve all names the sheets read, the largest and its used range', async () => {
+    const host = await open(submissionWorkbook());
+    model.sheet('Legions')!.assign(1_048_575, 0, 'stray');
+    const before = model.snapshot();
+    expect(await resolveAll(host)).toEqual({
+      tone: 'error',
+      message:
+        'Excel could not read the sheets Battles, Legions: 8388608 cells are too many to load at once. The largest, Legions, uses Legions!A1:H1048576 (8,388,608 cells): clear any cells far below or right of its data.',
+      details: [],
+    });
+    expect(model.snapshot()).toBe(before);
+  });
+
   test('scripted dice that run out: an error, nothing written', async () => {
     const host = await open(submissionWorkbook());
     const before = model.snapshot();
