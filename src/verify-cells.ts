@@ -16,6 +16,8 @@ export interface Mismatch {
   replay: string;
   /** All of it in one sentence. */
   message: string;
+  /** The key given is not the one the dice were sealed with: nothing could be replayed. */
+  wrongKey?: true;
 }
 
 /** A sheet's cell text at (row, col) of the sheet (0-based), wherever its grid starts. */

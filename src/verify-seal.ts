@@ -123,7 +123,7 @@ export function checkKey(
     )(
       `the key does not match the commitment: ${at} says ${record.commitment}; the key's SHA-256 is ${commitment}`,
     );
-    return ok({ stop: true, mismatches: [m] });
+    return ok({ stop: true, mismatches: [{ ...m, wrongKey: true }] });
   }
   if (key.game !== undefined && key.game !== record.game) {
     const m = whole(

@@ -1,5 +1,4 @@
 import { isVerifySheet, VerifyKey, verifyWorkbook } from '../src/verify';
-import { Mismatch } from '../src/verify-cells';
 import { shownProblems } from '../src/verify-shown';
 import { Report, SUBMISSION_TABLES } from './actions';
 import { WorkbookHost } from './host';
@@ -59,7 +58,7 @@ export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Re
   }
   const n = v.mismatches.length;
   const more = n - SHOWN;
-  const wrongKey = wrongKeyAt(v.mismatches, v.battles);
+  const wrongKey = v.mismatches.find((m) => m.wrongKey)?.where ?? null;
   return {
     tone: 'error',
     message:
@@ -73,20 +72,4 @@ export async function verifyAll(host: WorkbookHost, key?: VerifyKey): Promise<Re
       ...v.notes,
     ],
   };
-}
-
-/**
- * Where the posted commitment is, when the key's own commitment is not it (the one mismatch of
- * the workbook as a whole, two commitments, and nothing replayed); else null.
- */
-function wrongKeyAt(mismatches: readonly Mismatch[], battles: number): string | null {
-  const COMMITMENT = /^[0-9a-f]{64}$/;
-  const [m] = mismatches;
-  const wrong =
-    mismatches.length === 1 &&
-    battles === 0 &&
-    m.battle === null &&
-    COMMITMENT.test(m.says) &&
-    COMMITMENT.test(m.replay);
-  return wrong ? m.where : null;
 }

@@ -214,12 +214,16 @@ describe('seal, adjudicate --key, verify', () => {
     expect(r.out).toContain(
       `MISMATCH the key does not match the commitment: Results!M2 says ${s.commitment}`,
     );
+    const json = JSON.parse((await run('verify', s.output, '--key', other, '--json')).out);
+    expect(json.mismatches).toMatchObject([{ where: 'Results!M2', wrongKey: true }]);
   });
 
   it('a key file for another game: exit 1', async () => {
     const file = JSON.parse(readFileSync(s.keyFile, 'utf8'));
     const renamed = join(s.dir, 'renamed.key.json');
     writeFileSync(renamed, JSON.stringify({ ...file, game: 'Carthage' }));
+    const json = JSON.parse((await run('verify', s.output, '--key', renamed, '--json')).out);
+    expect(json.mismatches.some((m: { wrongKey?: true }) => m.wrongKey)).toBe(false);
     const r = await run('verify', s.output, '--key', renamed);
     expect(r.code).toBe(1);
     expect(r.out).toContain('the key file is for game "Carthage", but Results!K2 says "Rome"');
