@@ -197,7 +197,7 @@ function markField(doc: Document, id: string | undefined): void {
 
 export function showStatus(
   doc: Document,
-  report: Omit<Report, 'tone'> & { tone: Report['tone'] | 'busy' | 'idle'; field?: string },
+  report: Omit<Report, 'tone'> & { tone: Report['tone'] | 'busy' | 'idle' },
 ): void {
   if (report.tone !== 'busy') markField(doc, report.tone === 'error' ? report.field : undefined);
   const status = byId(doc, 'status');
