@@ -5,9 +5,12 @@
  * does dotless `ı`: `Straße` and `Strasse`, `Kırk` and `Kirk` are two battles each.
  */
 export const battleIdKey = (id: string): string =>
-  Array.from(id, (letter) => {
-    const capital = letter.toUpperCase();
-    // Dotless `ı` shares its capital `I` with `i`, but is another letter (Kırk is not Kirk).
-    if (letter === 'ı' || Array.from(capital).length !== 1) return letter.toLowerCase();
-    return capital.toLowerCase();
-  }).join('');
+  // Plain ASCII, nearly every id, folds by lower case alone.
+  /^[\x00-\x7f]*$/.test(id)
+    ? id.toLowerCase()
+    : Array.from(id, (letter) => {
+        const capital = letter.toUpperCase();
+        // Dotless `ı` shares its capital `I` with `i`, but is another letter (Kırk is not Kirk).
+        if (letter === 'ı' || Array.from(capital).length !== 1) return letter.toLowerCase();
+        return capital.toLowerCase();
+      }).join('');
