@@ -70,6 +70,14 @@ export const EXIT = { ok: 0, someFailed: 1, usage: 2, interrupted: 130 } as cons
 
 export class UsageError extends Error {}
 
+/**
+ * A JSON file's text, parsed with a leading byte order mark passed over: Windows editors
+ * (Notepad before 2019, PowerShell 5's `-Encoding UTF8`) start a UTF-8 file with one, and a key
+ * file or a file of battles saved there must read as it does anywhere else.
+ */
+export const parseJsonText = (text: string): unknown =>
+  JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+
 const ESCAPES: Record<string, string> = {
   '\n': '\\n',
   '\r': '\\r',

@@ -1,0 +1,64 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { run } from './helpers/cli';
+import { battle, legion, submission, tempDir } from './helpers/workbooks';
+
+/**
+ * A file Praetor reads as JSON, saved again on another machine: Windows editors (Notepad before
+ * 2019, PowerShell 5's `Set-Content -Encoding UTF8`) start a UTF-8 file with a byte order mark
+ * and end its lines with CRLF. The same key or battles then give the same verdict and logs.
+ */
+
+const BOM = '\uFEFF';
+const windowsText = (text: string) => BOM + text.replace(/\n/g, '\r\n');
+
+test('a key file saved with a byte order mark seals, verifies and reports as the one seal wrote', async () => {
+  const dir = tempDir();
+  const key = join(dir, 'rome.key.json');
+  expect((await run('seal', '--game', 'rome', '--turn', '3', '--out', key)).code).toBe(0);
+  const windowsKey = join(dir, 'windows.key.json');
+  writeFileSync(windowsKey, windowsText(readFileSync(key, 'utf8')));
+  writeFileSync(
+    join(dir, 'orders.xlsx'),
+    await submission(
+      [battle('B1')],
+      [legion('B1', 'Attacker', 'Marcus', 4, 2, 1), legion('B1', 'Defender', 'Brutus', 5)],
+    ),
+  );
+  const input = join(dir, 'orders.xlsx');
+  const adjudicated = await run('adjudicate', input, '--out', join(dir, 'a'), '--key', key);
+  expect(adjudicated.code).toBe(0);
+  const again = await run('adjudicate', input, '--out', join(dir, 'b'), '--key', windowsKey);
+  expect(again.err).not.toContain('not a key file');
+  expect(again.code).toBe(0);
+  const output = join(dir, 'a', 'orders.praetor.xlsx');
+  const verified = await run('verify', output, '--key', key);
+  const windowsVerified = await run('verify', output, '--key', windowsKey);
+  expect(windowsVerified.err).toBe(verified.err);
+  expect(windowsVerified.out).toBe(verified.out);
+  expect(windowsVerified.code).toBe(0);
+  const html = join(dir, 'r.html');
+  expect((await run('report', output, '--key', windowsKey, '--out', html)).code).toBe(0);
+});
+
+test('battles and results files saved with a byte order mark give the same logs', async () => {
+  const dir = tempDir();
+  const battles = readFileSync(join(__dirname, '..', 'examples', 'battles.json'), 'utf8');
+  const windows = join(dir, 'battles.json');
+  writeFileSync(windows, windowsText(battles));
+  const plain = await run(
+    'battle',
+    '--input',
+    join(__dirname, '..', 'examples', 'battles.json'),
+    '--json',
+  );
+  const fromWindows = await run('battle', '--input', windows, '--json');
+  expect(fromWindows.err).toBe('');
+  expect(fromWindows.out).toBe(plain.out);
+  // The results, saved again on Windows, report as they were printed.
+  const results = join(dir, 'results.json');
+  writeFileSync(results, windowsText(plain.out));
+  const report = await run('report', results, '--out', join(dir, 'r.html'));
+  expect(report.err).not.toContain('not valid JSON');
+  expect(report.code).toBe(0);
+});
