@@ -1,5 +1,6 @@
 import { CellGrid, GridOrigin, quoteSheet, widestRow } from '../src/cells';
 import { GridMerge, gridMerges } from '../src/merged-cells';
+import { datedCells } from './dated-cells';
 import { hiddenCells, SheetArea } from './hidden';
 import { LINE_HEIGHT, rowHeight, TITLE_FONT_SIZE, TITLE_LINE_HEIGHT } from '../src/sheets';
 import { err, ok, Result } from '../src/result';
@@ -198,6 +199,12 @@ class ExcelHost implements WorkbookHost {
   }
 }
 
+/** What to load of a range whose cells are read: its number formats tell its dates. */
+const CELLS = 'values,numberFormat';
+
+/** A loaded range's cells, a date as the day it shows (see `datedCells`). */
+const cellsOf = (range: Excel.Range): CellGrid => datedCells(range.values, range.numberFormat);
+
 /**
  * Reads the ranges, with their merged cells and hidden rows and columns as `reads` says: one
  * round trip, and a second only when a merge reaches into a range from a cell not read (above
@@ -213,13 +220,13 @@ async function readRanges(refs: readonly RangeRef[], reads: TableReads): Promise
     const unshown = read.flatMap(({ sheet, unshown }) =>
       unshown.map((merge) => {
         const cell = sheet.getRangeByIndexes(merge.top, merge.left, 1, 1);
-        cell.load('values');
+        cell.load(CELLS);
         return { merge, cell };
       }),
     );
     if (unshown.length > 0) {
       await context.sync();
-      for (const { merge, cell } of unshown) merge.shows = cell.values[0][0];
+      for (const { merge, cell } of unshown) merge.shows = cellsOf(cell)[0][0];
     }
     return { grids: read.map((r) => r.grid), sheetNames: sheets.items.map((s) => s.name) };
   });
@@ -244,9 +251,9 @@ function queueRead(
   // Only the used part: a whole-column selection must not fetch a million blank rows.
   const used = range.worksheet.getUsedRange(true);
   const clipped = range.getIntersectionOrNullObject(used);
-  clipped.load('values,rowIndex,columnIndex');
+  clipped.load(`${CELLS},rowIndex,columnIndex`);
   const top = used.getRow(0).getIntersectionOrNullObject(range.getEntireColumn());
-  top.load('values,rowIndex,columnIndex');
+  top.load(`${CELLS},rowIndex,columnIndex`);
   // From the sheet's header row (which `rosterCells` may put back above the range) down, and
   // from its first used column: a merge over the range may start above or left of it.
   const merges = reads.merges ? queueMerges(used.getRow(0).getBoundingRect(range)) : null;
@@ -259,9 +266,10 @@ function queueRead(
       const origin = { sheet: sheet.name, row: range.rowIndex, col: range.columnIndex };
       return { grid: { cells: [], origin, address }, sheet, unshown: [] };
     }
-    const read = [clipped, ...(top.isNullObject ? [] : [top])];
+    const cells = cellsOf(clipped);
+    const header = top.isNullObject ? null : cellsOf(top);
+    const read = [{ range: clipped, cells }, ...(header ? [{ range: top, cells: header }] : [])];
     const listed = (merges?.() ?? []).map((m) => ({ ...m, shows: valueIn(read, m.top, m.left) }));
-    const cells = clipped.values as CellGrid;
     const origin = { sheet: sheet.name, row: clipped.rowIndex, col: clipped.columnIndex };
     return {
       grid: {
@@ -269,7 +277,7 @@ function queueRead(
         origin,
         address,
         ...withHidden(hidden, cells, origin),
-        ...(top.isNullObject ? {} : { sheetHeader: { cells: top.values[0], row: top.rowIndex } }),
+        ...(header ? { sheetHeader: { cells: header[0], row: top.rowIndex } } : {}),
         ...(merges ? { sheetMerges: listed } : {}),
       },
       sheet,
@@ -287,9 +295,13 @@ function rangeOf(context: Excel.RequestContext, ref: RangeRef): Excel.Range {
 }
 
 /** The value of sheet cell (row, col) in one of the ranges read, if any holds it. */
-function valueIn(ranges: readonly Excel.Range[], row: number, col: number): unknown {
-  for (const range of ranges) {
-    const value = range.values[row - range.rowIndex]?.[col - range.columnIndex];
+function valueIn(
+  read: readonly { range: Excel.Range; cells: CellGrid }[],
+  row: number,
+  col: number,
+): unknown {
+  for (const { range, cells } of read) {
+    const value = cells[row - range.rowIndex]?.[col - range.columnIndex];
     if (value !== undefined) return value;
   }
   return undefined;
@@ -346,12 +358,12 @@ async function readTables(request: TablesRequest, reads: TableReads): Promise<Re
 
 function queueTable(table: Excel.Table, reads: TableReads): () => Grid {
   const range = table.getRange();
-  range.load('values,rowIndex,columnIndex,address');
+  range.load(`${CELLS},rowIndex,columnIndex,address`);
   range.worksheet.load('name');
   const merges = reads.merges ? queueMerges(range) : null;
   const hidden = reads.hidden ? queueHidden(range) : null;
   return () => {
-    const rows = range.values as CellGrid;
+    const rows = cellsOf(range);
     const cells = table.showTotals ? rows.slice(0, -1) : rows;
     const origin = { sheet: range.worksheet.name, row: range.rowIndex, col: range.columnIndex };
     return {
@@ -367,7 +379,7 @@ function queueTable(table: Excel.Table, reads: TableReads): () => Grid {
 /** A sheet's used rows, from column A: the cells left of the used area are blank anyway. */
 function queueSheet(sheet: Excel.Worksheet, reads: TableReads): () => Grid {
   const used = sheet.getUsedRangeOrNullObject(true);
-  used.load('values,rowIndex,columnIndex');
+  used.load(`${CELLS},rowIndex,columnIndex`);
   // Of the used range that always exists (A1 on a blank sheet): no call on a null object.
   const span = sheet.getUsedRange(true);
   const merges = reads.merges ? queueMerges(span) : null;
@@ -444,7 +456,7 @@ function withMerges(
 /** A checked sheet's used rows, with what could make them show other than their values. */
 function queueCheckedSheet(sheet: Excel.Worksheet): () => { grid: Grid; shown: ShownSheet } {
   const used = sheet.getUsedRangeOrNullObject(true);
-  used.load('values,rowIndex,columnIndex,formulas,numberFormat');
+  used.load(`${CELLS},rowIndex,columnIndex,formulas`);
   sheet.load('visibility');
   return () => ({
     grid: usedGrid(sheet.name, used),
@@ -461,7 +473,7 @@ function usedGrid(name: string, used: Excel.Range): Grid {
   if (used.isNullObject) return { cells: [], origin: { sheet: name, row: 0, col: 0 }, address };
   const pad: string[] = new Array<string>(used.columnIndex).fill('');
   return {
-    cells: (used.values as unknown[][]).map((row) => [...pad, ...row]),
+    cells: cellsOf(used).map((row) => [...pad, ...row]),
     origin: { sheet: name, row: used.rowIndex, col: 0 },
     address,
   };

@@ -25,6 +25,8 @@ afterEach(() => removeSim(globalThis));
 
 type Grid = SimValue[][];
 
+const UNIX_DAY_OF_1900_SYSTEM = 25569;
+
 /** A cell as `range.values` gives it: a formula's result, rich text's text, '' for none. */
 function shown(value: ExcelJS.CellValue): SimValue {
   if (value === null || value === undefined) return '';
@@ -35,6 +37,8 @@ function shown(value: ExcelJS.CellValue): SimValue {
     return value.richText.map((r) => r.text).join('');
   }
   if (typeof value === 'object' && 'result' in value) return shown(value.result as SimValue);
+  // A date is the day number the file holds, which is all `range.values` gives of it.
+  if (value instanceof Date) return UNIX_DAY_OF_1900_SYSTEM + value.getTime() / 86_400_000;
   throw new Error(`the comparison does not handle the cell value ${JSON.stringify(value)}`);
 }
 
@@ -160,6 +164,14 @@ async function compare(input: string): Promise<string[]> {
   const before = new ExcelJS.Workbook();
   await before.xlsx.readFile(input);
   const { model, host } = await openSim(simFixture(before));
+  // Number formats, which tell a date's day number from a number.
+  for (const ws of before.worksheets) {
+    ws.eachRow((row, r) =>
+      row.eachCell((cell, c) => {
+        if (cell.numFmt) model.sheet(ws.name)!.format(r - 1, c - 1).numberFormat = cell.numFmt;
+      }),
+    );
+  }
   const output = join(dir, 'out.xlsx');
   const cli = await adjudicateFile({ input, output, force: true });
   expect(cli.error).toBeNull();
@@ -281,6 +293,47 @@ test('Excel tables on other sheets, a Fleets table, text that looks like numbers
 });
 
 /** Five leaders whose names make the attacker's forces line far wider than the log's table. */
+test('dates: battle ids, seeds and names typed as dates read as the day they show', async () => {
+  const wb = new ExcelJS.Workbook();
+  const battles = wb.addWorksheet('Battles');
+  battles.addRow(['Battle', 'Territory', 'Seed']);
+  // Day numbers as Excel stores them, each with a format that shows it as a date or a time.
+  const dated = (value: number, numFmt: string) => ({ value, numFmt });
+  const rows = [
+    [dated(45444, 'd-mmm'), dated(45444.75, 'm/d/yyyy h:mm'), dated(45292, 'yyyy-mm-dd')],
+    [dated(60, 'yyyy-mm-dd'), dated(0.5, 'h:mm'), dated(1, 'dd/mm/yyyy')],
+    // Not dates: a number format without days, and text in quotes.
+    ['B3', dated(7, '0.00'), dated(45444, '0 "days"')],
+  ];
+  rows.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      const at = battles.getCell(r + 2, c + 1);
+      if (typeof cell === 'string') at.value = cell;
+      else [at.value, at.numFmt] = [cell.value, cell.numFmt];
+    }),
+  );
+  const legions = wb.addWorksheet('Legions');
+  legions.addRow(['Battle', 'Side', 'Infantry', 'Cavalry']);
+  for (const [id, numFmt] of [
+    [45444, 'yyyy-mm-dd'],
+    [60, 'd-mmm-yy'],
+    ['B3', ''],
+  ] as const) {
+    for (const side of ['Attacker', 'Defender']) {
+      const row = legions.addRow([id, side, 4, 1]);
+      if (numFmt) row.getCell(1).numFmt = numFmt;
+    }
+  }
+  const input = join(dir, 'dates.xlsx');
+  await wb.xlsx.writeFile(input);
+  const added = await compare(input);
+  expect(added).toEqual(['Results', 'Log 2024-06-01', 'Log 1900-02-29', 'Log B3']);
+  const out = new ExcelJS.Workbook();
+  await out.xlsx.readFile(join(dir, 'out.xlsx'));
+  const seeds = out.getWorksheet('Results')!.getColumn(9).values.slice(2);
+  expect(seeds).toEqual(['2024-01-01', '1900-01-01', '45444']);
+});
+
 const FIVE_LEGIONS = [
   'Marcus Aurelius Antoninus',
   'Gaius Julius Caesar',

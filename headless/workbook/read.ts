@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { Cell, isBlank, widestRow } from '../../src/cells';
+import { shownDate } from '../../src/excel-dates';
 import { covers, gridMerges } from '../../src/merged-cells';
 import { err, ok, Result } from '../../src/result';
 import { SheetTable } from '../../src/submission';
@@ -233,19 +234,4 @@ function gridValue(value: Cell): Cell {
     return { ...(value as object), result: shownDate(result) };
   }
   return value;
-}
-
-const DAY_MS = 86_400_000;
-const MARCH_1900 = Date.UTC(1900, 2, 1);
-const FEBRUARY_28_1900 = Date.UTC(1900, 1, 28);
-
-/**
- * A date as Excel shows it. Excel counts 1900 as a leap year (as Lotus 1-2-3 did): its day 60
- * is 29 February 1900, and every day before it is one day later than exceljs makes it.
- */
-function shownDate(date: Date): Cell {
-  const time = date.getTime();
-  if (Number.isNaN(time) || time >= MARCH_1900) return date;
-  const day = Math.floor(time / DAY_MS) * DAY_MS;
-  return day === FEBRUARY_28_1900 ? '1900-02-29' : new Date(time + DAY_MS);
 }
