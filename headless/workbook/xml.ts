@@ -4,7 +4,6 @@ import { NOT_XML_CHARS } from '../../src/sheets';
 
 export const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 export const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-export const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
 /** The text without the characters XML cannot hold, as a reader reads it back. */
 export const xmlChars = (s: string): string => s.replace(NOT_XML_CHARS, '');

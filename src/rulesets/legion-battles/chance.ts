@@ -1,5 +1,5 @@
 import { Dice } from '../../dice';
-import { describePool, Pool } from './dice';
+import { Pool } from './dice';
 import { rollPool } from './roll';
 
 /**
@@ -46,5 +46,3 @@ export function diceChance(dice: Dice): Chance {
     },
   };
 }
-
-export const poolText = describePool;
