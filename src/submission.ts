@@ -45,6 +45,12 @@ import { unheadedColumns } from './unheaded-columns';
 import { HiddenCells, hiddenWarnings } from './hidden-cells';
 import { battleIdKey } from './battle-id';
 
+/**
+ * A submission workbook's `Battles` and `Legions` tables, read into battle specs. Pure: the
+ * taskpane (Office.js `range.values`) and the headless referee (exceljs) both hand it grids,
+ * so that both resolve a workbook cell for cell alike. Every error names the cell to look at.
+ */
+
 /** The seed of `praetor template`'s example battle: a battle that keeps it is named. */
 export const TEMPLATE_SEED = 'example';
 const TEMPLATE_SEED_WARNING = "has the seed of the template's example battle";
@@ -56,11 +62,6 @@ const IDLE_OPTION_WARNING = 'can change nothing in this battle';
 /** True for the warning of an option given that changes nothing (a breach rule, no walls). */
 export const isIdleOptionWarning = (warning: string): boolean =>
   warning.includes(IDLE_OPTION_WARNING);
-/**
- * A submission workbook's `Battles` and `Legions` tables, read into battle specs. Pure: the
- * taskpane (Office.js `range.values`) and the headless referee (exceljs) both hand it grids,
- * so that both resolve a workbook cell for cell alike. Every error names the cell to look at.
- */
 
 /** A table's cells (header row first) and where it sits, for messages. */
 export interface SheetTable {
@@ -159,6 +160,18 @@ function readChecks(cols: Columns<BattleKey>) {
     .map((k) => ({ col: cols[k]!, maxText: LONG_TEXT.includes(k) ? MAX_LONG_TEXT : undefined }));
 }
 
+/** The option columns, by the key each ruleset's `parseOptions` takes. */
+const OPTION_KEYS = [
+  'sea',
+  'fort',
+  'breachBy',
+  'retreat',
+  'rounds',
+  'mode',
+  ...(['combat', 'range', 'planet', 'units', 'attackerOrders', 'defenderOrders'] as const),
+  ...(['readings', 'terrain', 'castes'] as const),
+] as const;
+
 /** True when `ruleset` reads the option column `key` (as `readOptions` judges it). */
 const readsOption = (ruleset: AnyRuleset, key: string): boolean => {
   const probe = ruleset.parseOptions({ [key]: '?' });
@@ -194,22 +207,13 @@ const decidingColumns = (cols: Columns<BattleKey>): DecidingColumn[] =>
       }));
     });
 
-/** The option columns, by the key each ruleset's `parseOptions` takes. */
-const OPTION_KEYS = [
-  'sea',
-  'fort',
-  'breachBy',
-  'retreat',
-  'rounds',
-  'mode',
-  ...(['combat', 'range', 'planet', 'units', 'attackerOrders', 'defenderOrders'] as const),
-  ...(['readings', 'terrain', 'castes'] as const),
-] as const;
-
 const sheetName = (t: SheetTable) => t.origin.sheet ?? 'the table';
 
 /** A column's name as the template writes it: `Retreat`, `Breach by`, `Attacker orders`. */
 const columnTitle = (key: BattleKey): string => capitalise(BATTLE_COLUMNS[key][0]);
+
+/** Every Battles column, as the warning on a column Praetor does not read lists them. */
+const KNOWN_COLUMNS_TEXT = (Object.keys(BATTLE_COLUMNS) as BattleKey[]).map(columnTitle).join(', ');
 
 export function readSubmission(
   battles: SheetTable,
@@ -232,12 +236,7 @@ export function readSubmission(
       : null;
   if (titleRow !== null) return { entries: [], problems: [titleRow], warnings: [] };
   const warnings = [
-    ...unknownColumns(
-      header,
-      battles.origin,
-      isKnown,
-      'Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds, Mode, Combat, Range, Planet, Units, Attacker orders, Defender orders, Readings, Terrain, Castes, Seed, Dice',
-    ),
+    ...unknownColumns(header, battles.origin, isKnown, KNOWN_COLUMNS_TEXT),
     ...unheadedColumns(battles),
     ...hiddenWarnings(battles, (w) => BATTLE_WORDS.includes(w)),
   ];
