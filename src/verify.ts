@@ -206,11 +206,9 @@ export function verifyWithReplay(
     verification.mismatches.push(notSealed(results));
   }
 
+  const sealedDice = seal && key ? { ...seal.record, key: key.key } : undefined;
   const submission = readSubmission(book.battles, book.legions, book);
-  const replay = adjudicateSubmission(
-    submission,
-    seal && key ? { ...seal.record, key: key.key } : undefined,
-  );
+  const replay = adjudicateSubmission(submission, sealedDice);
   verification.battles = replay.length;
   verification.failed = replay.filter((a) => !a.outcome.ok).length;
   if (seal) verification.mismatches.push(...lookAlikeGame(seal));
@@ -223,26 +221,53 @@ export function verifyWithReplay(
   }
   verification.mismatches.push(
     ...checkResults(results, replay, submission, verification.notes, () =>
-      adjudicateSubmission(
-        readSubmission(book.battles, book.legions, book, false),
-        seal && key ? { ...seal.record, key: key.key } : undefined,
-      ),
+      adjudicateSubmission(readSubmission(book.battles, book.legions, book, false), sealedDice),
     ),
   );
 
-  const taken = new Set(book.sheetNames.slice(0, book.sheetNames.indexOf(resultsName) + 1));
+  const logs = checkLogSheets(book.sheetNames, ordered, byName, results, replay);
+  addAll(verification.mismatches, logs.mismatches);
+  verification.shots = logs.shots;
+  addAll(verification.notes, logs.notes);
+  addAll(verification.mismatches, shownMismatches(book.shown ?? [], logs.checkedSheets));
+  return ok({ verification, replayed: replayedOf(replay, submission) });
+}
+
+/**
+ * Every resolved battle's log sheet against its replay (`checkLog`), with notes on the log
+ * sheets after Results: those laid out before logs named the forces, and those no battle claims.
+ * `checkedSheets` gives the battle of each sheet checked, by its name in lower case (null for
+ * the Results sheet).
+ */
+function checkLogSheets(
+  sheetNames: readonly string[],
+  ordered: readonly SheetTable[],
+  byName: ReadonlyMap<string, SheetTable>,
+  results: SheetTable,
+  replay: readonly Adjudicated[],
+): {
+  mismatches: Mismatch[];
+  shots: number;
+  notes: string[];
+  checkedSheets: Map<string, string | null>;
+} {
+  const resultsName = String(results.origin.sheet);
+  const taken = new Set(sheetNames.slice(0, sheetNames.indexOf(resultsName) + 1));
   const later = ordered.slice(ordered.indexOf(results) + 1);
   const checkedSheets = new Map<string, string | null>([[resultsName.toLowerCase(), null]]);
+  const mismatches: Mismatch[] = [];
+  const notes: string[] = [];
+  let shots = 0;
   const earlier: string[] = [];
   for (const a of replay) {
     const checked = checkLog(a, taken, byName, later);
-    addAll(verification.mismatches, checked.mismatches);
-    verification.shots += checked.shots;
+    addAll(mismatches, checked.mismatches);
+    shots += checked.shots;
     if (checked.sheet) checkedSheets.set(checked.sheet.toLowerCase(), a.id);
     if (checked.earlier && checked.sheet) earlier.push(checked.sheet);
   }
   if (earlier.length > 0) {
-    verification.notes.push(
+    notes.push(
       `${earlier.join(', ')} ${earlier.length === 1 ? 'has' : 'have'} no Attacker and Defender ` +
         'lines (written before logs named the forces): compared without them, every shot checked',
     );
@@ -251,18 +276,25 @@ export function verifyWithReplay(
   for (const s of later) {
     const name = String(s.origin.sheet);
     if (/^log /i.test(name.trim()) && !checkedSheets.has(name.toLowerCase())) {
-      verification.notes.push(
+      notes.push(
         `${name} is a log sheet after ${resultsName} that no battle of it has: it was not checked`,
       );
     }
   }
-  for (const p of book.shown ?? []) {
+  return { mismatches, shots, notes, checkedSheets };
+}
+
+/** The reader's findings (`WorkbookSheets.shown`) in the sheets checked, as mismatches. */
+function shownMismatches(
+  shown: readonly ShownProblem[],
+  checkedSheets: ReadonlyMap<string, string | null>,
+): Mismatch[] {
+  return shown.flatMap((p) => {
     const battle = checkedSheets.get(p.sheet.toLowerCase());
-    if (battle === undefined) continue;
+    if (battle === undefined) return [];
     const message = `${battle === null ? '' : `battle ${battle}: `}${p.where}: ${p.problem}`;
-    verification.mismatches.push({ battle, where: p.where, says: '', replay: '', message });
-  }
-  return ok({ verification, replayed: replayedOf(replay, submission) });
+    return [{ battle, where: p.where, says: '', replay: '', message }];
+  });
 }
 
 function replayedOf(replay: readonly Adjudicated[], submission: Submission): Replayed {
