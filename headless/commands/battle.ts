@@ -23,6 +23,7 @@ import {
   withFortValue,
 } from '../flags';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
+import { helpLines, rulesetChoices } from '../ruleset-help';
 import { EXIT, Io, parseJsonText, UsageError } from '../io';
 
 export const BATTLE_HELP = `Usage: praetor battle --attacker ROSTER --defender ROSTER (--seed TEXT | --dice LIST) [options]
@@ -39,8 +40,7 @@ Rosters: legions separated by ";", each "[Leader:] count unit, ...", e.g.
 Options:
   --attacker ROSTER     the attacking side
   --defender ROSTER     the defending side
-  --rules ID            ruleset: cote-pbem (default), cote-online, imperium, legion-battles
-                        or fortunes-of-war
+${helpLines('  --rules ID            ruleset: ', rulesetChoices())}
   --seed TEXT           roll with a seeded generator; any text is a seed
   --dice LIST           scripted d6 values, e.g. "3,4,4,2,3" (as posted by a dice server);
                         a new battle takes exactly one of --seed and --dice

@@ -1,6 +1,6 @@
 import { BattleResult } from '../battle';
 import { formatRoster, SIDES } from '../forces';
-import { findRuleset } from '../rulesets';
+import { DEFAULT_RULESET, findRuleset } from '../rulesets';
 
 /**
  * The command lines a report prints so that a reader can replay the battle and compare every
@@ -90,7 +90,7 @@ function battleWords(result: BattleResult, withoutOrders: boolean): string[] {
   const ruleset = findRuleset(result.ruleset.id)!;
   const codes = ruleset.units.map((u) => u.code);
   const parts = ['npx praetor battle'];
-  if (result.ruleset.id !== 'cote-pbem') parts.push(`--rules ${result.ruleset.id}`);
+  if (result.ruleset.id !== DEFAULT_RULESET) parts.push(`--rules ${result.ruleset.id}`);
   for (const side of SIDES) {
     const legions = result.forces[side];
     const roster = ruleset.formatRoster?.(legions, side) ?? formatRoster(legions, codes);
