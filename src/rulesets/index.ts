@@ -5,7 +5,10 @@ import { fortunesOfWar } from './fortunes-of-war';
 import { imperium } from './imperium';
 import { legionBattles } from './legion-battles';
 
-/** Every ruleset, by id. A new game's rules are a new module and one line here. */
+/**
+ * Every ruleset, by id. A new game's rules are a new module and its entry here; the README's
+ * "Adding a game's rules" says what else a new game may need.
+ */
 export const RULESETS: readonly AnyRuleset[] = [
   cotePbem,
   coteOnline,
