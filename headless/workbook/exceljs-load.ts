@@ -126,6 +126,7 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
     await styles.parseStream([stylesPart.text]).catch(() => {
       throw unreadable(stylesPart);
     });
+    withLocalDateFormats(styles);
   }
   let sharedStrings: SharedStrings | undefined;
   const stringsPart = partText(pkg, target('sharedStrings') ?? 'xl/sharedStrings.xml');
@@ -196,4 +197,20 @@ export async function loadCellParts(pkg: ZipPackage): Promise<ExcelJS.Workbook> 
   );
   indexByBook.set(workbook, { names: index, cellLess });
   return workbook;
+}
+
+/**
+ * Excel's built-in number formats 27-36 and 50-58 (East Asian) and 81 (Thai) show dates and
+ * times whose codes depend on the language, so exceljs gives them none, and their cells would
+ * read as numbers where Excel shows a day (and gives an add-in a date code): each gets a code
+ * that shows a day, unless the workbook gives its own.
+ */
+const LOCAL_DATE_FORMAT_IDS = [
+  27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 50, 51, 52, 53, 54, 55, 56, 57, 58, 81,
+];
+
+function withLocalDateFormats(styles: StylesModel): void {
+  const codes = (styles as { index?: { numFmt?: (string | undefined)[] } }).index?.numFmt;
+  if (codes === undefined) return;
+  for (const id of LOCAL_DATE_FORMAT_IDS) codes[id] ??= 'yyyy-mm-dd';
 }

@@ -145,6 +145,7 @@ export async function reconcileSheet(
     vmlDrawings,
   };
   checkSharedStrings(part, rows, common.sharedStrings);
+  const putBack = setAsideResultsNotNumbers(rows);
   attempt(
     part,
     () => SHEET_RECONCILER.reconcile(model, options),
@@ -155,11 +156,30 @@ export async function reconcileSheet(
       }
     },
   );
+  putBack();
   let merges: GridMerge[] = [];
   attempt(part, () => {
     merges = takeMerges(model);
   });
   return merges;
+}
+
+/**
+ * exceljs makes a date of every saved formula result in a cell with a date format, text and
+ * TRUE included, where Excel shows a date only for a number: results that are not numbers are
+ * taken out of its way, and `putBack` returns them.
+ */
+function setAsideResultsNotNumbers(rows: RowModel[]): () => void {
+  const kept: [RowModel['cells'][number], unknown][] = [];
+  for (const row of rows) {
+    for (const cell of row.cells) {
+      if (cell.result !== undefined && typeof cell.result !== 'number') {
+        kept.push([cell, cell.result]);
+        delete cell.result;
+      }
+    }
+  }
+  return () => kept.forEach(([cell, result]) => (cell.result = result));
 }
 
 /** `'A1'!B2`, or `in row 2 (sheet "A1")` for a cell written without its address. */
