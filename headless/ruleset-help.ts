@@ -12,7 +12,7 @@ export function rulesetChoices(ids: readonly string[] = rulesetIds()): string {
 }
 
 /**
- * `text` after `lead` (a help line's start), wrapped at `width` columns (92: the widest the help lines go), further lines indented
+ * `text` after `lead` (a help line's start), wrapped at `width` columns, further lines indented
  * to `indent`: the layout of an option's description in the commands' help.
  */
 export function helpLines(lead: string, text: string, indent = 24, width = 92): string {

@@ -425,7 +425,7 @@ function cellEdit(rng: Rng, c: Case): Failure | null {
   const value = alike ? sameShown(rng, old) : otherValue(rng, old, column);
   while (cells[r].length < col) cells[r].push('');
   cells[r][col] = value;
-  // Results columns right of the header are not compared (src/verify.ts: the reader's notes).
+  // Results columns right of the header are not compared (src/verify-results.ts: the reader's notes).
   const changed = cellText(value) !== cellText(old) && !(isResults && col >= width);
   const tampered = withSheet(c.book, name, cells);
   const at = where(name, r, col);

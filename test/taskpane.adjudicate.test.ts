@@ -292,7 +292,6 @@ test('Excel tables on other sheets, a Fleets table, text that looks like numbers
   expect(tall.filter((row) => row.startsWith('4:'))).toEqual([]);
 });
 
-/** Five leaders whose names make the attacker's forces line far wider than the log's table. */
 test('dates: battle ids, seeds and names typed as dates read as the day they show', async () => {
   const wb = new ExcelJS.Workbook();
   const battles = wb.addWorksheet('Battles');
@@ -334,6 +333,7 @@ test('dates: battle ids, seeds and names typed as dates read as the day they sho
   expect(seeds).toEqual(['2024-01-01', '1900-01-01', '45444']);
 });
 
+/** Five leaders whose names make the attacker's forces line far wider than the log's table. */
 const FIVE_LEGIONS = [
   'Marcus Aurelius Antoninus',
   'Gaius Julius Caesar',
