@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /** Where a command writes: the real streams, or a buffer in tests. */
 export interface Io {
   out(text: string): void;
@@ -77,6 +78,21 @@ export class UsageError extends Error {}
  */
 export const parseJsonText = (text: string): unknown =>
   JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+
+/**
+ * A text file's text (a JSON file's), in UTF-8 or in UTF-16 as Windows PowerShell 5's `>` and
+ * Notepad's "Unicode" write it, told by its byte order mark, which is not part of the text.
+ */
+export function readTextFile(path: string): string {
+  const bytes = readFileSync(path);
+  const utf16 =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? 'utf-16le'
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? 'utf-16be'
+        : undefined;
+  return new TextDecoder(utf16 ?? 'utf-8').decode(bytes);
+}
 
 const ESCAPES: Record<string, string> = {
   '\n': '\\n',

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { err, ok, Result } from '../src/result';
 import { checkGame, commitmentOf, KEY_BYTES, parseKey, parseTurn } from '../src/sealed';
 import { toHex } from '../src/sha256';
 import { writeFileAtomic } from './atomic-write';
 import { fsErrorReason } from './fs-errors';
-import { parseJsonText } from './io';
+import { parseJsonText, readTextFile } from './io';
 
 /**
  * A game key file: the game master's secret for sealed dice. JSON, readable by its owner only
@@ -60,7 +60,7 @@ export function readKeyFile(path: string): Result<KeyFile> {
     if (stat.isDirectory()) return err(`${path}: a folder, not a key file`);
     // A key file is a few hundred bytes: a workbook or a device is not read whole.
     if (!stat.isFile() || stat.size > MAX_KEY_FILE_BYTES) return err(notKey);
-    text = readFileSync(path, 'utf8');
+    text = readTextFile(path);
   } catch (e) {
     return err(`${path}: cannot read the key file: ${fsErrorReason(e, path)}`);
   }

@@ -11,6 +11,8 @@ import { battle, legion, submission, tempDir } from './helpers/workbooks';
 
 const BOM = '\uFEFF';
 const windowsText = (text: string) => BOM + text.replace(/\n/g, '\r\n');
+/** As Windows PowerShell 5's `>` writes text: UTF-16, little-endian, with its byte order mark. */
+const powerShellBytes = (text: string) => Buffer.from(windowsText(text), 'utf16le');
 
 test('a key file saved with a byte order mark seals, verifies and reports as the one seal wrote', async () => {
   const dir = tempDir();
@@ -61,4 +63,35 @@ test('battles and results files saved with a byte order mark give the same logs'
   const report = await run('report', results, '--out', join(dir, 'r.html'));
   expect(report.err).not.toContain('not valid JSON');
   expect(report.code).toBe(0);
+});
+
+test('a key file and a battles file written by PowerShell 5 (UTF-16) read as the ones Praetor wrote', async () => {
+  const dir = tempDir();
+  const key = join(dir, 'rome.key.json');
+  expect((await run('seal', '--game', 'rome', '--turn', '3', '--out', key)).code).toBe(0);
+  const utf16Key = join(dir, 'utf16.key.json');
+  writeFileSync(utf16Key, powerShellBytes(readFileSync(key, 'utf8')));
+  const input = join(dir, 'orders.xlsx');
+  writeFileSync(
+    input,
+    await submission(
+      [battle('B1')],
+      [legion('B1', 'Attacker', 'Marcus', 4, 2, 1), legion('B1', 'Defender', 'Brutus', 5)],
+    ),
+  );
+  expect((await run('adjudicate', input, '--out', join(dir, 'a'), '--key', key)).code).toBe(0);
+  const output = join(dir, 'a', 'orders.praetor.xlsx');
+  const verified = await run('verify', output, '--key', key);
+  const utf16Verified = await run('verify', output, '--key', utf16Key);
+  expect(utf16Verified.err).toBe(verified.err);
+  expect(utf16Verified.out).toBe(verified.out);
+  expect(utf16Verified.code).toBe(0);
+
+  const battles = join(__dirname, '..', 'examples', 'battles.json');
+  const utf16Battles = join(dir, 'battles.json');
+  writeFileSync(utf16Battles, powerShellBytes(readFileSync(battles, 'utf8')));
+  const plain = await run('battle', '--input', battles, '--json');
+  const fromUtf16 = await run('battle', '--input', utf16Battles, '--json');
+  expect(fromUtf16.err).toBe('');
+  expect(fromUtf16.out).toBe(plain.out);
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import {
   BattleResult,
   BattleSpec,
@@ -24,7 +24,7 @@ import {
 } from '../flags';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { helpLines, rulesetChoices } from '../ruleset-help';
-import { EXIT, Io, parseJsonText, UsageError } from '../io';
+import { EXIT, Io, parseJsonText, readTextFile, UsageError } from '../io';
 
 export const BATTLE_HELP = `Usage: praetor battle --attacker ROSTER --defender ROSTER (--seed TEXT | --dice LIST) [options]
        praetor battle --input FILE.json [--save FILE [--force]] [--json]
@@ -234,7 +234,7 @@ function renderOutcome(o: Outcome, hintSave: boolean): string {
 function readJsonFile(path: string, what: string): unknown {
   if (!existsSync(path)) throw new UsageError(`${what} ${path}: no such file`);
   try {
-    return parseJsonText(readFileSync(path, 'utf8'));
+    return parseJsonText(readTextFile(path));
   } catch (e) {
     throw new UsageError(`${what} ${path}: not valid JSON (${(e as Error).message})`);
   }

@@ -1,5 +1,5 @@
 import { addAll } from '../../src/problem-list';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import {
   Battle,
@@ -18,7 +18,7 @@ import { reportHtml } from '../../src/report/html';
 import { resumptionOf } from '../../src/report/replay';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { readAdjudicated } from '../workbook/adjudicated';
-import { EXIT, Io, parseJsonText, UsageError } from '../io';
+import { EXIT, Io, parseJsonText, readTextFile, UsageError } from '../io';
 import { readKeyArg } from '../keyfile';
 import { withRosterObjects } from './battle';
 import { chromiumMissing, chromiumPath } from '../browser';
@@ -337,7 +337,7 @@ async function loadInput(path: string, key?: string): Promise<Loaded> {
   }
   let data: unknown;
   try {
-    data = parseJsonText(readFileSync(path, 'utf8'));
+    data = parseJsonText(readTextFile(path));
   } catch (e) {
     throw new UsageError(`${path}: not valid JSON (${(e as Error).message})`);
   }

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isRecord } from '../../src/saved-checks';
 import { checkGame, parseTurn } from '../../src/sealed';
 import { OutputExistsError, OutputWriteError } from '../atomic-write';
-import { EXIT, Io, parseJsonText, UsageError } from '../io';
+import { EXIT, Io, parseJsonText, readTextFile, UsageError } from '../io';
 import { newKeyFile, writeKeyFile } from '../keyfile';
 import { ledgerPath } from '../sealed-ledger';
 import { parseOptionsOnce } from '../flags';
@@ -90,7 +90,7 @@ function ledgerBeside(keyPath: string): string | null {
 /** The commitment a ledger names, or undefined when it names none that can be read. */
 function ledgerCommitment(path: string): string | undefined {
   try {
-    const parsed: unknown = parseJsonText(readFileSync(path, 'utf8'));
+    const parsed: unknown = parseJsonText(readTextFile(path));
     const c = isRecord(parsed) ? parsed.commitment : undefined;
     return typeof c === 'string' ? c : undefined;
   } catch {
