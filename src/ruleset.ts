@@ -110,6 +110,12 @@ export interface Ruleset<
    */
   readingKeys?: readonly string[];
   /**
+   * What an option is, as one line of `praetor battle --help` and `odds --help` (optional:
+   * `hitOn: 'the die a unit hits on'`). An option that no flag of those commands gives gets a
+   * flag named after it (`--hit-on`, as a report's replay line writes it), and this line.
+   */
+  optionHelp?: Readonly<Record<string, string>>;
+  /**
    * Checks the forces against the rules (legion sizes, unit kinds allowed): every problem found,
    * in roster order, as one error (`problemsResult`), so that a player fixes them in one turn.
    */

@@ -23,8 +23,42 @@ import {
   withFortValue,
 } from '../flags';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
+import {
+  optionFlagConfig,
+  optionFlagHelp,
+  optionFlags,
+  optionFlagValues,
+  withBareFlagsTrue,
+} from '../option-flags';
 import { helpLines, rulesetChoices } from '../ruleset-help';
 import { EXIT, Io, parseJsonText, readTextFile, UsageError } from '../io';
+
+const OWN_OPTIONS = {
+  attacker: { type: 'string' },
+  defender: { type: 'string' },
+  rules: { type: 'string' },
+  seed: { type: 'string' },
+  dice: { type: 'string' },
+  fort: { type: 'string' },
+  'breach-by': { type: 'string' },
+  sea: { type: 'boolean' },
+  retreat: { type: 'string' },
+  rounds: { type: 'string' },
+  mode: { type: 'string' },
+  ...IMPERIUM_FLAGS,
+  ...LEGION_FLAGS,
+  ...FOW_FLAGS,
+  input: { type: 'string' },
+  resume: { type: 'string' },
+  save: { type: 'string' },
+  force: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
+/** The rulesets' options that no flag above gives, each a flag named after it. */
+const OPTION_FLAGS = optionFlags(Object.keys(OWN_OPTIONS));
+
+const OPTIONS = { ...OWN_OPTIONS, ...optionFlagConfig(OPTION_FLAGS) };
 
 export const BATTLE_HELP = `Usage: praetor battle --attacker ROSTER --defender ROSTER (--seed TEXT | --dice LIST) [options]
        praetor battle --input FILE.json [--save FILE [--force]] [--json]
@@ -72,7 +106,7 @@ ${helpLines('  --rules ID            ruleset: ', rulesetChoices())}
   --terrain T           clear, forest, mountain, sea, town, city or capital (default: the
                         rosters', else clear)
   --castes TEXT         player elimination's castes (default "capital 25/50, city 20/60")
-  --input FILE          a JSON array of battles: {id, rules, attacker, defender, sea, fort,
+${optionFlagHelp(OPTION_FLAGS)}  --input FILE          a JSON array of battles: {id, rules, attacker, defender, sea, fort,
                         breachBy, retreat, mode, rounds, seed | dice}, and the other
                         rulesets' options named as their flags, in camelCase (combat,
                         attackerOrders, readings, clashes, terrain, ...); prints results in
@@ -95,28 +129,6 @@ Examples:
 Exit status: 0 every battle resolved, 1 some battle had an error, 2 bad usage (a --save file
 that exists, without --force, or cannot be written included).`;
 
-const OPTIONS = {
-  attacker: { type: 'string' },
-  defender: { type: 'string' },
-  rules: { type: 'string' },
-  seed: { type: 'string' },
-  dice: { type: 'string' },
-  fort: { type: 'string' },
-  'breach-by': { type: 'string' },
-  sea: { type: 'boolean' },
-  retreat: { type: 'string' },
-  rounds: { type: 'string' },
-  mode: { type: 'string' },
-  ...IMPERIUM_FLAGS,
-  ...LEGION_FLAGS,
-  ...FOW_FLAGS,
-  input: { type: 'string' },
-  resume: { type: 'string' },
-  save: { type: 'string' },
-  force: { type: 'boolean' },
-  json: { type: 'boolean' },
-} as const;
-
 type Outcome = Result<BattleResult> & { id: string };
 
 /** What `--resume` takes besides the file: new orders, more dice, and how to print or save. */
@@ -130,7 +142,10 @@ const flagsBeyond = (given: Record<string, unknown>, allowed: readonly string[])
   Object.keys(given).filter((k) => !allowed.includes(k) && given[k] !== undefined);
 
 export function battleCommand(argv: string[], io: Io): number {
-  const { values: v, positionals } = parseOptionsOnce(withFortValue(argv), OPTIONS);
+  const { values: v, positionals } = parseOptionsOnce(
+    withBareFlagsTrue(withFortValue(argv), OPTION_FLAGS),
+    OPTIONS,
+  );
   if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
   const orders = { retreat: v.retreat, rounds: v.rounds };
   let outcomes: Outcome[];
@@ -189,6 +204,7 @@ export function battleCommand(argv: string[], io: Io): number {
         ...imperiumOptions(v),
         ...legionOptions(v),
         ...fowOptions(v),
+        ...optionFlagValues(OPTION_FLAGS, v),
         ...orders,
       },
     };

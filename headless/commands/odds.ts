@@ -11,11 +11,42 @@ import {
 } from '../flags';
 import { oddsEndings } from '../../src/odds-endings';
 import { findRuleset } from '../../src/rulesets';
+import {
+  optionFlagConfig,
+  optionFlagHelp,
+  optionFlags,
+  optionFlagValues,
+  withBareFlagsTrue,
+} from '../option-flags';
 import { countProgress } from '../progress';
 import { EXIT, Io, UsageError } from '../io';
 
 /** The most Monte Carlo battles one run fights: a standard error far below 0.1%, in minutes. */
 export const MAX_RUNS = 10_000_000;
+
+const OWN_OPTIONS = {
+  attacker: { type: 'string' },
+  defender: { type: 'string' },
+  ...RULE_OPTION_FLAGS,
+  method: { type: 'string' },
+  runs: { type: 'string' },
+  seed: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/** Options of `praetor battle` that odds take no part in, and why: said, not "unknown". */
+const BATTLE_ONLY: Record<string, string> = {
+  rounds: 'the odds are of the whole battle, to its end (a pause is for praetor battle)',
+  dice: 'the odds weigh every roll (scripted dice are for praetor battle)',
+  input: 'the odds are of one battle, given by --attacker and --defender',
+  save: 'nothing is fought, so there is nothing to save',
+  resume: 'the odds of a paused battle are of its forces as they stand: give them',
+};
+
+/** The rulesets' options that no flag of odds or battle gives, each a flag named after it. */
+const OPTION_FLAGS = optionFlags([...Object.keys(OWN_OPTIONS), ...Object.keys(BATTLE_ONLY)]);
+
+const OPTIONS = { ...OWN_OPTIONS, ...optionFlagConfig(OPTION_FLAGS) };
 
 export const ODDS_HELP = `Usage: praetor odds --attacker ROSTER --defender ROSTER [options]
 
@@ -41,7 +72,7 @@ Options:
   --readings, --clashes legion-battles' readings and Clash limit, as for praetor battle
   --readings, --terrain, --castes
                         fortunes-of-war's numbers, terrain and castes, as for praetor battle
-  --method M            "exact" or "montecarlo" (default: exact when the ruleset has a solver;
+${optionFlagHelp(OPTION_FLAGS)}  --method M            "exact" or "montecarlo" (default: exact when the ruleset has a solver;
                         a battle too large for it falls back to Monte Carlo, with a note)
   --runs N              Monte Carlo battles to fight, 1 to ${MAX_RUNS.toLocaleString('en')} (default ${DEFAULT_RUNS.toLocaleString('en')});
                         on a terminal, their count so far is shown on stderr
@@ -56,16 +87,6 @@ Examples:
 
 Exit status: 0 odds computed, 1 the battle had an error (or --method exact on a battle too
 large for the solver), 2 bad usage.`;
-
-const OPTIONS = {
-  attacker: { type: 'string' },
-  defender: { type: 'string' },
-  ...RULE_OPTION_FLAGS,
-  method: { type: 'string' },
-  runs: { type: 'string' },
-  seed: { type: 'string' },
-  json: { type: 'boolean' },
-} as const;
 
 function readRuns(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -89,15 +110,6 @@ function readMethod(text: string | undefined): 'exact' | 'montecarlo' | undefine
   throw new UsageError(`--method is "${text}": expected "exact" or "montecarlo"`);
 }
 
-/** Options of `praetor battle` that odds take no part in, and why: said, not "unknown". */
-const BATTLE_ONLY: Record<string, string> = {
-  rounds: 'the odds are of the whole battle, to its end (a pause is for praetor battle)',
-  dice: 'the odds weigh every roll (scripted dice are for praetor battle)',
-  input: 'the odds are of one battle, given by --attacker and --defender',
-  save: 'nothing is fought, so there is nothing to save',
-  resume: 'the odds of a paused battle are of its forces as they stand: give them',
-};
-
 export function oddsCommand(argv: string[], io: Io): number {
   for (const arg of argv) {
     const name = /^--([a-z-]+)(=|$)/.exec(arg)?.[1];
@@ -107,7 +119,10 @@ export function oddsCommand(argv: string[], io: Io): number {
       );
     }
   }
-  const { values: v } = parseOptionsOnce(withFortValue(argv), OPTIONS);
+  const { values: v } = parseOptionsOnce(
+    withBareFlagsTrue(withFortValue(argv), OPTION_FLAGS),
+    OPTIONS,
+  );
   if (v.attacker === undefined || v.defender === undefined) {
     throw new UsageError('give --attacker and --defender');
   }
@@ -129,6 +144,7 @@ export function oddsCommand(argv: string[], io: Io): number {
         ...imperiumOptions(v),
         ...legionOptions(v),
         ...fowOptions(v),
+        ...optionFlagValues(OPTION_FLAGS, v),
       },
     },
     'odds',

@@ -1,5 +1,6 @@
 import { BattleResult } from '../battle';
 import { formatRoster, SIDES } from '../forces';
+import { optionFlagName } from '../option-flag';
 import { DEFAULT_RULESET, findRuleset } from '../rulesets';
 
 /**
@@ -37,7 +38,7 @@ const quote = (s: string) =>
   /[\u0000-\u001f\u007f!]/.test(s)
     ? `$'${s.replace(/[\\']/g, '\\$&').replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}'`
     : `"${s.replace(/(["\\$`])/g, '\\$1')}"`;
-const flag = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+const flag = (key: string) => `--${optionFlagName(key)}`;
 const optionFlag = (key: string, value: unknown) =>
   value === true ? flag(key) : `${flag(key)} ${quote(String(value))}`;
 
