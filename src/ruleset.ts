@@ -2,6 +2,7 @@ import { Dice } from './dice';
 import { Forces, Legion, Side, UnitCounts } from './forces';
 import type { OddsLimits, OddsSolution } from './odds';
 import { Result } from './result';
+import type { RulesetTemplate } from './ruleset-template';
 import { UnitCatalog } from './units';
 
 /** Options as the user wrote them (CLI flags, JSON fields, sheet cells): checked by the ruleset. */
@@ -115,6 +116,12 @@ export interface Ruleset<
    * flag named after it (`--hit-on`, as a report's replay line writes it), and this line.
    */
   optionHelp?: Readonly<Record<string, string>>;
+  /**
+   * What `praetor template --rules ID` writes for it: its Battles columns, its own sheet, an
+   * example battle (optional: without one it has no template; the default ruleset's is the
+   * command's own).
+   */
+  template?: RulesetTemplate;
   /**
    * Checks the forces against the rules (legion sizes, unit kinds allowed): every problem found,
    * in roster order, as one error (`problemsResult`), so that a player fixes them in one turn.

@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { EXIT, Io, shellWord, UsageError } from '../io';
-import { DEFAULT_RULESET } from '../../src/rulesets';
+import { DEFAULT_RULESET, findRuleset } from '../../src/rulesets';
 import { templateRulesets, templateSheet, templateWorkbook } from '../workbook/template';
 import { parseOptionsOnce } from '../flags';
 import { nearestName } from '../../src/word-slips';
@@ -47,6 +47,12 @@ export async function templateCommand(argv: string[], io: Io): Promise<number> {
     throw new UsageError(`${file}: the template is an .xlsx workbook; name it so`);
   }
   const rules = (v.rules ?? DEFAULT_RULESET).trim().toLowerCase();
+  if (!templateRulesets().includes(rules) && findRuleset(rules) !== undefined) {
+    throw new UsageError(
+      `${rules} has no template (a template is written for ${templateRulesets().join(', ')}); ` +
+        'its battles go in a JSON file for praetor battle --input',
+    );
+  }
   if (!templateRulesets().includes(rules)) {
     const near = nearestName(templateRulesets())(rules);
     throw new UsageError(

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { DEFAULT_RULESET, rulesetIds } from '../../src/rulesets';
+import { DEFAULT_RULESET, findRuleset, rulesetIds } from '../../src/rulesets';
 import { TEMPLATE_SEED } from '../../src/submission';
 import {
   BREACH_BY_COLUMN,
@@ -8,14 +8,14 @@ import {
   ROUNDS_COLUMN,
   SEA_COLUMN,
   TemplateColumn,
-} from './template-columns';
-import { RULESET_TEMPLATES } from './template-rulesets';
+} from '../../src/template-columns';
+import { RulesetTemplate } from '../../src/ruleset-template';
 
 /**
  * An empty submission workbook: the `Battles` and `Legions` sheets with their headers, drop-down
  * lists where a column takes a few words, a note on every header, and one example battle; for
- * another ruleset than the default, its Battles columns and its own sheet too
- * (`template-rulesets.ts`). Made new with exceljs (nothing of a user's is rewritten here).
+ * another ruleset than the default, its Battles columns and its own sheet too, from its
+ * `Ruleset.template`. Made new with exceljs (nothing of a user's is rewritten here).
  */
 
 type Column = TemplateColumn;
@@ -144,20 +144,24 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, columns: Column[], r
   for (const row of rows) ws.addRow(row);
 }
 
+/** A ruleset's own template; none for the default, whose template is the one above. */
+const templateOf = (rules: string): RulesetTemplate | undefined =>
+  rules === DEFAULT_RULESET ? undefined : findRuleset(rules)?.template;
+
 /** The rulesets `templateWorkbook` knows: the default and those with a template of their own. */
 export const templateRulesets = (): string[] =>
-  rulesetIds().filter((id) => id === DEFAULT_RULESET || id in RULESET_TEMPLATES);
+  rulesetIds().filter((id) => id === DEFAULT_RULESET || templateOf(id) !== undefined);
 
 /** The workbook's sheets besides Battles and Legions, for the message after writing it. */
-export const templateSheet = (rules: string): string | undefined =>
-  RULESET_TEMPLATES[rules]?.sheet?.name;
+export const templateSheet = (rules: string): string | undefined => templateOf(rules)?.sheet?.name;
 
 export async function templateWorkbook(rules: string = DEFAULT_RULESET): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Praetor';
   workbook.created = new Date(Date.UTC(2024, 0, 1));
   workbook.modified = workbook.created;
-  const extra = RULESET_TEMPLATES[rules];
+  const extra = templateOf(rules);
+  if (!extra && rules !== DEFAULT_RULESET) throw new Error(`${rules} has no template`);
   if (!extra) {
     addSheet(workbook, 'Battles', BATTLE_COLUMNS, [EXAMPLE_BATTLE]);
     addSheet(workbook, 'Legions', LEGION_COLUMNS, EXAMPLE_LEGIONS);

@@ -29,6 +29,7 @@ export type {
   OnlineState,
   OnlineSunkEvent,
 } from './engine';
+import { ONLINE_TEMPLATE } from './template';
 export type { OnlineOptions } from './options';
 
 /** The most units a side may field, every kind counted: beyond any real battle (docs/rules-*.md). */
@@ -152,6 +153,7 @@ export const coteOnline: Ruleset<OnlineOptions, OnlineState, OnlineEvent> = {
   units: ONLINE_UNITS,
   orderKeys: ['rounds'],
   optionKeys: ONLINE_OPTION_KEYS,
+  template: ONLINE_TEMPLATE,
   parseOptions: parseOnlineOptions,
   checkForces,
   checkLegion: (legion, side) => legionProblems(legion, side),

@@ -15,6 +15,7 @@ import { formatFowRoster } from './roster-text';
 import { validateFowState } from './saved-state';
 import { FowState, startFow } from './state';
 import { FOW_UNITS } from './units';
+import { FOW_TEMPLATE } from './template';
 
 export type { FowEvent } from './events';
 export type { FowOptions } from './options';
@@ -40,6 +41,7 @@ export const fortunesOfWar: Ruleset<FowOptions, FowState, FowEvent> = {
   units: FOW_UNITS,
   orderKeys: ['rounds'],
   optionKeys: FOW_OPTION_KEYS,
+  template: FOW_TEMPLATE,
   parseOptions: parseFowOptions,
   parseRoster: parseFowRoster,
   formatRoster: formatFowRoster,

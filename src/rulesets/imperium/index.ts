@@ -15,6 +15,7 @@ import {
 import { parseImperiumRoster } from './roster';
 import { ImperiumState } from './state';
 import { IMPERIUM_UNITS } from './units';
+import { IMPERIUM_TEMPLATE } from './template';
 
 export type { ImperiumEvent, FireEvent, InitiativeEvent } from './events';
 export { eventDice } from './events';
@@ -64,6 +65,7 @@ export const imperium: Ruleset<ImperiumOptions, ImperiumState, ImperiumEvent> = 
   units: IMPERIUM_UNITS,
   orderKeys: ['rounds'],
   optionKeys: IMPERIUM_OPTION_KEYS,
+  template: IMPERIUM_TEMPLATE,
   parseOptions: parseImperiumOptions,
   parseRoster: parseImperiumRoster,
   checkForces: checkImperiumForces,

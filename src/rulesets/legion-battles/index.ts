@@ -19,6 +19,7 @@ import { formatLegionRoster } from './roster-text';
 import { LegionState } from './state';
 import { LEGION_UNITS, RatedLegion } from './units';
 import { unitSpecError } from './unit-check';
+import { LEGION_TEMPLATE } from './template';
 
 export type { LegionEvent } from './events';
 export type { LegionOptions } from './options';
@@ -132,6 +133,7 @@ export const legionBattles: Ruleset<LegionOptions, LegionState, LegionEvent> = {
   units: LEGION_UNITS,
   orderKeys: ['rounds'],
   optionKeys: LEGION_OPTION_KEYS,
+  template: LEGION_TEMPLATE,
   parseOptions: parseLegionOptions,
   parseRoster: parseLegionRoster,
   formatRoster: formatLegionRoster,
