@@ -13,6 +13,7 @@ import {
 import {
   BadCell,
   Columns,
+  ColumnWords,
   findColumns,
   headerProblems,
   NOTE_COLUMNS,
@@ -44,6 +45,7 @@ import { capitalise } from './narrate-words';
 import { unheadedColumns } from './unheaded-columns';
 import { HiddenCells, hiddenWarnings } from './hidden-cells';
 import { battleIdKey } from './battle-id';
+import { optionColumns } from './option-columns';
 
 /**
  * A submission workbook's `Battles` and `Legions` tables, read into battle specs. Pure: the
@@ -140,7 +142,14 @@ const BATTLE_COLUMNS = {
 
 type BattleKey = keyof typeof BATTLE_COLUMNS;
 
-const BATTLE_WORDS: readonly string[] = Object.values(BATTLE_COLUMNS).flat();
+/**
+ * The columns of the rulesets' options that none above gives, by option key (`hitOn`: `Hit
+ * on`), apart from the fixed ones so that a slip in a fixed key is still a compile error.
+ */
+const OPTION_COLUMNS = optionColumns(BATTLE_COLUMNS);
+const ALL_COLUMNS: ColumnWords<string> = { ...BATTLE_COLUMNS, ...OPTION_COLUMNS };
+
+const BATTLE_WORDS: readonly string[] = Object.values(ALL_COLUMNS).flat();
 
 /** The Battles columns whose text may be longer than an id, a name or a seed. */
 const LONG_TEXT: readonly BattleKey[] = [
@@ -153,11 +162,17 @@ const LONG_TEXT: readonly BattleKey[] = [
   'dice',
 ];
 
-/** The cells of a row that are read, with the most text each may hold. */
-function readChecks(cols: Columns<BattleKey>) {
-  return (Object.keys(cols) as BattleKey[])
-    .filter((k) => cols[k] !== undefined)
-    .map((k) => ({ col: cols[k]!, maxText: LONG_TEXT.includes(k) ? MAX_LONG_TEXT : undefined }));
+/**
+ * The cells of a row that are read, with the most text each may hold: long text in a column
+ * named after a ruleset's option, which may be orders as well as a word.
+ */
+function readChecks(cols: Columns<BattleKey>, optionCols: Columns<string>) {
+  return [
+    ...(Object.keys(cols) as BattleKey[])
+      .filter((k) => cols[k] !== undefined)
+      .map((k) => ({ col: cols[k]!, maxText: LONG_TEXT.includes(k) ? MAX_LONG_TEXT : undefined })),
+    ...Object.values(optionCols).map((col) => ({ col: col!, maxText: MAX_LONG_TEXT })),
+  ];
 }
 
 /** The option columns, by the key each ruleset's `parseOptions` takes. */
@@ -193,8 +208,11 @@ const rulesReading = (key: string): string[] => {
  * The Battles columns that change how a battle is fought: all but its territory (the id picks
  * its forces, and its derived seed); an option column only for the rules that read it.
  */
-const decidingColumns = (cols: Columns<BattleKey>): DecidingColumn[] =>
-  (Object.keys(BATTLE_COLUMNS) as BattleKey[])
+const decidingColumns = (
+  cols: Columns<BattleKey>,
+  optionCols: Columns<string>,
+): DecidingColumn[] => [
+  ...(Object.keys(BATTLE_COLUMNS) as BattleKey[])
     .filter((key) => key !== 'territory')
     .flatMap((key) => {
       const option = (OPTION_KEYS as readonly string[]).includes(key);
@@ -205,15 +223,31 @@ const decidingColumns = (cols: Columns<BattleKey>): DecidingColumn[] =>
         present: cols[key] !== undefined,
         ...(rules ? { rules } : {}),
       }));
-    });
+    }),
+  ...Object.keys(OPTION_COLUMNS).map((key) => ({
+    word: OPTION_COLUMNS[key][0],
+    name: optionTitle(key),
+    present: optionCols[key] !== undefined,
+    rules: rulesReading(key),
+  })),
+];
 
 const sheetName = (t: SheetTable) => t.origin.sheet ?? 'the table';
 
 /** A column's name as the template writes it: `Retreat`, `Breach by`, `Attacker orders`. */
 const columnTitle = (key: BattleKey): string => capitalise(BATTLE_COLUMNS[key][0]);
+/** A ruleset's own option column's name: `Hit on`. */
+const optionTitle = (key: string): string => capitalise(OPTION_COLUMNS[key][0]);
 
 /** Every Battles column, as the warning on a column Praetor does not read lists them. */
-const KNOWN_COLUMNS_TEXT = (Object.keys(BATTLE_COLUMNS) as BattleKey[]).map(columnTitle).join(', ');
+const KNOWN_COLUMNS_TEXT = [
+  ...(Object.keys(BATTLE_COLUMNS) as BattleKey[])
+    .filter((k) => k !== 'seed' && k !== 'dice')
+    .map(columnTitle),
+  ...Object.keys(OPTION_COLUMNS).map(optionTitle),
+  columnTitle('seed'),
+  columnTitle('dice'),
+].join(', ');
 
 export function readSubmission(
   battles: SheetTable,
@@ -228,6 +262,7 @@ export function readSubmission(
 ): Submission {
   const header = battles.cells[0] ?? [];
   const cols = findColumns(header, BATTLE_COLUMNS);
+  const optionCols = findColumns(header, OPTION_COLUMNS);
   const isKnown = (w: string) => BATTLE_WORDS.includes(w) || NOTE_COLUMNS.includes(w);
   // A title above the table: named alone, the row read as the header being none.
   const titleRow =
@@ -240,9 +275,9 @@ export function readSubmission(
     ...unheadedColumns(battles),
     ...hiddenWarnings(battles, (w) => BATTLE_WORDS.includes(w)),
   ];
-  const unreadable = headerProblems(header, battles.origin, BATTLE_COLUMNS);
+  const unreadable = headerProblems(header, battles.origin, ALL_COLUMNS);
   if (unreadable.length > 0) return { entries: [], problems: unreadable, warnings };
-  const lookalikes = lookalikeColumns(header, isKnown, () => decidingColumns(cols));
+  const lookalikes = lookalikeColumns(header, isKnown, () => decidingColumns(cols, optionCols));
   if (cols.battle === undefined) {
     return {
       entries: [],
@@ -253,7 +288,11 @@ export function readSubmission(
       warnings: withoutHinted(warnings, battles.origin, lookalikes),
     };
   }
-  const { entries, badCells, warnings: cellWarnings } = readBattleRows(battles, cols, lookalikes);
+  const {
+    entries,
+    badCells,
+    warnings: cellWarnings,
+  } = readBattleRows(battles, cols, optionCols, lookalikes);
   addAll(warnings, cellWarnings);
   const problems: string[] = [];
   if (entries.length === 0) {
@@ -335,13 +374,14 @@ export function readSubmission(
 function readBattleRows(
   battles: SheetTable,
   cols: Columns<BattleKey>,
+  optionCols: Columns<string>,
   lookalikes: ReadonlyMap<number, readonly Lookalike[]>,
 ): { entries: SubmissionEntry[]; badCells: Map<number, BadCell[]>; warnings: string[] } {
   const entries: SubmissionEntry[] = [];
   const badCells = new Map<number, BadCell[]>();
   const warnings: string[] = [];
   const firstRow = new Map<string, number>();
-  const checks = readChecks(cols);
+  const checks = readChecks(cols, optionCols);
   const labels = new Set([cols.territory]);
   const unheaded = mergedHeaderColumns(battles, (word) => BATTLE_WORDS.includes(word));
   const skipped = blankButNotes(battles);
@@ -412,7 +452,7 @@ function readBattleRows(
       const message = mergedHeaderProblem(battles, r, col);
       if (message !== null) addBadCell(unreadable, { row: r, col, message });
     }
-    const read = readBattleRow(battles, cols, r, id, where, unreadable, lookalikes);
+    const read = readBattleRow(battles, cols, optionCols, r, id, where, unreadable, lookalikes);
     if (read.badCells.length > 0) badCells.set(entries.length, read.badCells);
     entries.push(read.entry);
   }
@@ -456,6 +496,7 @@ function legionProblems(
 function readBattleRow(
   battles: SheetTable,
   cols: Columns<BattleKey>,
+  optionCols: Columns<string>,
   r: number,
   id: string,
   where: string,
@@ -464,11 +505,29 @@ function readBattleRow(
 ): { entry: SubmissionEntry; badCells: BadCell[] } {
   const row = battles.cells[r];
   const badCells = [...unreadable];
-  const at = (key: BattleKey) => (cols[key] === undefined ? undefined : row[cols[key]!]);
-  const address = (key: BattleKey) => cellAddress(battles.origin, r, cols[key]!);
-  const isBad = (key: BattleKey) => badCells.some((c) => c.col === cols[key]);
-  const bad = (key: BattleKey, problem: string) =>
-    addBadCell(badCells, { row: r, col: cols[key]!, message: `${address(key)}: ${problem}` });
+  const cell = (col: number | undefined): RowCell => ({
+    value: col === undefined ? undefined : row[col],
+    address: cellAddress(battles.origin, r, col!),
+    isBad: () => badCells.some((c) => c.col === col),
+    bad: (problem) =>
+      addBadCell(badCells, {
+        row: r,
+        col: col!,
+        message: `${cellAddress(battles.origin, r, col!)}: ${problem}`,
+      }),
+  });
+  const at = (key: BattleKey) => cell(cols[key]).value;
+  const address = (key: BattleKey) => cell(cols[key]).address;
+  const isBad = (key: BattleKey) => cell(cols[key]).isBad();
+  const bad = (key: BattleKey, problem: string) => cell(cols[key]).bad(problem);
+  const optionCells: OptionCell[] = [
+    ...OPTION_KEYS.map((key) => ({ key, title: columnTitle(key), col: cols[key] })),
+    ...Object.keys(OPTION_COLUMNS).map((key) => ({
+      key,
+      title: optionTitle(key),
+      col: optionCols[key],
+    })),
+  ];
 
   const rulesText = cellText(at('rules'));
   const ruleset = isBad('rules') ? undefined : findRuleset(rulesText || DEFAULT_RULESET);
@@ -484,14 +543,22 @@ function readBattleRow(
   for (const c of lookalikeCells(row, r, battles.origin, header, lookalikes, ruleset.id)) {
     addBadCell(badCells, c);
   }
-  const options = readOptions(ruleset, at, isBad, bad);
+  const options = readOptions(
+    ruleset,
+    optionCells.map((o) => ({ ...o, ...cell(o.col) })),
+  );
   // An option given that changes nothing (`IdleOption`), warned of at its cell.
   const idle: string[] = [];
-  const idleWarning = ({ key, part, why }: IdleOption) =>
+  const idleWarning = ({ key, part, why }: IdleOption) => {
+    const { title, col } = optionCells.find((o) => o.key === key) ?? {
+      title: columnTitle(key as BattleKey),
+      col: cols[key as BattleKey],
+    };
     idle.push(
-      `${address(key as BattleKey)}: battle "${id}" gives ${columnTitle(key as BattleKey)} ` +
-        `"${oneLine(cellText(at(key as BattleKey)))}": ${part ?? 'it'} ${IDLE_OPTION_WARNING}: ${why}`,
+      `${cell(col).address}: battle "${id}" gives ${title} ` +
+        `"${oneLine(cellText(cell(col).value))}": ${part ?? 'it'} ${IDLE_OPTION_WARNING}: ${why}`,
     );
+  };
   if (options !== null) {
     const together = ruleset.parseOptions(options);
     // Options at odds with each other (sea with a fort) are the row's: named at its first cell.
@@ -528,28 +595,40 @@ function readBattleRow(
   return done();
 }
 
+/** A cell of a Battles row: its value, its address, and whether it is (or how to make it) bad. */
+interface RowCell {
+  value: unknown;
+  address: string;
+  isBad(): boolean;
+  bad(problem: string): void;
+}
+
+/** An option's column in a Battles row: the option's key, the column's name, where it is. */
+interface OptionCell {
+  key: string;
+  title: string;
+  col: number | undefined;
+}
+
 /**
  * The option cells of a Battles row, each checked alone by the ruleset: the options, or null
  * when any is bad (each bad one given to `bad`; one already bad is not read again).
  */
 function readOptions(
   ruleset: AnyRuleset,
-  at: (key: BattleKey) => unknown,
-  isBad: (key: BattleKey) => boolean,
-  bad: (key: BattleKey, problem: string) => void,
+  cells: readonly (OptionCell & RowCell)[],
 ): RawOptions | null {
   const options: RawOptions = {};
   let allGood = true;
-  for (const key of OPTION_KEYS) {
-    if (isBad(key)) {
+  for (const { key, title, value: cellValue, isBad, bad } of cells) {
+    if (isBad()) {
       allGood = false;
       continue;
     }
-    const value = plainValue(at(key));
+    const value = plainValue(cellValue);
     if (value === null || (typeof value === 'string' && value.trim() === '')) continue;
     if (typeof value === 'string' && isLooseNumber(value)) {
       bad(
-        key,
         `"${value.trim()}" is not a plain number: write it with digits only (no 0x, no exponent)`,
       );
       allGood = false;
@@ -559,15 +638,12 @@ function readOptions(
       [key]: typeof value === 'string' ? value.trim() : value,
     });
     if (!checked.ok && checked.error.startsWith(`unknown option "${key}"`)) {
-      bad(
-        key,
-        `the ${columnTitle(key)} column does not apply to ${ruleset.id} battles: clear the cell`,
-      );
+      bad(`the ${title} column does not apply to ${ruleset.id} battles: clear the cell`);
       allGood = false;
       continue;
     }
     if (!checked.ok) {
-      bad(key, checked.error);
+      bad(checked.error);
       allGood = false;
       continue;
     }
