@@ -382,6 +382,7 @@ function readBattleRows(
   const warnings: string[] = [];
   const firstRow = new Map<string, number>();
   const checks = readChecks(cols, optionCols);
+  const optionCells = presentOptionCells(cols, optionCols);
   const labels = new Set([cols.territory]);
   const unheaded = mergedHeaderColumns(battles, (word) => BATTLE_WORDS.includes(word));
   const skipped = blankButNotes(battles);
@@ -452,7 +453,7 @@ function readBattleRows(
       const message = mergedHeaderProblem(battles, r, col);
       if (message !== null) addBadCell(unreadable, { row: r, col, message });
     }
-    const read = readBattleRow(battles, cols, optionCols, r, id, where, unreadable, lookalikes);
+    const read = readBattleRow(battles, cols, optionCells, r, id, where, unreadable, lookalikes);
     if (read.badCells.length > 0) badCells.set(entries.length, read.badCells);
     entries.push(read.entry);
   }
@@ -496,7 +497,7 @@ function legionProblems(
 function readBattleRow(
   battles: SheetTable,
   cols: Columns<BattleKey>,
-  optionCols: Columns<string>,
+  optionCells: readonly OptionCell[],
   r: number,
   id: string,
   where: string,
@@ -505,29 +506,14 @@ function readBattleRow(
 ): { entry: SubmissionEntry; badCells: BadCell[] } {
   const row = battles.cells[r];
   const badCells = [...unreadable];
-  const cell = (col: number | undefined): RowCell => ({
-    value: col === undefined ? undefined : row[col],
-    address: cellAddress(battles.origin, r, col!),
-    isBad: () => badCells.some((c) => c.col === col),
-    bad: (problem) =>
-      addBadCell(badCells, {
-        row: r,
-        col: col!,
-        message: `${cellAddress(battles.origin, r, col!)}: ${problem}`,
-      }),
-  });
-  const at = (key: BattleKey) => cell(cols[key]).value;
-  const address = (key: BattleKey) => cell(cols[key]).address;
-  const isBad = (key: BattleKey) => cell(cols[key]).isBad();
-  const bad = (key: BattleKey, problem: string) => cell(cols[key]).bad(problem);
-  const optionCells: OptionCell[] = [
-    ...OPTION_KEYS.map((key) => ({ key, title: columnTitle(key), col: cols[key] })),
-    ...Object.keys(OPTION_COLUMNS).map((key) => ({
-      key,
-      title: optionTitle(key),
-      col: optionCols[key],
-    })),
-  ];
+  const addressOf = (col: number) => cellAddress(battles.origin, r, col);
+  const isBadCol = (col: number | undefined) => badCells.some((c) => c.col === col);
+  const badCol = (col: number, problem: string) =>
+    addBadCell(badCells, { row: r, col, message: `${addressOf(col)}: ${problem}` });
+  const at = (key: BattleKey) => (cols[key] === undefined ? undefined : row[cols[key]!]);
+  const address = (key: BattleKey) => addressOf(cols[key]!);
+  const isBad = (key: BattleKey) => isBadCol(cols[key]);
+  const bad = (key: BattleKey, problem: string) => badCol(cols[key]!, problem);
 
   const rulesText = cellText(at('rules'));
   const ruleset = isBad('rules') ? undefined : findRuleset(rulesText || DEFAULT_RULESET);
@@ -545,18 +531,24 @@ function readBattleRow(
   }
   const options = readOptions(
     ruleset,
-    optionCells.map((o) => ({ ...o, ...cell(o.col) })),
+    optionCells.map(({ key, title, col }) => ({
+      key,
+      title,
+      value: row[col],
+      isBad: () => isBadCol(col),
+      bad: (problem: string) => badCol(col, problem),
+    })),
   );
   // An option given that changes nothing (`IdleOption`), warned of at its cell.
   const idle: string[] = [];
   const idleWarning = ({ key, part, why }: IdleOption) => {
     const { title, col } = optionCells.find((o) => o.key === key) ?? {
       title: columnTitle(key as BattleKey),
-      col: cols[key as BattleKey],
+      col: cols[key as BattleKey]!,
     };
     idle.push(
-      `${cell(col).address}: battle "${id}" gives ${title} ` +
-        `"${oneLine(cellText(cell(col).value))}": ${part ?? 'it'} ${IDLE_OPTION_WARNING}: ${why}`,
+      `${addressOf(col)}: battle "${id}" gives ${title} ` +
+        `"${oneLine(cellText(row[col]))}": ${part ?? 'it'} ${IDLE_OPTION_WARNING}: ${why}`,
     );
   };
   if (options !== null) {
@@ -595,20 +587,30 @@ function readBattleRow(
   return done();
 }
 
-/** A cell of a Battles row: its value, its address, and whether it is (or how to make it) bad. */
+/** A cell of a Battles row: its value, and whether it is (or how to make it) bad. */
 interface RowCell {
   value: unknown;
-  address: string;
   isBad(): boolean;
   bad(problem: string): void;
 }
 
-/** An option's column in a Battles row: the option's key, the column's name, where it is. */
+/** An option's column in the Battles table: the option's key, the column's name, where it is. */
 interface OptionCell {
   key: string;
   title: string;
-  col: number | undefined;
+  col: number;
 }
+
+/** The option columns the table has, fixed and named after a ruleset's option, in that order. */
+const presentOptionCells = (cols: Columns<BattleKey>, optionCols: Columns<string>): OptionCell[] =>
+  [
+    ...OPTION_KEYS.map((key) => ({ key, title: columnTitle(key), col: cols[key] })),
+    ...Object.keys(OPTION_COLUMNS).map((key) => ({
+      key,
+      title: optionTitle(key),
+      col: optionCols[key],
+    })),
+  ].filter((o): o is OptionCell => o.col !== undefined);
 
 /**
  * The option cells of a Battles row, each checked alone by the ruleset: the options, or null
@@ -616,7 +618,7 @@ interface OptionCell {
  */
 function readOptions(
   ruleset: AnyRuleset,
-  cells: readonly (OptionCell & RowCell)[],
+  cells: readonly (Omit<OptionCell, 'col'> & RowCell)[],
 ): RawOptions | null {
   const options: RawOptions = {};
   let allGood = true;
