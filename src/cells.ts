@@ -1,5 +1,3 @@
-import { dateText } from './excel-dates';
-
 /**
  * Cell values as Office.js `range.values` and exceljs give them, and A1 addresses for messages.
  * Office gives strings, numbers, booleans and '' for empty (an error shows as its text, `#N/A`);
@@ -98,7 +96,9 @@ export function readCell(cell: Cell, depth = 0): CellRead {
   }
   if (typeof cell === 'boolean') return value(cell);
   if (cell instanceof Date) {
-    return Number.isNaN(cell.getTime()) ? fault('an invalid date') : value(dateText(cell));
+    return Number.isNaN(cell.getTime())
+      ? fault('an invalid date')
+      : value(cell.toISOString().slice(0, 10));
   }
   if (typeof cell === 'object' && depth < 4) {
     const o = cell as Record<string, unknown>;

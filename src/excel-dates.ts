@@ -33,18 +33,3 @@ export function shownDate(date: Date): Date | string {
   const day = Math.floor(time / DAY_MS) * DAY_MS;
   return day === FEBRUARY_28_1900 ? '1900-02-29' : new Date(time + DAY_MS);
 }
-
-/**
- * A date cell's text: its day `YYYY-MM-DD`, then its time to the second when it has one
- * (`2024-06-01 09:30:00`), so that two times of a day are two values; a time alone (Excel's day
- * 0, which `shownDate` makes 31 December 1899) is its time, `03:01:00`.
- */
-export function dateText(date: Date): string {
-  const time = date.getTime();
-  const dayStart = Math.floor(time / DAY_MS) * DAY_MS;
-  const day = new Date(dayStart).toISOString().slice(0, 10);
-  const seconds = Math.min(Math.round((time - dayStart) / 1000), DAY_MS / 1000 - 1);
-  const clock = new Date(seconds * 1000).toISOString().slice(11, 19);
-  if (day === '1899-12-31') return clock;
-  return seconds === 0 ? day : `${day} ${clock}`;
-}
