@@ -1,13 +1,11 @@
 import { ColumnWords, NOTE_COLUMNS } from './columns';
+import { optionFlagName } from './option-flag';
 import { AnyRuleset } from './ruleset';
 import { RULESETS } from './rulesets';
 
 /** An option's Battles header, lower case: `hitOn` is `hit on` (the template's `Hit on`). */
 export const optionColumnWord = (key: string): string =>
-  key
-    .replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)
-    .trim()
-    .replace(/\s+/g, ' ');
+  optionFlagName(key).split('-').filter(Boolean).join(' ');
 
 /**
  * The Battles columns of the rulesets' options that no column of `fixed` gives (nor Readings,
