@@ -72,16 +72,10 @@ export const EXIT = { ok: 0, someFailed: 1, usage: 2, interrupted: 130 } as cons
 export class UsageError extends Error {}
 
 /**
- * A JSON file's text, parsed with a leading byte order mark passed over: Windows editors
- * (Notepad before 2019, PowerShell 5's `-Encoding UTF8`) start a UTF-8 file with one, and a key
- * file or a file of battles saved there must read as it does anywhere else.
- */
-export const parseJsonText = (text: string): unknown =>
-  JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
-
-/**
- * A text file's text (a JSON file's), in UTF-8 or in UTF-16 as Windows PowerShell 5's `>` and
- * Notepad's "Unicode" write it, told by its byte order mark, which is not part of the text.
+ * A text file's text (a JSON file's), without the byte order mark Windows editors put first, so
+ * that a key file or a file of battles saved there reads as it does anywhere else: UTF-8 (Notepad
+ * before 2019 and PowerShell 5's `-Encoding UTF8` start it with the mark), or UTF-16, as
+ * PowerShell 5's `>` and Notepad's "Unicode" write it, told by the mark.
  */
 export function readTextFile(path: string): string {
   const bytes = readFileSync(path);

@@ -6,7 +6,7 @@ import { checkGame, commitmentOf, KEY_BYTES, parseKey, parseTurn } from '../src/
 import { toHex } from '../src/sha256';
 import { writeFileAtomic } from './atomic-write';
 import { fsErrorReason } from './fs-errors';
-import { parseJsonText, readTextFile } from './io';
+import { readTextFile } from './io';
 
 /**
  * A game key file: the game master's secret for sealed dice. JSON, readable by its owner only
@@ -66,7 +66,7 @@ export function readKeyFile(path: string): Result<KeyFile> {
   }
   let data: unknown;
   try {
-    data = parseJsonText(text);
+    data = JSON.parse(text);
   } catch {
     return err(notKey);
   }

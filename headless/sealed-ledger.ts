@@ -5,7 +5,7 @@ import { err, ok, Result } from '../src/result';
 import { OutputWriteError, writeFileAtomic } from './atomic-write';
 import { FileReport, IdsReport } from './file-report';
 import { fsErrorReason, realPath } from './fs-errors';
-import { parseJsonText, readTextFile } from './io';
+import { readTextFile } from './io';
 
 /**
  * The battles sealed with a key, kept beside the key file from one run of `adjudicate --key` to
@@ -71,7 +71,7 @@ export function readLedger(path: string, game: string, commitment: string): Resu
   if (!existsSync(path)) return ok(empty);
   let parsed: unknown;
   try {
-    parsed = parseJsonText(readTextFile(path));
+    parsed = JSON.parse(readTextFile(path));
     accessSync(path, constants.W_OK);
   } catch (e) {
     const why = e instanceof SyntaxError ? `it is not JSON (${e.message})` : fsErrorReason(e, path);

@@ -31,7 +31,7 @@ import {
   withBareFlagsTrue,
 } from '../option-flags';
 import { helpLines, rulesetChoices } from '../ruleset-help';
-import { EXIT, Io, parseJsonText, readTextFile, UsageError } from '../io';
+import { EXIT, Io, readTextFile, UsageError } from '../io';
 
 const OWN_OPTIONS = {
   attacker: { type: 'string' },
@@ -250,7 +250,7 @@ function renderOutcome(o: Outcome, hintSave: boolean): string {
 function readJsonFile(path: string, what: string): unknown {
   if (!existsSync(path)) throw new UsageError(`${what} ${path}: no such file`);
   try {
-    return parseJsonText(readTextFile(path));
+    return JSON.parse(readTextFile(path));
   } catch (e) {
     throw new UsageError(`${what} ${path}: not valid JSON (${(e as Error).message})`);
   }

@@ -18,7 +18,7 @@ import { reportHtml } from '../../src/report/html';
 import { resumptionOf } from '../../src/report/replay';
 import { OutputExistsError, writeFileAtomic } from '../atomic-write';
 import { readAdjudicated } from '../workbook/adjudicated';
-import { EXIT, Io, parseJsonText, readTextFile, UsageError } from '../io';
+import { EXIT, Io, readTextFile, UsageError } from '../io';
 import { readKeyArg } from '../keyfile';
 import { withRosterObjects } from './battle';
 import { chromiumMissing, chromiumPath } from '../browser';
@@ -337,7 +337,7 @@ async function loadInput(path: string, key?: string): Promise<Loaded> {
   }
   let data: unknown;
   try {
-    data = parseJsonText(readTextFile(path));
+    data = JSON.parse(readTextFile(path));
   } catch (e) {
     throw new UsageError(`${path}: not valid JSON (${(e as Error).message})`);
   }

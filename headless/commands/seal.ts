@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { isRecord } from '../../src/saved-checks';
 import { checkGame, parseTurn } from '../../src/sealed';
 import { OutputExistsError, OutputWriteError } from '../atomic-write';
-import { EXIT, Io, parseJsonText, readTextFile, UsageError } from '../io';
+import { EXIT, Io, readTextFile, UsageError } from '../io';
 import { newKeyFile, writeKeyFile } from '../keyfile';
 import { ledgerPath } from '../sealed-ledger';
 import { parseOptionsOnce } from '../flags';
@@ -90,7 +90,7 @@ function ledgerBeside(keyPath: string): string | null {
 /** The commitment a ledger names, or undefined when it names none that can be read. */
 function ledgerCommitment(path: string): string | undefined {
   try {
-    const parsed: unknown = parseJsonText(readTextFile(path));
+    const parsed: unknown = JSON.parse(readTextFile(path));
     const c = isRecord(parsed) ? parsed.commitment : undefined;
     return typeof c === 'string' ? c : undefined;
   } catch {
