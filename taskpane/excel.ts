@@ -1,6 +1,6 @@
 import { CellGrid, GridOrigin, quoteSheet, widestRow } from '../src/cells';
 import { GridMerge, gridMerges } from '../src/merged-cells';
-import { datedCells } from './dated-cells';
+import { datedCells, DateSystem, dateSystemOf } from './dated-cells';
 import { hiddenCells, SheetArea } from './hidden';
 import { LINE_HEIGHT, rowHeight, TITLE_FONT_SIZE, TITLE_LINE_HEIGHT } from '../src/sheets';
 import { err, ok, Result } from '../src/result';
@@ -203,7 +203,18 @@ class ExcelHost implements WorkbookHost {
 const CELLS = 'values,numberFormat';
 
 /** A loaded range's cells, a date as the day it shows (see `datedCells`). */
-const cellsOf = (range: Excel.Range): CellGrid => datedCells(range.values, range.numberFormat);
+const cellsOf = (range: Excel.Range, dates: DateSystem): CellGrid =>
+  datedCells(range.values, range.numberFormat, dates);
+
+/**
+ * Queues the question of the workbook's date system, which Excel tells an add-in only through
+ * a worksheet function; the returned function gives it after the sync.
+ */
+function queueDateSystem(context: Excel.RequestContext): () => DateSystem {
+  const first1904 = context.workbook.functions.date(1904, 1, 1);
+  first1904.load('value');
+  return () => dateSystemOf(first1904.value);
+}
 
 /**
  * Reads the ranges, with their merged cells and hidden rows and columns as `reads` says: one
@@ -214,9 +225,11 @@ async function readRanges(refs: readonly RangeRef[], reads: TableReads): Promise
   return Excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load('items/name');
+    const dateSystem = queueDateSystem(context);
     const queued = refs.map((ref) => queueRead(context, ref, reads));
     await context.sync();
-    const read = queued.map((q) => q());
+    const dates = dateSystem();
+    const read = queued.map((q) => q(dates));
     const unshown = read.flatMap(({ sheet, unshown }) =>
       unshown.map((merge) => {
         const cell = sheet.getRangeByIndexes(merge.top, merge.left, 1, 1);
@@ -226,7 +239,7 @@ async function readRanges(refs: readonly RangeRef[], reads: TableReads): Promise
     );
     if (unshown.length > 0) {
       await context.sync();
-      for (const { merge, cell } of unshown) merge.shows = cellsOf(cell)[0][0];
+      for (const { merge, cell } of unshown) merge.shows = cellsOf(cell, dates)[0][0];
     }
     return { grids: read.map((r) => r.grid), sheetNames: sheets.items.map((s) => s.name) };
   });
@@ -244,7 +257,7 @@ function queueRead(
   context: Excel.RequestContext,
   ref: RangeRef,
   reads: TableReads,
-): () => RangeRead {
+): (dates: DateSystem) => RangeRead {
   const range = rangeOf(context, ref);
   range.load('address,rowIndex,columnIndex');
   range.worksheet.load('name');
@@ -259,15 +272,15 @@ function queueRead(
   const merges = reads.merges ? queueMerges(used.getRow(0).getBoundingRect(range)) : null;
   // Over the used range, which always exists: the rows of the grid are among its rows.
   const hidden = reads.hidden ? queueHidden(used) : null;
-  return () => {
+  return (dates) => {
     const sheet = range.worksheet;
     const address = ref.kind === 'name' ? `${ref.name} (${range.address})` : range.address;
     if (clipped.isNullObject) {
       const origin = { sheet: sheet.name, row: range.rowIndex, col: range.columnIndex };
       return { grid: { cells: [], origin, address }, sheet, unshown: [] };
     }
-    const cells = cellsOf(clipped);
-    const header = top.isNullObject ? null : cellsOf(top);
+    const cells = cellsOf(clipped, dates);
+    const header = top.isNullObject ? null : cellsOf(top, dates);
     const read = [{ range: clipped, cells }, ...(header ? [{ range: top, cells: header }] : [])];
     const listed = (merges?.() ?? []).map((m) => ({ ...m, shows: valueIn(read, m.top, m.left) }));
     const origin = { sheet: sheet.name, row: clipped.rowIndex, col: clipped.columnIndex };
@@ -323,13 +336,19 @@ async function readTables(request: TablesRequest, reads: TableReads): Promise<Re
     const sheets = context.workbook.worksheets;
     tables.load('items/name,items/showTotals');
     sheets.load('items/name');
+    const dateSystem = queueDateSystem(context);
     await context.sync();
+    const dates = dateSystem();
     const sheetNames = sheets.items.map((s) => s.name);
     const find = (name: string): (() => Grid) | null => {
       const same = (n: string) => n.trim().toLowerCase() === name.toLowerCase();
       const table = tables.items.find((t) => same(t.name));
       const sheet = sheets.items.find((s) => same(s.name));
-      return table ? queueTable(table, reads) : sheet ? queueSheet(sheet, reads) : null;
+      return table
+        ? queueTable(table, reads, dates)
+        : sheet
+          ? queueSheet(sheet, reads, dates)
+          : null;
     };
     const required: (() => Grid)[] = [];
     for (const name of request.required) {
@@ -343,7 +362,9 @@ async function readTables(request: TablesRequest, reads: TableReads): Promise<Re
     }
     const optional = (request.optional ?? []).map(find);
     const accept = request.sheets ?? (() => false);
-    const extra = sheets.items.filter((s) => accept(s.name, sheetNames)).map(queueCheckedSheet);
+    const extra = sheets.items
+      .filter((s) => accept(s.name, sheetNames))
+      .map((s) => queueCheckedSheet(s, dates));
     await context.sync();
     const checked = extra.map((read) => read());
     return ok({
@@ -356,14 +377,14 @@ async function readTables(request: TablesRequest, reads: TableReads): Promise<Re
   });
 }
 
-function queueTable(table: Excel.Table, reads: TableReads): () => Grid {
+function queueTable(table: Excel.Table, reads: TableReads, dates: DateSystem): () => Grid {
   const range = table.getRange();
   range.load(`${CELLS},rowIndex,columnIndex,address`);
   range.worksheet.load('name');
   const merges = reads.merges ? queueMerges(range) : null;
   const hidden = reads.hidden ? queueHidden(range) : null;
   return () => {
-    const rows = cellsOf(range);
+    const rows = cellsOf(range, dates);
     const cells = table.showTotals ? rows.slice(0, -1) : rows;
     const origin = { sheet: range.worksheet.name, row: range.rowIndex, col: range.columnIndex };
     return {
@@ -377,7 +398,7 @@ function queueTable(table: Excel.Table, reads: TableReads): () => Grid {
 }
 
 /** A sheet's used rows, from column A: the cells left of the used area are blank anyway. */
-function queueSheet(sheet: Excel.Worksheet, reads: TableReads): () => Grid {
+function queueSheet(sheet: Excel.Worksheet, reads: TableReads, dates: DateSystem): () => Grid {
   const used = sheet.getUsedRangeOrNullObject(true);
   used.load(`${CELLS},rowIndex,columnIndex`);
   // Of the used range that always exists (A1 on a blank sheet): no call on a null object.
@@ -385,7 +406,7 @@ function queueSheet(sheet: Excel.Worksheet, reads: TableReads): () => Grid {
   const merges = reads.merges ? queueMerges(span) : null;
   const hidden = reads.hidden ? queueHidden(span) : null;
   return () => {
-    const grid = usedGrid(sheet.name, used);
+    const grid = usedGrid(sheet.name, used, dates);
     return {
       ...grid,
       ...withMerges(merges, grid.cells, grid.origin),
@@ -454,12 +475,15 @@ function withMerges(
 }
 
 /** A checked sheet's used rows, with what could make them show other than their values. */
-function queueCheckedSheet(sheet: Excel.Worksheet): () => { grid: Grid; shown: ShownSheet } {
+function queueCheckedSheet(
+  sheet: Excel.Worksheet,
+  dates: DateSystem,
+): () => { grid: Grid; shown: ShownSheet } {
   const used = sheet.getUsedRangeOrNullObject(true);
   used.load(`${CELLS},rowIndex,columnIndex,formulas`);
   sheet.load('visibility');
   return () => ({
-    grid: usedGrid(sheet.name, used),
+    grid: usedGrid(sheet.name, used, dates),
     shown: {
       name: sheet.name,
       visibility: VISIBILITY[sheet.visibility],
@@ -468,12 +492,12 @@ function queueCheckedSheet(sheet: Excel.Worksheet): () => { grid: Grid; shown: S
   });
 }
 
-function usedGrid(name: string, used: Excel.Range): Grid {
+function usedGrid(name: string, used: Excel.Range, dates: DateSystem): Grid {
   const address = quoteSheet(name);
   if (used.isNullObject) return { cells: [], origin: { sheet: name, row: 0, col: 0 }, address };
   const pad: string[] = new Array<string>(used.columnIndex).fill('');
   return {
-    cells: cellsOf(used).map((row) => [...pad, ...row]),
+    cells: cellsOf(used, dates).map((row) => [...pad, ...row]),
     origin: { sheet: name, row: used.rowIndex, col: 0 },
     address,
   };

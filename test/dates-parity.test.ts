@@ -36,14 +36,14 @@ const CASES: [string, string, unknown, unknown][] = [
   ['a number with built-in format 31', '<c r="A6" s="1"><v>45444</v></c>', 45444, '2024-06-01'],
 ];
 
-function book(): Buffer {
-  const rows = CASES.map(([, xml], i) => `<row r="${i + 2}">${xml}</row>`).join('');
+function book(rowsXml = CASES.map(([, xml]) => xml), workbook = WB): Buffer {
+  const rows = rowsXml.map((xml, i) => `<row r="${i + 2}">${xml}</row>`).join('');
   const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Battle</t></is></c></row>${rows}</sheetData></worksheet>`;
   const part = (name: string, text: string) => ({ name, data: Buffer.from(text) });
   return handZip([
     part('[Content_Types].xml', CT),
     part('_rels/.rels', RELS),
-    part('xl/workbook.xml', WB),
+    part('xl/workbook.xml', workbook),
     part('xl/_rels/workbook.xml.rels', WBRELS),
     part('xl/styles.xml', STYLES),
     part('xl/worksheets/sheet1.xml', sheet),
@@ -61,3 +61,13 @@ test.each(CASES.map(([what], i) => [what, i] as const))(
     expect(headless).toEqual({ ok: true, value: CASES[i][3] });
   },
 );
+
+test('a date in a workbook of the 1904 date system reads alike in adjudicate and in the pane', async () => {
+  // Day 43982 counted from 1 January 1904 is 1 June 2024 (day 45444 of the 1900 system).
+  const wb1904 = WB.replace('<sheets>', '<workbookPr date1904="1"/><sheets>');
+  const tables = await readWorkbookTables(book(['<c r="A2" s="2"><v>43982</v></c>'], wb1904));
+  const headless = readCell(tables.battles!.cells[1][0]);
+  const pane = readCell(datedCells([[43982]], [['yyyy-mm-dd']], '1904')[0][0]);
+  expect(headless).toEqual({ ok: true, value: '2024-06-01' });
+  expect(pane).toEqual(headless);
+});

@@ -25,10 +25,15 @@ afterEach(() => removeSim(globalThis));
 
 type Grid = SimValue[][];
 
-const UNIX_DAY_OF_1900_SYSTEM = 25569;
+/** Day 0 of each date system, as days since 1970: 30 December 1899, or 1 January 1904. */
+const UNIX_DAY_0 = { '1900': 25569, '1904': 24107 };
+type DateSystem = keyof typeof UNIX_DAY_0;
+
+const dateSystemOf = (wb: ExcelJS.Workbook): DateSystem =>
+  wb.properties.date1904 ? '1904' : '1900';
 
 /** A cell as `range.values` gives it: a formula's result, rich text's text, '' for none. */
-function shown(value: ExcelJS.CellValue): SimValue {
+function shown(value: ExcelJS.CellValue, dates: DateSystem): SimValue {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     return value;
@@ -36,9 +41,11 @@ function shown(value: ExcelJS.CellValue): SimValue {
   if (typeof value === 'object' && 'richText' in value) {
     return value.richText.map((r) => r.text).join('');
   }
-  if (typeof value === 'object' && 'result' in value) return shown(value.result as SimValue);
+  if (typeof value === 'object' && 'result' in value) {
+    return shown(value.result as SimValue, dates);
+  }
   // A date is the day number the file holds, which is all `range.values` gives of it.
-  if (value instanceof Date) return UNIX_DAY_OF_1900_SYSTEM + value.getTime() / 86_400_000;
+  if (value instanceof Date) return UNIX_DAY_0[dates] + value.getTime() / 86_400_000;
   throw new Error(`the comparison does not handle the cell value ${JSON.stringify(value)}`);
 }
 
@@ -46,14 +53,16 @@ function shown(value: ExcelJS.CellValue): SimValue {
  * A cell's value as `range.values` gives it. exceljs gives a cell a merge covers its merged
  * area's value; Excel gives it blank, the value being the top-left cell's alone.
  */
-const valueOf = (cell: ExcelJS.Cell): SimValue =>
-  cell.isMerged && cell.master !== cell ? '' : shown(cell.value);
+const valueOf = (cell: ExcelJS.Cell, dates: DateSystem = '1900'): SimValue =>
+  cell.isMerged && cell.master !== cell ? '' : shown(cell.value, dates);
 
 /** A sheet's values from A1 to its last value, as the simulated sheet's `grid()` gives them. */
-function gridOf(ws: ExcelJS.Worksheet): Grid {
+function gridOf(ws: ExcelJS.Worksheet, dates: DateSystem = '1900'): Grid {
   const rows: Grid = [];
   ws.eachRow({ includeEmpty: true }, (row, r) => {
-    rows[r - 1] = Array.from({ length: ws.columnCount }, (_, c) => valueOf(row.getCell(c + 1)));
+    rows[r - 1] = Array.from({ length: ws.columnCount }, (_, c) =>
+      valueOf(row.getCell(c + 1), dates),
+    );
   });
   const full = Array.from({ length: rows.length }, (_, r) => rows[r] ?? []);
   const lastOf = <T>(items: T[], used: (item: T) => boolean) =>
@@ -97,10 +106,12 @@ function simAlignments(sheet: SimSheet): string[] {
 /** The workbook as the simulated Excel holds it: text kept as text, Excel tables as tables. */
 function simFixture(wb: ExcelJS.Workbook): SimFixture {
   const quoted = (v: SimValue) => (typeof v === 'string' && v !== '' ? `'${v}` : v);
+  const dates = dateSystemOf(wb);
   return {
+    date1904: dates === '1904',
     sheets: wb.worksheets.map((ws) => ({
       name: ws.name,
-      rows: gridOf(ws).map((r) => r.map(quoted)),
+      rows: gridOf(ws, dates).map((r) => r.map(quoted)),
     })),
     tables: wb.worksheets.flatMap((ws) =>
       ws.getTables().map((t) => {
@@ -331,6 +342,38 @@ test('dates: battle ids, seeds and names typed as dates read as the day they sho
   await out.xlsx.readFile(join(dir, 'out.xlsx'));
   const seeds = out.getWorksheet('Results')!.getColumn(9).values.slice(2);
   expect(seeds).toEqual(['2024-01-01', '1900-01-01', '45444']);
+});
+
+test('dates in a workbook of the 1904 date system read as the day they show', async () => {
+  const wb = new ExcelJS.Workbook();
+  wb.properties.date1904 = true;
+  const battles = wb.addWorksheet('Battles');
+  battles.addRow(['Battle', 'Seed']);
+  // exceljs writes these as day numbers counted from 1 January 1904 (day 0).
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  for (const [id, seed] of [
+    ['2024-06-01', '1904-01-01'],
+    ['1904-01-02', '2024-01-01'],
+  ]) {
+    const row = battles.addRow([day(id), day(seed)]);
+    row.getCell(1).numFmt = 'd-mmm';
+    row.getCell(2).numFmt = 'yyyy-mm-dd';
+  }
+  const legions = wb.addWorksheet('Legions');
+  legions.addRow(['Battle', 'Side', 'Infantry', 'Cavalry']);
+  for (const id of ['2024-06-01', '1904-01-02']) {
+    for (const side of ['Attacker', 'Defender']) {
+      legions.addRow([day(id), side, 4, 1]).getCell(1).numFmt = 'yyyy-mm-dd';
+    }
+  }
+  const input = join(dir, 'dates-1904.xlsx');
+  await wb.xlsx.writeFile(input);
+  const added = await compare(input);
+  expect(added).toEqual(['Results', 'Log 2024-06-01', 'Log 1904-01-02']);
+  const out = new ExcelJS.Workbook();
+  await out.xlsx.readFile(join(dir, 'out.xlsx'));
+  const seeds = out.getWorksheet('Results')!.getColumn(9).values.slice(2);
+  expect(seeds).toEqual(['1904-01-01', '2024-01-01']);
 });
 
 /** Five leaders whose names make the attacker's forces line far wider than the log's table. */

@@ -356,3 +356,27 @@ test('row height: set on every row of the range, 0 to 409 points', async () => {
   sheet.getRange('A1').format.rowHeight = 410;
   await expect(ctx.sync()).rejects.toMatchObject({ code: 'InvalidArgument' });
 });
+
+test("DATE answers in the workbook's date system, as Excel's does", async () => {
+  // Day numbers as Excel gives them: 1 January 1904 is day 1462 of the 1900 system and day 0
+  // of the 1904 one; 1 June 2024 is 45444 and 43982.
+  const cases: [number, number, number, number | null, number | null][] = [
+    [1904, 1, 1, 1462, 0],
+    [2024, 6, 1, 45444, 43982],
+    [1900, 1, 1, 1, null],
+    [1900, 3, 1, 61, null],
+    [124, 6, 1, 45444, 43982], // a year below 1900 is 1900 + year
+    [2024, 13, 1, 45658, 44196], // month 13 is January of the next year
+    [10000, 1, 1, null, null],
+  ];
+  for (const date1904 of [false, true]) {
+    const model = workbook();
+    model.date1904 = date1904;
+    const ctx = new SimContext(model);
+    const results = cases.map(([y, m, d]) => ctx.workbook.functions.date(y, m, d).load('value'));
+    expect(() => results[0].value).toThrow(/not available/);
+    await ctx.sync();
+    const expected = cases.map((c) => (date1904 ? c[4] : c[3]));
+    expect([date1904, results.map((r) => r.value)]).toEqual([date1904, expected]);
+  }
+});

@@ -293,6 +293,8 @@ export interface SimFixture {
    * `getMergedAreasOrNullObject`); 1.13 when not given.
    */
   apiVersion?: string;
+  /** The workbook counts days from 1904 (Excel for the Mac before 2011), not 1900. */
+  date1904?: boolean;
   /**
    * Each sheet's values from `at` (A1 when not given), and its merged areas by sheet address
    * (`E4:E5`, not moved by `at`): a merged area holds only its top-left cell's value, so every
@@ -319,6 +321,8 @@ export class SimWorkbook {
   readonly names: SimName[] = [];
   readonly tables: SimTable[] = [];
   apiVersion = '1.13';
+  /** Days counted from 1 January 1904 (day 0), not from 1900 (day 1 is 1 January 1900). */
+  date1904 = false;
   active = '';
   selection: { sheet: string; box: Box } | null = null;
   /** Every `context.sync()` made against this workbook. */
@@ -334,6 +338,7 @@ export class SimWorkbook {
   static from(fixture: SimFixture): SimWorkbook {
     const wb = new SimWorkbook();
     if (fixture.apiVersion) wb.apiVersion = fixture.apiVersion;
+    wb.date1904 = fixture.date1904 ?? false;
     for (const s of fixture.sheets) {
       const sheet = wb.addSheet(s.name, s.rows, s.at);
       for (const n of s.hiddenRows ?? []) sheet.hiddenRows.add(n - 1);
@@ -373,6 +378,22 @@ export class SimWorkbook {
     this.sheets.push(sheet);
     if (!this.active) this.active = name;
     return sheet;
+  }
+
+  /**
+   * Excel's `DATE(year, month, day)` in this workbook's date system: a year below 1900 is taken
+   * as 1900 + year, and a month or day out of range carries over. Excel's 29 February 1900 (day
+   * 60) is left out: the pane asks only for 1 January 1904.
+   */
+  dateSerial(year: number, month: number, day: number): number | null {
+    const y = Math.trunc(year) < 1900 ? 1900 + Math.trunc(year) : Math.trunc(year);
+    if (y < 1900 || y > 9999) return null;
+    const ms = Date.UTC(y, Math.trunc(month) - 1, Math.trunc(day));
+    const DAY = 86_400_000;
+    const serial = this.date1904
+      ? (ms - Date.UTC(1904, 0, 1)) / DAY
+      : (ms - Date.UTC(1899, 11, 30)) / DAY - (ms < Date.UTC(1900, 2, 1) ? 1 : 0);
+    return serial < 0 || ms > Date.UTC(9999, 11, 31) ? null : serial;
   }
 
   apiAtLeast(version: string): boolean {

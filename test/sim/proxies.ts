@@ -178,8 +178,10 @@ class WorkbookProxy {
   readonly worksheets: WorksheetCollectionProxy;
   readonly names: NamedItemCollectionProxy;
   readonly tables: TableCollectionProxy;
+  readonly functions: FunctionsProxy;
 
   constructor(private readonly ctx: SimContext) {
+    this.functions = new FunctionsProxy(ctx);
     this.worksheets = new WorksheetCollectionProxy(ctx);
     this.names = new NamedItemCollectionProxy(ctx);
     this.tables = new TableCollectionProxy(ctx);
@@ -193,6 +195,49 @@ class WorkbookProxy {
       if (!sel || !sheet) throw new SimError('ItemNotFound', 'There is no selection.');
       return { sheet, box: sel.box };
     });
+  }
+}
+
+/** Excel's worksheet functions, of which the pane calls `DATE`. */
+class FunctionsProxy {
+  constructor(private readonly ctx: SimContext) {}
+
+  date(year: number, month: number, day: number): FunctionResultProxy {
+    return new FunctionResultProxy(this.ctx, () => {
+      const serial = this.ctx.model.dateSerial(year, month, day);
+      return serial === null ? { value: null, error: '#NUM!' } : { value: serial, error: null };
+    });
+  }
+}
+
+interface FunctionAnswer {
+  value: number | null;
+  error: string | null;
+}
+
+/** A function's result: `value`, or `error` (`#NUM!` and the like) where it fails. */
+class FunctionResultProxy extends ClientObject<FunctionAnswer> {
+  constructor(
+    ctx: SimContext,
+    private readonly answer: () => FunctionAnswer,
+  ) {
+    super(ctx);
+  }
+
+  resolve(): FunctionAnswer {
+    return this.answer();
+  }
+
+  protected read(target: FunctionAnswer, property: string): unknown {
+    if (property === 'value' || property === 'error') return target[property];
+    throw new SimError('PropertyNotFound', `FunctionResult has no property '${property}'.`);
+  }
+
+  get value(): number | null {
+    return this.get('value');
+  }
+  get error(): string | null {
+    return this.get('error');
   }
 }
 
