@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { parseArgs, ParseArgsConfig } from 'node:util';
 import { fsErrorReason } from './fs-errors';
-import { UsageError } from './io';
+import { readTextFile, UsageError } from './io';
 import { nearestName } from '../src/word-slips';
 
 /** Flags shared by the commands that set up a battle (`battle`, `odds`). */
@@ -88,7 +88,7 @@ function unitsText(arg: string): string {
   }
   if (!stat.isFile()) throw new UsageError(`--units ${arg}: not a file (a device or a pipe?)`);
   try {
-    return readFileSync(arg, 'utf8');
+    return readTextFile(arg);
   } catch (e) {
     throw new UsageError(`--units ${arg}: cannot read the file: ${fsErrorReason(e, arg)}`);
   }

@@ -75,10 +75,15 @@ export class UsageError extends Error {}
  * A text file's text (a JSON file's), without the byte order mark Windows editors put first, so
  * that a key file or a file of battles saved there reads as it does anywhere else: UTF-8 (Notepad
  * before 2019 and PowerShell 5's `-Encoding UTF8` start it with the mark), or UTF-16, as
- * PowerShell 5's `>` and Notepad's "Unicode" write it, told by the mark.
+ * PowerShell 5's `>` and Notepad's "Unicode" write it, told by the mark. UTF-32 throws.
  */
 export function readTextFile(path: string): string {
   const bytes = readFileSync(path);
+  // UTF-32's marks: FF FE 00 00 would otherwise pass for UTF-16's FF FE.
+  const utf32 =
+    (bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) ||
+    (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff);
+  if (utf32) throw new Error('it is UTF-32 text, which Praetor does not read: save it as UTF-8');
   const utf16 =
     bytes[0] === 0xff && bytes[1] === 0xfe
       ? 'utf-16le'

@@ -50,12 +50,16 @@ export function optionFlagValues(
 
 /**
  * A flag given alone (`--open-field`, as a replay line writes an option that is true) means
- * "true": give it that value before parsing.
+ * "true": give it that value before parsing. Past a `--`, nothing is a flag.
  */
 export function withBareFlagsTrue(argv: string[], flags: readonly OptionFlag[]): string[] {
   const bare = new Set(flags.map((f) => `--${f.flag}`));
+  const end = argv.indexOf('--');
+  const flagsEnd = end < 0 ? argv.length : end;
   return argv.flatMap((arg, i) =>
-    bare.has(arg) && (i + 1 >= argv.length || argv[i + 1].startsWith('--')) ? [arg, 'true'] : [arg],
+    i < flagsEnd && bare.has(arg) && (i + 1 >= flagsEnd || argv[i + 1].startsWith('--'))
+      ? [arg, 'true']
+      : [arg],
   );
 }
 

@@ -1,6 +1,9 @@
 /**
  * An option's command-line flag, as `praetor battle` takes it and a report's replay line writes
- * it: `hitOn` is `--hit-on` (returned without the dashes: `hit-on`).
+ * it: `hitOn` is `--hit-on`, `URLMode` `--url-mode` (returned without the dashes).
  */
 export const optionFlagName = (key: string): string =>
-  key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase();

@@ -95,3 +95,52 @@ test('a key file and a battles file written by PowerShell 5 (UTF-16) read as the
   expect(fromUtf16.err).toBe('');
   expect(fromUtf16.out).toBe(plain.out);
 });
+
+test('an imperium --units file saved with a byte order mark or as UTF-16 gives the same battle', async () => {
+  const dir = tempDir();
+  const units = 'Imperial CR B0\n';
+  const files = { plain: units, bom: windowsText(units), utf16: powerShellBytes(units) };
+  const outs: Record<string, string> = {};
+  for (const [name, data] of Object.entries(files)) {
+    const file = join(dir, `${name}.txt`);
+    writeFileSync(file, data);
+    const r = await run(
+      'battle',
+      '--rules',
+      'imperium',
+      '--attacker',
+      'Terran: 2 DD',
+      '--defender',
+      'Imperial: 1 CR',
+      '--units',
+      file,
+      '--seed',
+      'x',
+      '--json',
+    );
+    expect([name, r.err, r.code]).toEqual([name, '', 0]);
+    outs[name] = r.out;
+  }
+  expect(JSON.parse(outs.plain).options.units).toBe('Imperial CR B0');
+  expect(outs.bom).toBe(outs.plain);
+  expect(outs.utf16).toBe(outs.plain);
+});
+
+test('a UTF-32 file is refused as such, not read as UTF-16', async () => {
+  const dir = tempDir();
+  const key = join(dir, 'rome.key.json');
+  expect((await run('seal', '--game', 'rome', '--turn', '3', '--out', key)).code).toBe(0);
+  const text = `\uFEFF${readFileSync(key, 'utf8')}`;
+  const utf32 = Buffer.alloc(text.length * 4);
+  for (let i = 0; i < text.length; i++) utf32.writeUInt32LE(text.charCodeAt(i), i * 4);
+  const utf32Key = join(dir, 'utf32.key.json');
+  writeFileSync(utf32Key, utf32);
+  const r = await run(
+    'verify',
+    join(__dirname, '..', 'examples', 'turn-3.xlsx'),
+    '--key',
+    utf32Key,
+  );
+  expect(r.err).toContain(`${utf32Key}: cannot read the key file: it is UTF-32 text`);
+  expect(r.err).toContain('save it as UTF-8');
+});
