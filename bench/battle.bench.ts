@@ -1,5 +1,5 @@
-import { resolveBattle, validateBattle } from '../src/battle';
-import { Battle } from '../src/battle';
+import { resolveBattle } from '../src/battle';
+import { Battle, validateBattle } from '../src/battle-spec';
 
 /** Random 7-vs-7 land battles (some fortified), resolved with full logs, on one core. */
 export function run(): void {

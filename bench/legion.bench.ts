@@ -1,4 +1,4 @@
-import { validateBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { computeOdds } from '../src/odds';
 
 /** Exact Legion Battles odds: one unit a side, a flank attack (2 v 1), and two units a side. */

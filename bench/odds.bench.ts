@@ -1,4 +1,4 @@
-import { Battle, validateBattle } from '../src/battle';
+import { Battle, validateBattle } from '../src/battle-spec';
 import { computeOdds, monteCarloOdds } from '../src/odds';
 
 /** Exact odds of 7 v 7 and 21 v 21, and a 100,000-run Monte Carlo of 7 v 7 for comparison. */

@@ -1,4 +1,4 @@
-import type { Battle } from './battle';
+import type { Battle } from './battle-spec';
 import { startDice } from './dice';
 import { Forces, leaderLabel, Side, SIDES, UnitCounts } from './forces';
 import { err, ok, Result } from './result';

@@ -1,4 +1,5 @@
-import { BattleResult, resolveBattle, validateBattle } from './battle';
+import { BattleResult, resolveBattle } from './battle';
+import { validateBattle } from './battle-spec';
 import { cellText, widestRow } from './cells';
 import { formatCounts } from './forces';
 import { logTable, summaryLines } from './log';

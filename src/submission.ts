@@ -1,5 +1,5 @@
 import { oneLine } from './shown-text';
-import { BattleSpec } from './battle';
+import { BattleSpec } from './battle-spec';
 import {
   cellAddress,
   CellGrid,

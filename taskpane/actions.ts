@@ -1,4 +1,5 @@
-import { Battle, resolveBattle, validateBattle } from '../src/battle';
+import { resolveBattle } from '../src/battle';
+import { Battle, validateBattle } from '../src/battle-spec';
 import { Legion, Side } from '../src/forces';
 import { outcomeSentence } from '../src/log';
 import { err, ok, Result } from '../src/result';

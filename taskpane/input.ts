@@ -1,4 +1,4 @@
-import { BattleSpec } from '../src/battle';
+import { BattleSpec } from '../src/battle-spec';
 import { Legion } from '../src/forces';
 import { RawOptions } from '../src/ruleset';
 

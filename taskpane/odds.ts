@@ -1,4 +1,4 @@
-import { Battle } from '../src/battle';
+import { Battle } from '../src/battle-spec';
 import { Forces } from '../src/forces';
 import { computeOdds, OddsProgress, OddsResult } from '../src/odds';
 import { oddsEndings } from '../src/odds-endings';

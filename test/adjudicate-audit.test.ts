@@ -4,7 +4,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { outputPath } from '../headless/batch-inputs';
-import { resolveBattle, validateBattle } from '../src/battle';
+import { resolveBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import {
   asXlsm,
   battle,

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveBattle, resumeBattle, validateBattle } from '../src/battle';
+import { resolveBattle, resumeBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { resolve } from './helpers/battle';
 import { praetor } from './helpers/cli';
 

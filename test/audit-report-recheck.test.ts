@@ -1,4 +1,5 @@
-import { BattleResult, resolveBattle, resumeBattle, validateBattle } from '../src/battle';
+import { BattleResult, resolveBattle, resumeBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { recheckResult } from '../headless/report/recheck';
 import { Result } from '../src/result';
 import { resolve } from './helpers/battle';

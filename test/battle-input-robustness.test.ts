@@ -1,14 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  parseSavedBattle,
-  resolveBattle,
-  resumeBattle,
-  SavedBattle,
-  specFromObject,
-  validateBattle,
-} from '../src/battle';
+import { resolveBattle, resumeBattle } from '../src/battle';
+import { specFromObject, validateBattle } from '../src/battle-spec';
+import { parseSavedBattle, SavedBattle } from '../src/saved-battle';
 import { parseRosterText } from '../src/roster';
 import { findRuleset, RULESETS } from '../src/rulesets';
 import { main } from '../headless/cli';

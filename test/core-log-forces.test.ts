@@ -1,4 +1,5 @@
-import { BattleResult, resolveBattle, validateBattle } from '../src/battle';
+import { BattleResult, resolveBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { FORCES_LINE, FORCES_LINES, summaryLines } from '../src/log';
 import { findRuleset } from '../src/rulesets';
 

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../headless/cli';
-import { BattleSpec, validateBattle } from '../src/battle';
+import { BattleSpec, validateBattle } from '../src/battle-spec';
 import { EXCEL_MAX_TEXT } from '../src/cells';
 import { listProblems, MAX_PROBLEMS_LISTED, problemsResult } from '../src/problem-list';
 import { parseLegionRoster } from '../src/rulesets/legion-battles/roster';

@@ -1,4 +1,5 @@
-import { BattleResult, resolveBattle, specFromObject, validateBattle } from '../src/battle';
+import { BattleResult, resolveBattle } from '../src/battle';
+import { specFromObject, validateBattle } from '../src/battle-spec';
 import { FowEvent } from '../src/rulesets/fortunes-of-war';
 
 /** A fortunes-of-war battle as `praetor battle --input` takes it, resolved or failing the test. */

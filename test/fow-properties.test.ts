@@ -1,11 +1,6 @@
 import seedrandom from 'seedrandom';
-import {
-  BattleResult,
-  resolveBattle,
-  resumeBattle,
-  specFromObject,
-  validateBattle,
-} from '../src/battle';
+import { BattleResult, resolveBattle, resumeBattle } from '../src/battle';
+import { specFromObject, validateBattle } from '../src/battle-spec';
 import { FowEvent } from '../src/rulesets/fortunes-of-war';
 import { fow } from './fow-helpers';
 

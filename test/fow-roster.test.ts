@@ -1,4 +1,4 @@
-import { validateBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {

@@ -1,10 +1,6 @@
-import {
-  resolveBattle,
-  resumeBattle,
-  SavedBattle,
-  specFromObject,
-  validateBattle,
-} from '../src/battle';
+import { resolveBattle, resumeBattle } from '../src/battle';
+import { specFromObject, validateBattle } from '../src/battle-spec';
+import { SavedBattle } from '../src/saved-battle';
 import { d100, fow } from './fow-helpers';
 
 /**

@@ -3,15 +3,9 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import seedrandom from 'seedrandom';
-import {
-  BattleResult,
-  BattleSpec,
-  resolveBattle,
-  resumeBattle,
-  SavedBattle,
-  specFromObject,
-  validateBattle,
-} from '../src/battle';
+import { BattleResult, resolveBattle, resumeBattle } from '../src/battle';
+import { BattleSpec, specFromObject, validateBattle } from '../src/battle-spec';
+import { SavedBattle } from '../src/saved-battle';
 import { parseDiceList } from '../src/dice';
 import { pauseRounds, wholeOption, yesNo } from '../src/option-values';
 import { Result } from '../src/result';

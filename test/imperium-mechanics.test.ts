@@ -1,4 +1,4 @@
-import { specFromObject, validateBattle } from '../src/battle';
+import { specFromObject, validateBattle } from '../src/battle-spec';
 import { Forces } from '../src/forces';
 import { disengage } from '../src/rulesets/imperium/disengage';
 import { startImperium } from '../src/rulesets/imperium/engine';

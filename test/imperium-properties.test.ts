@@ -1,11 +1,6 @@
 import seedrandom from 'seedrandom';
-import {
-  BattleResult,
-  resolveBattle,
-  resumeBattle,
-  specFromObject,
-  validateBattle,
-} from '../src/battle';
+import { BattleResult, resolveBattle, resumeBattle } from '../src/battle';
+import { specFromObject, validateBattle } from '../src/battle-spec';
 import { computeOdds } from '../src/odds';
 import { eventDice, ImperiumEvent } from '../src/rulesets/imperium';
 import { fight } from './helpers/imperium';

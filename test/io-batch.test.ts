@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { OutputExistsError, OutputWriteError, writeFileAtomic } from '../headless/atomic-write';
 import { earlierOutputs, planFiles, scanInputs } from '../headless/batch-inputs';
-import { resolveBattle, validateBattle } from '../src/battle';
+import { resolveBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { battle, legion, parts, submission, tempDir } from './helpers/workbooks';
 
 /** Which files a batch takes, where their outputs go, and how an output is written. */

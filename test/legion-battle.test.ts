@@ -1,4 +1,5 @@
-import { resolveBattle, resumeBattle, validateBattle } from '../src/battle';
+import { resolveBattle, resumeBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { LegionEvent } from '../src/rulesets/legion-battles';
 import { parseLegionOptions } from '../src/rulesets/legion-battles/options';
 import { parseLegionRoster } from '../src/rulesets/legion-battles/roster';

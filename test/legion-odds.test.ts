@@ -1,4 +1,4 @@
-import { validateBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { computeOdds, monteCarloOdds } from '../src/odds';
 
 /**

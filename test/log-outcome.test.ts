@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { main } from '../headless/cli';
-import { BattleResult, resolveBattle, validateBattle } from '../src/battle';
+import { BattleResult, resolveBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { earlierOutcomeSentence, FORCES_LINE, outcomeLineOf, outcomeSentence } from '../src/log';
 import { CellValue, logSheet } from '../src/sheets';
 import { compareLog, logRows } from '../src/verify-log';

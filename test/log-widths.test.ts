@@ -1,4 +1,5 @@
-import { resolveBattle, validateBattle } from '../src/battle';
+import { resolveBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { logTable, MAX_LOG_WIDTH } from '../src/log';
 import { findRuleset } from '../src/rulesets';
 

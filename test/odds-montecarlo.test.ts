@@ -1,5 +1,5 @@
 import seedrandom from 'seedrandom';
-import { validateBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { RawOptions } from '../src/ruleset';
 import { computeOdds, monteCarloOdds, ODDS_OUTCOMES, OddsResult } from '../src/odds';
 

@@ -1,4 +1,4 @@
-import { validateBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { RawOptions } from '../src/ruleset';
 import { computeOdds } from '../src/odds';
 

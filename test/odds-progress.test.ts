@@ -1,6 +1,6 @@
 import { main } from '../headless/cli';
 import { countProgress } from '../headless/progress';
-import { validateBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { computeOdds, monteCarloOdds } from '../src/odds';
 
 /** Progress of a long count: told by the core, drawn on a terminal only, never in the result. */

@@ -1,4 +1,4 @@
-import { Battle, validateBattle } from '../src/battle';
+import { Battle, validateBattle } from '../src/battle-spec';
 import { RawOptions } from '../src/ruleset';
 import { computeOdds, monteCarloOdds, ODDS_OUTCOMES, OddsResult } from '../src/odds';
 

@@ -1,5 +1,5 @@
 import seedrandom from 'seedrandom';
-import { Battle, validateBattle } from '../src/battle';
+import { Battle, validateBattle } from '../src/battle-spec';
 import { computeOdds, monteCarloOdds, ODDS_OUTCOMES, OddsResult } from '../src/odds';
 import { RawOptions } from '../src/ruleset';
 

@@ -1,11 +1,6 @@
 import seedrandom from 'seedrandom';
-import {
-  BattleResult,
-  resolveBattle,
-  resumeBattle,
-  specFromObject,
-  validateBattle,
-} from '../src/battle';
+import { BattleResult, resolveBattle, resumeBattle } from '../src/battle';
+import { specFromObject, validateBattle } from '../src/battle-spec';
 import { PbemEvent } from '../src/rulesets/cote-pbem';
 import { FlatBattle, resolve } from './helpers/battle';
 

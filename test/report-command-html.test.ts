@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { resolveBattle, validateBattle } from '../src/battle';
+import { resolveBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { parseDiceList } from '../src/dice';
 import { replayCommand } from '../src/report/replay';
 import { commandHtml, LINE_CHARS, SMALL_LINE_CHARS } from '../src/report/command-html';

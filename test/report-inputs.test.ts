@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { resolveBattle, validateBattle } from '../src/battle';
+import { resolveBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { praetor } from './helpers/cli';
 import { battle, legion, simpleSubmission, submission, tempDir } from './helpers/workbooks';
 

@@ -1,4 +1,5 @@
-import { resolveBattle, specFromObject, validateBattle } from '../src/battle';
+import { resolveBattle } from '../src/battle';
+import { specFromObject, validateBattle } from '../src/battle-spec';
 import { buildReport } from '../src/report/model';
 import { praetor, shellWords } from './helpers/cli';
 

@@ -1,4 +1,4 @@
-import { specFromObject, validateBattle } from '../src/battle';
+import { specFromObject, validateBattle } from '../src/battle-spec';
 import { cellAddress } from '../src/cells';
 import { parseRosterCells, parseRosterText } from '../src/roster';
 import { rulesetIds } from '../src/rulesets';

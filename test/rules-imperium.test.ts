@@ -1,5 +1,5 @@
 import seedrandom from 'seedrandom';
-import { specFromObject, validateBattle } from '../src/battle';
+import { specFromObject, validateBattle } from '../src/battle-spec';
 import { buildReport } from '../src/report/model';
 import { ImperiumEvent } from '../src/rulesets/imperium';
 import { damageResult } from '../src/rulesets/imperium/damage';

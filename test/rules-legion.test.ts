@@ -1,4 +1,5 @@
-import { resolveBattle, validateBattle } from '../src/battle';
+import { resolveBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { buildReport } from '../src/report/model';
 import { LegionEvent } from '../src/rulesets/legion-battles';
 import { rollDistribution } from '../src/rulesets/legion-battles/check-odds';

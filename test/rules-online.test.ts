@@ -1,4 +1,5 @@
-import { resumeBattle, SavedBattle } from '../src/battle';
+import { resumeBattle } from '../src/battle';
+import { SavedBattle } from '../src/saved-battle';
 import { lines, none, onlineFailure, resolveOnline } from './helpers/online';
 
 /**

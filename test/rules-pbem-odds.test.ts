@@ -1,4 +1,4 @@
-import { validateBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { Dice } from '../src/dice';
 import { computeOdds } from '../src/odds';
 import { RawOptions } from '../src/ruleset';

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { Battle, BattleSpec, resolveBattle, resumeBattle, validateBattle } from '../src/battle';
+import { resolveBattle, resumeBattle } from '../src/battle';
+import { Battle, BattleSpec, validateBattle } from '../src/battle-spec';
 import { openDice, startDice } from '../src/dice';
 import {
   ACCEPT_BELOW,

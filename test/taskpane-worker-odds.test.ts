@@ -1,4 +1,4 @@
-import { Battle, validateBattle } from '../src/battle';
+import { Battle, validateBattle } from '../src/battle-spec';
 import { computeOdds } from '../src/odds';
 import {
   ODDS_STOPPED,

@@ -1,4 +1,5 @@
-import { resolveBattle, validateBattle } from '../src/battle';
+import { resolveBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { readRosterGrid } from '../src/roster';
 import { findRuleset } from '../src/rulesets';
 import { logHeaderRow, logSheet } from '../src/sheets';

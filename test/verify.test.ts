@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CellGrid } from '../src/cells';
-import { resolveBattle, validateBattle } from '../src/battle';
+import { resolveBattle } from '../src/battle';
+import { validateBattle } from '../src/battle-spec';
 import { keyCommitment, Seal } from '../src/sealed';
 import {
   Adjudicated,

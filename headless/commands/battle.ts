@@ -1,13 +1,7 @@
 import { existsSync } from 'node:fs';
-import {
-  BattleResult,
-  BattleSpec,
-  resolveBattle,
-  resumeBattle,
-  SavedBattle,
-  specFromObject,
-  validateBattle,
-} from '../../src/battle';
+import { BattleResult, resolveBattle, resumeBattle } from '../../src/battle';
+import { BattleSpec, specFromObject, validateBattle } from '../../src/battle-spec';
+import { SavedBattle } from '../../src/saved-battle';
 import { parseDiceList } from '../../src/dice';
 import { logTable, renderTextTable, summaryLines } from '../../src/log';
 import { Result } from '../../src/result';

@@ -1,4 +1,4 @@
-import { validateBattle } from '../../src/battle';
+import { validateBattle } from '../../src/battle-spec';
 import { formatCounts, Side, UnitCounts } from '../../src/forces';
 import { computeOdds, DEFAULT_ODDS_SEED, DEFAULT_RUNS, OddsResult } from '../../src/odds';
 import {

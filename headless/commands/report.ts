@@ -1,14 +1,8 @@
 import { addAll } from '../../src/problem-list';
 import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
-import {
-  Battle,
-  BattleResult,
-  resolveBattle,
-  sealOf,
-  specFromObject,
-  validateBattle,
-} from '../../src/battle';
+import { BattleResult, resolveBattle, sealOf } from '../../src/battle';
+import { Battle, specFromObject, validateBattle } from '../../src/battle-spec';
 import { plural } from '../../src/narrate-words';
 import { computeOdds } from '../../src/odds';
 import { oddsEndings } from '../../src/odds-endings';

@@ -1,11 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import {
-  BattleResult,
-  BattleSpec,
-  resolveBattle,
-  resumeBattle,
-  validateBattle,
-} from '../../src/battle';
+import { BattleResult, resolveBattle, resumeBattle } from '../../src/battle';
+import { BattleSpec, validateBattle } from '../../src/battle-spec';
 import { RawOptions } from '../../src/ruleset';
 import { findRuleset } from '../../src/rulesets';
 import { resumptionOf } from '../../src/report/replay';

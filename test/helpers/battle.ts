@@ -1,4 +1,5 @@
-import { BattleResult, resolveBattle, specFromObject, validateBattle } from '../../src/battle';
+import { BattleResult, resolveBattle } from '../../src/battle';
+import { specFromObject, validateBattle } from '../../src/battle-spec';
 import { PbemEvent } from '../../src/rulesets/cote-pbem';
 
 /** A battle as `praetor battle --input` takes it: options beside the rosters and dice. */

@@ -1,4 +1,5 @@
-import { BattleResult, resolveBattle, specFromObject, validateBattle } from '../../src/battle';
+import { BattleResult, resolveBattle } from '../../src/battle';
+import { specFromObject, validateBattle } from '../../src/battle-spec';
 import { ImperiumEvent } from '../../src/rulesets/imperium';
 
 /** Resolves an imperium battle given flat (`praetor battle --input` style), failing on error. */

@@ -1,4 +1,5 @@
-import { BattleResult, resolveBattle, specFromObject, validateBattle } from '../../src/battle';
+import { BattleResult, resolveBattle } from '../../src/battle';
+import { specFromObject, validateBattle } from '../../src/battle-spec';
 import { OnlineEvent } from '../../src/rulesets/cote-online';
 import { FlatBattle } from './battle';
 

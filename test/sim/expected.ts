@@ -1,4 +1,5 @@
-import { Battle, resolveBattle, validateBattle } from '../../src/battle';
+import { resolveBattle } from '../../src/battle';
+import { Battle, validateBattle } from '../../src/battle-spec';
 import { CellGrid, GridOrigin } from '../../src/cells';
 import { parseRosterCells } from '../../src/roster';
 import { findRuleset } from '../../src/rulesets';
