@@ -259,6 +259,30 @@ describe('retreat', () => {
   });
 });
 
+describe("the forms a retreat condition may take besides the spec's", () => {
+  // A INF#1 1 hit -> D INF#2; D INF#1 4 miss: the attacker has lost none, the defender 1.
+  const base = { attacker: '2 INF', defender: '2 INF', dice: [1, 4, 6, 6, 6, 6, 6, 6] };
+
+  it.each([
+    'enemy.lost >= 1 && lost = 0',
+    'enemy.lost >= 1, lost = 0',
+    'enemy.lost == 1 AND Lost == 0',
+    '1 <= enemy.lost and 0 = lost',
+  ])('%j holds after the first defender shot', (retreat) => {
+    const r = resolve({ ...base, retreat });
+    expect([r.outcome, r.events.length]).toEqual(['retreat', 2]);
+  });
+
+  it.each(['1 <= 2', 'units >= 1 and 0 = 0', '3 > 4'])(
+    'refuses %j, a comparison of two numbers',
+    (retreat) => {
+      const error = failure({ ...base, seed: 's', dice: undefined, retreat });
+      expect(error).toMatch(/".+" compares two numbers, which holds or fails whatever happens/);
+      expect(error).toContain('compare a quantity (`units`');
+    },
+  );
+});
+
 describe('pause after N rounds', () => {
   it('pauses after round N with no winner, the state saved', () => {
     const r = resolve({

@@ -153,6 +153,13 @@ function parseComparisons(phase: string, text: string): Result<Comparison[]> {
         );
       }
     }
+    // `1 <= 2` holds (or fails) whatever happens: a slip, never an order.
+    if ('n' in left! && 'n' in right!) {
+      return err(
+        `retreat condition "${oneLine(text)}": "${oneLine(clause.trim())}" compares two numbers, ` +
+          `which holds or fails whatever happens; compare a quantity (${VARIABLES})`,
+      );
+    }
     comparisons.push({ left: left!, op: (m[2] === '==' ? '=' : m[2]) as Op, right: right! });
   }
   return ok(comparisons);
