@@ -3,13 +3,9 @@ import { basename, dirname } from 'node:path';
 import { BattleResult } from '../src/battle';
 import { formatCounts } from '../src/forces';
 import { findRuleset } from '../src/rulesets';
-import {
-  Adjudicated,
-  adjudicateSubmission,
-  logSheet,
-  resultsSheet,
-  resultsSheetName,
-} from '../src/sheets';
+import { Adjudicated, adjudicateSubmission } from '../src/adjudicate';
+import { logSheet } from '../src/log-sheet';
+import { resultsSheet, resultsSheetName } from '../src/results-sheet';
 import { postedChanges } from '../src/posted-rounds';
 import { readSubmission } from '../src/submission';
 import { modeOf, OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';

@@ -4,7 +4,7 @@ import { OrdersFingerprint, ordersFingerprint } from '../src/economy/orders-fing
 import { gameSheetRows, turnReportRows } from '../src/economy/report';
 import { EconomyTables } from '../src/economy/state';
 import { playTurn, TurnOutcome } from '../src/economy/turn';
-import { freeSheetName } from '../src/sheets';
+import { freeSheetName } from '../src/sheet-names';
 import { modeOf, OutputExistsError, OutputWriteError, writeFileAtomic } from './atomic-write';
 import { CellWrite } from './workbook/cell-patch';
 import { readFailure } from './workbook/exceljs-parts';

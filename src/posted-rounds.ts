@@ -1,4 +1,6 @@
-import { Adjudicated, logSheet, LogSheet, resultsColumn, resultsRow } from './sheets';
+import { Adjudicated } from './adjudicate';
+import { logSheet, LogSheet } from './log-sheet';
+import { resultsColumn, resultsRow } from './results-sheet';
 import type { SheetTable } from './submission';
 import { titleRules } from './verify-log';
 import {

@@ -1,5 +1,6 @@
 import { cellAddress, cellText, EXCEL_MAX_TEXT } from './cells';
-import { CellValue, isResultsHeader } from './sheets';
+import { CellValue } from './cell-value';
+import { isResultsHeader } from './results-sheet';
 import type { SheetTable } from './submission';
 
 /** Reading a sheet's cells by their place on the sheet, and the mismatches verify reports. */

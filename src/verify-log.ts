@@ -1,5 +1,6 @@
 import { earlierOutcomeSentence, FORCES_LINE, FORCES_LINES, outcomeLineOf } from './log';
-import { CellValue, logHeaderRow, LogSheet } from './sheets';
+import { CellValue } from './cell-value';
+import { logHeaderRow, LogSheet } from './log-sheet';
 import type { SheetTable } from './submission';
 import {
   addressOf,

@@ -1,4 +1,5 @@
-import { Adjudicated, resultsColumn, resultsSheet } from './sheets';
+import { Adjudicated } from './adjudicate';
+import { resultsColumn, resultsSheet } from './results-sheet';
 import { isMergedCellMessage } from './merged-cells';
 import { isIdleOptionWarning, isTemplateSeedWarning, SheetTable, Submission } from './submission';
 import {

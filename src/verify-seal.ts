@@ -1,6 +1,6 @@
 import { err, ok, Result } from './result';
 import { commitmentOf, lookAlikeProblem, parseKey, parseTurn, SealRecord } from './sealed';
-import { RESULTS_HEADER, resultsColumn, SEAL_HEADER } from './sheets';
+import { RESULTS_HEADER, resultsColumn, SEAL_HEADER } from './results-sheet';
 import type { SheetTable } from './submission';
 import { addressOf, cellOf, lastRowOf, Mismatch } from './verify-cells';
 

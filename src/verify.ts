@@ -4,13 +4,9 @@ import { canonicalJson } from './saved-checks';
 import { cellAddress, cellText } from './cells';
 import { err, ok, Result } from './result';
 import { SealRecord } from './sealed';
-import {
-  Adjudicated,
-  adjudicateSubmission,
-  RESULTS_HEADER,
-  logSheet,
-  resultsColumn,
-} from './sheets';
+import { Adjudicated, adjudicateSubmission } from './adjudicate';
+import { RESULTS_HEADER, resultsColumn } from './results-sheet';
+import { logSheet } from './log-sheet';
 import { headerWord } from './columns';
 import { readSubmission, SheetTable, Submission } from './submission';
 import { addressOf, cellOf, isResultsTable, sheetsInOrder, Mismatch } from './verify-cells';

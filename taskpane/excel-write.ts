@@ -1,4 +1,4 @@
-import { LINE_HEIGHT, rowHeight, TITLE_FONT_SIZE, TITLE_LINE_HEIGHT } from '../src/sheets';
+import { LINE_HEIGHT, rowHeight, TITLE_FONT_SIZE, TITLE_LINE_HEIGHT } from '../src/sheet-layout';
 import { HostFeatures, SheetPlan } from './host';
 
 /** Writing new sheets through Office.js: queued, then sent in one `context.sync()`. */

@@ -2,7 +2,7 @@ import { CellGrid, GridOrigin } from '../src/cells';
 import { HiddenCells } from '../src/hidden-cells';
 import { GridMerge } from '../src/merged-cells';
 import { Result } from '../src/result';
-import { CellValue } from '../src/sheets';
+import { CellValue } from '../src/cell-value';
 import { ShownSheet } from '../src/verify-shown';
 
 /**

@@ -1,14 +1,8 @@
-import {
-  Adjudicated,
-  CellValue,
-  LogSheet,
-  logHeaderRow,
-  logSummaryLayout,
-  RESULTS_WIDTHS,
-  RESULTS_WRAPPED,
-  numberColumns,
-  resultsSheet,
-} from '../src/sheets';
+import { Adjudicated } from '../src/adjudicate';
+import { CellValue } from '../src/cell-value';
+import { LogSheet, logHeaderRow, logSummaryLayout } from '../src/log-sheet';
+import { RESULTS_WIDTHS, RESULTS_WRAPPED, resultsSheet } from '../src/results-sheet';
+import { numberColumns } from '../src/sheet-layout';
 import { SheetPlan } from './host';
 import { pageSection } from '../src/page-text';
 import { charsToPoints, excelValue } from './values';

@@ -1,5 +1,5 @@
 import { EXCEL_MAX_TEXT } from '../src/cells';
-import { CellValue, safeText } from '../src/sheets';
+import { CellValue, safeText } from '../src/cell-value';
 
 /**
  * A value as it must be assigned to `range.values` so that Excel stores exactly it. Excel reads

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { adjudicateBatch } from '../headless/adjudicate';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { outputPath } from '../headless/batch-inputs';
-import { RESULTS_HEADER, RESULTS_WIDTHS, rowHeight, rowLines } from '../src/sheets';
+import { RESULTS_HEADER, RESULTS_WIDTHS } from '../src/results-sheet';
+import { rowHeight, rowLines } from '../src/sheet-layout';
 import {
   asXlsm,
   battle,

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { CellGrid } from '../src/cells';
 import { Seal } from '../src/sealed';
-import { adjudicateSubmission, CellValue, logSheet, resultsSheet } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
+import { CellValue } from '../src/cell-value';
+import { logSheet } from '../src/log-sheet';
+import { resultsSheet } from '../src/results-sheet';
 import { readSubmission, SheetTable } from '../src/submission';
 import { verifyWorkbook, WorkbookSheets } from '../src/verify';
 import { logRows } from '../src/verify-log';

@@ -7,14 +7,10 @@ import { cellAddress, EXCEL_MAX_TEXT, readCell } from '../src/cells';
 import { turnReportRows } from '../src/economy/report';
 import { EconomyTable, EconomyTables } from '../src/economy/state';
 import { playTurn } from '../src/economy/turn';
-import {
-  adjudicateSubmission,
-  Adjudicated,
-  CellValue,
-  logSheet,
-  resultsRow,
-  resultsSheet,
-} from '../src/sheets';
+import { adjudicateSubmission, Adjudicated } from '../src/adjudicate';
+import { CellValue } from '../src/cell-value';
+import { logSheet } from '../src/log-sheet';
+import { resultsRow, resultsSheet } from '../src/results-sheet';
 import { readSubmission, SheetTable, Submission } from '../src/submission';
 import { excelValue } from '../taskpane/values';
 import { UNITS_HEADER, ARMIES_HEADER } from './helpers/workbooks';

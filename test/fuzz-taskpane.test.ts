@@ -8,7 +8,7 @@ import { PaneInput } from '../taskpane/input';
 import { OddsProvider } from '../taskpane/odds';
 import { verifyAll } from '../taskpane/verify';
 import { ok } from '../src/result';
-import { RESULTS_HEADER, SEAL_HEADER } from '../src/sheets';
+import { RESULTS_HEADER, SEAL_HEADER } from '../src/results-sheet';
 import { BATTLES_HEADER } from './helpers/workbooks';
 import { BATTLES, LEGIONS, paneInput, submissionWorkbook, unseededWorkbook } from './sim/fixtures';
 import {

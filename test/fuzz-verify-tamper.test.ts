@@ -1,7 +1,9 @@
 import seedrandom from 'seedrandom';
 import { cellAddress, cellText } from '../src/cells';
 import { Seal } from '../src/sealed';
-import { adjudicateSubmission, logSheet, resultsSheet } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
+import { logSheet } from '../src/log-sheet';
+import { resultsSheet } from '../src/results-sheet';
 import { readSubmission, SheetTable } from '../src/submission';
 import { Mismatch, verifyWorkbook, WorkbookSheets } from '../src/verify';
 import { logRows } from '../src/verify-log';

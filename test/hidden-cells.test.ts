@@ -3,7 +3,7 @@ import { hiddenColumnRanges } from '../headless/workbook/hidden-columns';
 import { readWorkbookTables } from '../headless/workbook/read';
 import { CellGrid } from '../src/cells';
 import { hiddenWarnings, isHiddenWarning } from '../src/hidden-cells';
-import { adjudicateSubmission } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
 import { readSubmission } from '../src/submission';
 
 /**

@@ -2,15 +2,15 @@ import { unescapeCellText } from '../headless/workbook/inline-escapes';
 import { printTitlesRef, SheetContent, worksheetXml } from '../headless/workbook/sheet-xml';
 import { keepSpaces, xmlAttr, xmlText } from '../headless/workbook/xml';
 import { logContent } from '../headless/workbook/layouts';
+import { logSheet } from '../src/log-sheet';
 import {
-  logSheet,
   MAX_LINES,
   numberColumns,
   MAX_ROW_HEIGHT,
   rowHeight,
   TITLE_LINE_HEIGHT,
   wrappedLines,
-} from '../src/sheets';
+} from '../src/sheet-layout';
 import { fow } from './fow-helpers';
 import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
 

@@ -1,6 +1,6 @@
 import { addPraetorStyles, hasPraetorStyles } from '../headless/workbook/styles';
 import { StyleIds } from '../headless/workbook/sheet-xml';
-import { TITLE_FONT_SIZE } from '../src/sheets';
+import { TITLE_FONT_SIZE } from '../src/sheet-layout';
 import { scanXml } from '../headless/workbook/xml-scan';
 import { findAll, parseXml, XmlNode } from './helpers/xml-tree';
 

@@ -4,7 +4,8 @@ import { main } from '../headless/cli';
 import { BattleResult, resolveBattle } from '../src/battle';
 import { validateBattle } from '../src/battle-spec';
 import { earlierOutcomeSentence, FORCES_LINE, outcomeLineOf, outcomeSentence } from '../src/log';
-import { CellValue, logSheet } from '../src/sheets';
+import { CellValue } from '../src/cell-value';
+import { logSheet } from '../src/log-sheet';
 import { compareLog, logRows } from '../src/verify-log';
 import { bufferIo, tempDir } from './helpers/workbooks';
 

@@ -1,5 +1,6 @@
 import { GridMerge } from '../src/merged-cells';
-import { adjudicateSubmission, resultsSheet } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
+import { resultsSheet } from '../src/results-sheet';
 import * as submissionModule from '../src/submission';
 import { readSubmission } from '../src/submission';
 import { resolveAll, resolveOne, showOdds, SUBMISSION_TABLES } from '../taskpane/actions';

@@ -1,6 +1,9 @@
 import { CellGrid } from '../src/cells';
 import { postedChanges, PostedSheets } from '../src/posted-rounds';
-import { adjudicateSubmission, CellValue, logSheet, resultsSheet } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
+import { CellValue } from '../src/cell-value';
+import { logSheet } from '../src/log-sheet';
+import { resultsSheet } from '../src/results-sheet';
 import { readSubmission, SheetTable } from '../src/submission';
 import { logRows } from '../src/verify-log';
 import { BATTLES_HEADER, LEGIONS_HEADER, battle, legion } from './helpers/workbooks';

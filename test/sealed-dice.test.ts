@@ -14,7 +14,7 @@ import {
   SealedStream,
   sealedDice,
 } from '../src/sealed';
-import { adjudicateSubmission } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
 import { readSubmission, SheetTable } from '../src/submission';
 import { BATTLES_HEADER, LEGIONS_HEADER, battle, legion } from './helpers/workbooks';
 

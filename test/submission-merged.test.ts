@@ -1,7 +1,7 @@
 import { GridOrigin } from '../src/cells';
 import { readState } from '../src/economy/read-state';
 import { gridMerges, GridMerge, mergedCellProblem } from '../src/merged-cells';
-import { adjudicateSubmission } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
 import { readSubmission, SheetTable } from '../src/submission';
 
 /**

@@ -1,6 +1,6 @@
 import { readWorkbookTables } from '../headless/workbook/read';
 import { templateWorkbook } from '../headless/workbook/template';
-import { adjudicateSubmission } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
 import { readSubmission, SheetTable } from '../src/submission';
 import { toyOptionsRead } from './helpers/toy-ruleset';
 import { LEGIONS_HEADER, legion } from './helpers/workbooks';

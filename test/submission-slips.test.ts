@@ -1,6 +1,6 @@
 import { GridOrigin } from '../src/cells';
 import { lookalikeColumns } from '../src/header-slips';
-import { adjudicateSubmission } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
 import { readSubmission, SheetTable } from '../src/submission';
 
 /**

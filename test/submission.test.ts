@@ -1,16 +1,10 @@
 import { GridOrigin } from '../src/cells';
-import {
-  adjudicateSubmission,
-  freeSheetName,
-  logSheet,
-  logSheetName,
-  numberColumns,
-  RESULTS_HEADER,
-  resultsRow,
-  resultsSheet,
-  resultsSheetName,
-  safeText,
-} from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
+import { freeSheetName } from '../src/sheet-names';
+import { logSheet, logSheetName } from '../src/log-sheet';
+import { numberColumns } from '../src/sheet-layout';
+import { RESULTS_HEADER, resultsRow, resultsSheet, resultsSheetName } from '../src/results-sheet';
+import { safeText } from '../src/cell-value';
 import { rulesetIds } from '../src/rulesets';
 import { derivedSeed, readSubmission, SheetTable } from '../src/submission';
 import { BATTLES_HEADER, LEGIONS_HEADER, battle, legion } from './helpers/workbooks';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { adjudicateFile } from '../headless/adjudicate-file';
 import { resolveAll } from '../taskpane/actions';
 import { columnLetters } from '../src/cells';
-import { LINE_HEIGHT, TITLE_LINE_HEIGHT } from '../src/sheets';
+import { LINE_HEIGHT, TITLE_LINE_HEIGHT } from '../src/sheet-layout';
 import { SimFixture, SimSheet, SimValue } from './sim/model';
 import { removeSim } from './sim/office';
 import { openSim } from './sim/open';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { adjudicateSubmission, resultsSheet } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
+import { resultsSheet } from '../src/results-sheet';
 import { readSubmission } from '../src/submission';
 import { oddsLines, coreOdds } from '../taskpane/odds';
 import { cellsAt, coreBattle, coreLog, logCells } from './sim/expected';

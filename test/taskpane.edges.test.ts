@@ -5,7 +5,8 @@ import { cellsAt, coreLog, logCells } from './sim/expected';
 import { SimWorkbook } from './sim/model';
 import { removeSim } from './sim/office';
 import { openSim } from './sim/open';
-import { adjudicateSubmission, resultsSheet } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
+import { resultsSheet } from '../src/results-sheet';
 import { readSubmission } from '../src/submission';
 
 /**

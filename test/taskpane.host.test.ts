@@ -1,10 +1,7 @@
-import {
-  adjudicateSubmission,
-  logSheet,
-  numberColumns,
-  RESULTS_HEADER,
-  resultsSheet,
-} from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
+import { logSheet } from '../src/log-sheet';
+import { numberColumns } from '../src/sheet-layout';
+import { RESULTS_HEADER, resultsSheet } from '../src/results-sheet';
 import { readSubmission } from '../src/submission';
 import { resolveAll, resolveOne, showOdds } from '../taskpane/actions';
 import { connectExcel } from '../taskpane/excel';

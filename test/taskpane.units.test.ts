@@ -2,7 +2,7 @@ import { resolveBattle } from '../src/battle';
 import { validateBattle } from '../src/battle-spec';
 import { readRosterGrid } from '../src/roster';
 import { findRuleset } from '../src/rulesets';
-import { logHeaderRow, logSheet } from '../src/sheets';
+import { logHeaderRow, logSheet } from '../src/log-sheet';
 import { parseRangeRef } from '../taskpane/address';
 import { battleSpec, rawOptions } from '../taskpane/input';
 import { logPlan } from '../taskpane/plans';

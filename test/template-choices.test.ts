@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { adjudicateSubmission } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
 import { readSubmission } from '../src/submission';
 import { readWorkbookTables } from '../headless/workbook/read';
 import { templateRulesets, templateWorkbook } from '../headless/workbook/template';

@@ -3,14 +3,10 @@ import { CellGrid } from '../src/cells';
 import { resolveBattle } from '../src/battle';
 import { validateBattle } from '../src/battle-spec';
 import { keyCommitment, Seal } from '../src/sealed';
-import {
-  Adjudicated,
-  adjudicateSubmission,
-  CellValue,
-  logSheet,
-  RESULTS_HEADER,
-  resultsSheet,
-} from '../src/sheets';
+import { Adjudicated, adjudicateSubmission } from '../src/adjudicate';
+import { CellValue } from '../src/cell-value';
+import { logSheet } from '../src/log-sheet';
+import { RESULTS_HEADER, resultsSheet } from '../src/results-sheet';
 import { readSubmission, SheetTable, Submission } from '../src/submission';
 import { verifyWorkbook, WorkbookSheets } from '../src/verify';
 import { logRows, MISMATCHES_PER_BATTLE } from '../src/verify-log';

@@ -12,7 +12,8 @@ import {
   readCell,
 } from '../src/cells';
 import { readCountCell } from '../src/roster';
-import { adjudicateSubmission, RESULTS_HEADER } from '../src/sheets';
+import { adjudicateSubmission } from '../src/adjudicate';
+import { RESULTS_HEADER } from '../src/results-sheet';
 import { readSubmission, SheetTable } from '../src/submission';
 import { verifyWorkbook } from '../src/verify';
 import { readWorkbookTables } from '../headless/workbook/read';

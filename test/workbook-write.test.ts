@@ -6,7 +6,8 @@ import { SheetContent } from '../headless/workbook/sheet-xml';
 import { addSheetsToPackage } from '../headless/workbook/write';
 import { resolveBattle } from '../src/battle';
 import { validateBattle } from '../src/battle-spec';
-import { logSheet, TITLE_FONT_SIZE, TITLE_LINE_HEIGHT } from '../src/sheets';
+import { logSheet } from '../src/log-sheet';
+import { TITLE_FONT_SIZE, TITLE_LINE_HEIGHT } from '../src/sheet-layout';
 import { asXlsm, FIXTURES, parts, submission } from './helpers/workbooks';
 import { findAll, parseXml } from './helpers/xml-tree';
 
@@ -178,7 +179,7 @@ describe('addSheetsToPackage', () => {
     );
     expect(new Set(vertical)).toEqual(new Set(['summary top wrap', 'table - -']));
     expect(logSheet.getCell('A1').font?.bold).toBe(true);
-    // As the taskpane writes it: 13 points, its row 17.25 points a line (src/sheets.ts).
+    // As the taskpane writes it: 13 points, its row 17.25 points a line (src/sheet-layout.ts).
     expect(logSheet.getCell('A1').font?.size).toBe(TITLE_FONT_SIZE);
     expect(logSheet.getRow(1).height! % TITLE_LINE_HEIGHT).toBe(0);
     expect(logSheet.getCell('A2').font?.size).not.toBe(TITLE_FONT_SIZE);

@@ -1,13 +1,8 @@
 import { cellText } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
 import { commitmentOf, parseKey, Seal } from '../../src/sealed';
-import {
-  Adjudicated,
-  adjudicateSubmission,
-  RESULTS_HEADER,
-  resultsRow,
-  SEAL_HEADER,
-} from '../../src/sheets';
+import { Adjudicated, adjudicateSubmission } from '../../src/adjudicate';
+import { RESULTS_HEADER, resultsRow, SEAL_HEADER } from '../../src/results-sheet';
 import { readSubmission, SheetTable } from '../../src/submission';
 import { lastResults, NO_RESULTS, readSeal } from '../../src/verify';
 import { openWorkbook, sheetGrid, tablesOf } from './read';

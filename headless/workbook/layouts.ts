@@ -1,12 +1,7 @@
-import {
-  CellValue,
-  logHeaderRow,
-  LogSheet,
-  logSummaryLayout,
-  numberColumns,
-  RESULTS_WIDTHS,
-  RESULTS_WRAPPED,
-} from '../../src/sheets';
+import { CellValue } from '../../src/cell-value';
+import { logHeaderRow, LogSheet, logSummaryLayout } from '../../src/log-sheet';
+import { numberColumns } from '../../src/sheet-layout';
+import { RESULTS_WIDTHS, RESULTS_WRAPPED } from '../../src/results-sheet';
 import { SheetContent, SheetRow } from './sheet-xml';
 
 /** How the `Results` and `Log <battle>` sheets look on screen and on paper. */

@@ -1,14 +1,13 @@
 import { columnLetters, EXCEL_MAX_TEXT, widestRow } from '../../src/cells';
 import { pageSection } from '../../src/page-text';
+import { CellValue, looksLikeFormula } from '../../src/cell-value';
 import {
-  CellValue,
   DEFAULT_WIDTH,
   LINE_HEIGHT,
-  looksLikeFormula,
   rowHeight,
   rowLines,
   TITLE_LINE_HEIGHT,
-} from '../../src/sheets';
+} from '../../src/sheet-layout';
 import { cellText, keepSpaces, MAIN_NS, REL_NS, xmlChars, xmlText } from './xml';
 
 /**

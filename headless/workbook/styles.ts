@@ -1,4 +1,4 @@
-import { TITLE_FONT_SIZE } from '../../src/sheets';
+import { TITLE_FONT_SIZE } from '../../src/sheet-layout';
 import { StyleIds } from './sheet-xml';
 import { MAIN_NS } from './xml';
 import {

@@ -27,7 +27,7 @@ import { REL_NS } from './xml';
 import { attr, scanXml, XmlElement, XmlError } from './xml-scan';
 import { deflatedEntry, OutEntry, writeZip } from './zip';
 import { ZipPackage } from './zip-package';
-import { sheetNameKey } from '../../src/sheets';
+import { sheetNameKey } from '../../src/sheet-names';
 
 /**
  * Adds sheets to a workbook by editing its zip package: new worksheet parts, and insertions into

@@ -1,4 +1,4 @@
-import { NOT_XML_CHARS } from '../../src/sheets';
+import { NOT_XML_CHARS } from '../../src/sheet-names';
 
 /**
  * A small, strict scanner for the few package parts Praetor edits as text (the content types,

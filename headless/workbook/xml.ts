@@ -1,4 +1,4 @@
-import { NOT_XML_CHARS } from '../../src/sheets';
+import { NOT_XML_CHARS } from '../../src/sheet-names';
 
 /** Small helpers for writing SpreadsheetML by hand: escaping, and the prefixes a part uses. */
 

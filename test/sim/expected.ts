@@ -3,7 +3,8 @@ import { Battle, validateBattle } from '../../src/battle-spec';
 import { CellGrid, GridOrigin } from '../../src/cells';
 import { parseRosterCells } from '../../src/roster';
 import { findRuleset } from '../../src/rulesets';
-import { CellValue, logSheet, LogSheet } from '../../src/sheets';
+import { CellValue } from '../../src/cell-value';
+import { logSheet, LogSheet } from '../../src/log-sheet';
 import { parseA1, SimWorkbook } from './model';
 
 /** What the workbook must hold after the pane has run: computed by the core alone. */
