@@ -1,55 +1,30 @@
 import { cellAddress, cellProblem, cellText, GridOrigin, MAX_LONG_TEXT } from './cells';
-import {
-  BadCell,
-  findColumns,
-  headerProblems,
-  headerWord,
-  NOTE_COLUMNS,
-  rowProblems,
-  unknownColumns,
-} from './columns';
-import {
-  DecidingColumn,
-  headerHints,
-  withoutHinted,
-  lookalikeCells,
-  lookalikeColumns,
-  titleRowProblem,
-} from './header-slips';
+import { BadCell, findColumns, headerWord, rowProblems } from './columns';
+import { DecidingColumn, lookalikeCells } from './header-slips';
 import {
   blankButNotes,
   mergedCell,
   mergedHeaderColumns,
   mergedHeaderProblem,
 } from './merged-cells';
+import { capitalise } from './narrate-words';
 import { listProblems } from './problem-list';
+import { readHeader, TableColumns } from './submission-header';
 import type { LegionRows } from './submission-legions';
 import type { SheetTable, SubmissionEntry } from './submission';
-import { unheadedColumns } from './unheaded-columns';
-import { hiddenWarnings } from './hidden-cells';
 import { nearestName } from './word-slips';
 import { battleIdKey } from './battle-id';
 
 /**
  * What the forces tables of a submission (`Legions`, `Fleets`, `Units`) share: their header
- * checked (required columns, unknown columns warned of), then each row matched to its battle.
- * Each table says what a row holds.
+ * checked (required columns, unknown columns warned of; see submission-header.ts), then each
+ * row matched to its battle. Each table says what a row holds.
  */
-export interface ForcesTable<K extends string> {
-  columns: Record<K, readonly string[]>;
-  required: readonly K[];
-  /** The columns read, for the warning on one that is not. */
-  knownText: string;
-  /** Header words read beyond `columns` (the Legions table's unit columns). */
-  alsoKnown?: (word: string) => boolean;
+export interface ForcesTable<K extends string> extends TableColumns<K> {
   /** `legion`, `fleet row`, `unit row`: how messages call a row. */
   rowName: string;
-  /** Keys of header words read beyond `columns`, so that a repeated unit column is refused. */
-  alsoKeys?: (word: string) => readonly string[];
   /** The columns whose text may be longer than a name (`PC`, `Empire`). */
   longText?: readonly K[];
-  /** A problem with the header beyond a missing column (no unit columns at all). */
-  headerProblem?: (header: readonly unknown[], at: string, sheet: string) => string | null;
   /** The columns that only label a row (a player's name): every other one decides a battle. */
   labels?: readonly K[];
   /** Deciding columns beyond `columns` (the Legions table's unit columns), by the header. */
@@ -76,48 +51,17 @@ export function readForcesTable<K extends 'battle' | string>(
   out: LegionRows = emptyRows(),
 ): LegionRows {
   const header = table.cells[0] ?? [];
-  const cols = findColumns(header, kind.columns);
-  const sheet = table.origin.sheet ?? 'the table';
-  const known = Object.values<readonly string[]>(kind.columns).flat();
-  const isRead = (w: string) => known.includes(w) || (kind.alsoKnown?.(w) ?? false);
-  const isKnown = (w: string) => isRead(w) || NOTE_COLUMNS.includes(w);
-  // A title above the table: named alone, the row read as the header being none.
-  const missing = kind.required.find((key) => cols[key] === undefined);
-  const titleRow =
-    missing === undefined
-      ? null
-      : titleRowProblem(table.cells, table.origin, kind.columns[missing]);
-  if (titleRow !== null) {
-    out.problems.push(titleRow);
-    out.fatal = true;
-    return out;
-  }
-  out.warnings.push(...unknownColumns(header, table.origin, isKnown, kind.knownText));
-  out.warnings.push(...unheadedColumns(table), ...hiddenWarnings(table, isRead));
-  out.problems.push(...headerProblems(header, table.origin, kind.columns, kind.alsoKeys));
-  if (out.problems.length > 0) {
-    out.fatal = true;
-    return out;
-  }
-  const headerAt = cellAddress(table.origin, 0, 0);
-  for (const key of kind.required) {
-    if (cols[key] === undefined) {
-      out.problems.push(`${headerAt}: ${sheet} has no "${title(kind.columns[key][0])}" column`);
-    }
-  }
-  const problem = kind.headerProblem?.(header, headerAt, sheet);
-  if (problem) out.problems.push(problem);
-  const lookalikes = lookalikeColumns(header, isKnown, () => [
+  const checked = readHeader(table, kind, (cols) => [
     ...decidingColumns(kind, cols),
     ...(kind.alsoDeciding?.(header) ?? []),
   ]);
-  if (out.problems.length > 0) {
-    const words = missing === undefined ? [] : kind.columns[missing];
-    out.problems.push(...headerHints(table.cells, table.origin, words, lookalikes));
-    out.warnings = withoutHinted(out.warnings, table.origin, lookalikes);
+  out.warnings.push(...checked.warnings);
+  if (checked.problems.length > 0) {
+    out.problems.push(...checked.problems);
     out.fatal = true;
     return out;
   }
+  const { cols, isRead, lookalikes } = checked;
   // A battle with no id is named by its row (`(row 3)`): no legion means it.
   const nearest = nearestName(entries.filter((e) => !e.idless).map((e) => e.id));
   const didYouMean = (id: string) => {
@@ -232,7 +176,7 @@ function decidingColumns<K extends string>(
     .flatMap((key) =>
       kind.columns[key].map((word) => ({
         word,
-        name: title(kind.columns[key][0]),
+        name: capitalise(kind.columns[key][0]),
         present: cols[key] !== undefined,
       })),
     );
@@ -285,5 +229,3 @@ export const emptyRows = (): LegionRows => ({
   errors: new Map(),
   byEntry: new Map(),
 });
-
-const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

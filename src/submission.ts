@@ -10,40 +10,23 @@ import {
   MAX_LONG_TEXT,
   plainValue,
 } from './cells';
-import {
-  BadCell,
-  Columns,
-  ColumnWords,
-  findColumns,
-  headerProblems,
-  NOTE_COLUMNS,
-  rowProblems,
-  unknownColumns,
-} from './columns';
+import { BadCell, Columns, findColumns, rowProblems } from './columns';
 import { parseDiceList, runTogether } from './dice';
 import { Forces, Legion, Side, SIDES } from './forces';
 import { err, Result } from './result';
-import {
-  DecidingColumn,
-  headerHints,
-  withoutHinted,
-  Lookalike,
-  lookalikeCells,
-  lookalikeColumns,
-  titleRowProblem,
-} from './header-slips';
+import { DecidingColumn, Lookalike, lookalikeCells } from './header-slips';
 import { AnyRuleset, IdleOption, RawOptions } from './ruleset';
 import { DEFAULT_RULESET, findRuleset, RULESETS, rulesetIds } from './rulesets';
 import { blankButNotes, GridMerge, mergedHeaderColumns, mergedHeaderProblem } from './merged-cells';
 import { addAll, listProblems } from './problem-list';
 import { readArmyRows } from './submission-armies';
 import { readFleetRows } from './submission-fleets';
+import { readHeader, TableColumns, TableHeader } from './submission-header';
 import { readLegionRows } from './submission-legions';
 import { addBadCell, battleError, mergedCells } from './submission-rows';
 import { readUnitRows } from './submission-units';
 import { capitalise } from './narrate-words';
-import { unheadedColumns } from './unheaded-columns';
-import { HiddenCells, hiddenWarnings } from './hidden-cells';
+import { HiddenCells } from './hidden-cells';
 import { battleIdKey } from './battle-id';
 import { optionColumns } from './option-columns';
 
@@ -147,9 +130,7 @@ type BattleKey = keyof typeof BATTLE_COLUMNS;
  * on`), apart from the fixed ones so that a slip in a fixed key is still a compile error.
  */
 const OPTION_COLUMNS = optionColumns(BATTLE_COLUMNS);
-const ALL_COLUMNS: ColumnWords<string> = { ...BATTLE_COLUMNS, ...OPTION_COLUMNS };
-
-const BATTLE_WORDS: readonly string[] = Object.values(ALL_COLUMNS).flat();
+const OPTION_WORDS: readonly string[] = Object.values(OPTION_COLUMNS).flat();
 
 /** The Battles columns whose text may be longer than an id, a name or a seed. */
 const LONG_TEXT: readonly BattleKey[] = [
@@ -249,6 +230,16 @@ const KNOWN_COLUMNS_TEXT = [
   columnTitle('dice'),
 ].join(', ');
 
+/** The Battles table's header, checked as every table's is; its options' own columns read too. */
+const BATTLES_HEADER: TableColumns<BattleKey> = {
+  columns: BATTLE_COLUMNS,
+  required: ['battle'],
+  knownText: KNOWN_COLUMNS_TEXT,
+  alsoKnown: (word) => OPTION_WORDS.includes(word),
+  alsoKeys: (word) => Object.keys(OPTION_COLUMNS).filter((k) => OPTION_COLUMNS[k].includes(word)),
+  missingTail: ' in its header row',
+};
+
 export function readSubmission(
   battles: SheetTable,
   legions: SheetTable,
@@ -260,44 +251,20 @@ export function readSubmission(
    */
   withLegionProblems = true,
 ): Submission {
-  const header = battles.cells[0] ?? [];
-  const cols = findColumns(header, BATTLE_COLUMNS);
-  const optionCols = findColumns(header, OPTION_COLUMNS);
-  const isKnown = (w: string) => BATTLE_WORDS.includes(w) || NOTE_COLUMNS.includes(w);
-  // A title above the table: named alone, the row read as the header being none.
-  const titleRow =
-    cols.battle === undefined
-      ? titleRowProblem(battles.cells, battles.origin, BATTLE_COLUMNS.battle)
-      : null;
-  if (titleRow !== null) return { entries: [], problems: [titleRow], warnings: [] };
-  const warnings = [
-    ...unknownColumns(header, battles.origin, isKnown, KNOWN_COLUMNS_TEXT),
-    ...unheadedColumns(battles),
-    ...hiddenWarnings(battles, (w) => BATTLE_WORDS.includes(w)),
-  ];
-  const unreadable = headerProblems(header, battles.origin, ALL_COLUMNS);
-  if (unreadable.length > 0) return { entries: [], problems: unreadable, warnings };
-  const lookalikes = lookalikeColumns(header, isKnown, () => decidingColumns(cols, optionCols));
-  if (cols.battle === undefined) {
-    return {
-      entries: [],
-      problems: [
-        `${cellAddress(battles.origin, 0, 0)}: ${sheetName(battles)} has no "Battle" column in its header row`,
-        ...headerHints(battles.cells, battles.origin, BATTLE_COLUMNS.battle, lookalikes),
-      ],
-      warnings: withoutHinted(warnings, battles.origin, lookalikes),
-    };
-  }
+  const optionCols = findColumns(battles.cells[0] ?? [], OPTION_COLUMNS);
+  const checked = readHeader(battles, BATTLES_HEADER, (cols) => decidingColumns(cols, optionCols));
+  const { warnings } = checked;
+  if (checked.problems.length > 0) return { entries: [], problems: checked.problems, warnings };
   const {
     entries,
     badCells,
     warnings: cellWarnings,
-  } = readBattleRows(battles, cols, optionCols, lookalikes);
+  } = readBattleRows(battles, checked, optionCols);
   addAll(warnings, cellWarnings);
   const problems: string[] = [];
   if (entries.length === 0) {
     problems.push(
-      `${cellAddress(battles.origin, 0, cols.battle)}: ${sheetName(battles)} has no battles below its header row`,
+      `${cellAddress(battles.origin, 0, checked.cols.battle!)}: ${sheetName(battles)} has no battles below its header row`,
     );
   }
   const legionRows = readLegionRows(legions, entries, sheetName(battles));
@@ -373,9 +340,8 @@ export function readSubmission(
  */
 function readBattleRows(
   battles: SheetTable,
-  cols: Columns<BattleKey>,
+  { cols, isRead, lookalikes }: TableHeader<BattleKey>,
   optionCols: Columns<string>,
-  lookalikes: ReadonlyMap<number, readonly Lookalike[]>,
 ): { entries: SubmissionEntry[]; badCells: Map<number, BadCell[]>; warnings: string[] } {
   const entries: SubmissionEntry[] = [];
   const badCells = new Map<number, BadCell[]>();
@@ -384,7 +350,7 @@ function readBattleRows(
   const checks = readChecks(cols, optionCols);
   const optionCells = presentOptionCells(cols, optionCols);
   const labels = new Set([cols.territory]);
-  const unheaded = mergedHeaderColumns(battles, (word) => BATTLE_WORDS.includes(word));
+  const unheaded = mergedHeaderColumns(battles, isRead);
   const skipped = blankButNotes(battles);
   for (let r = 1; r < battles.cells.length; r++) {
     const row = battles.cells[r];
