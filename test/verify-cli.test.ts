@@ -705,18 +705,49 @@ describe('the ledger: battle ids sealed in earlier runs of the turn', () => {
       (b: { turn: number; id: string }) => `${b.turn} ${b.id}`,
     );
 
-  it('seal --force over a key with a ledger names the ledger, and leaves it as it was', async () => {
+  it('seal --force never replaces a key that sealed battles: they verify only with it', async () => {
+    const { dir, keyFile, ledgerFile } = await sealed();
+    writeFileSync(join(dir, 'ann.xlsx'), await book(['B1', 'B2']));
+    expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(0);
+    const [key, ledger] = [readFileSync(keyFile, 'utf8'), readFileSync(ledgerFile, 'utf8')];
+    for (const json of [[], ['--json']]) {
+      const r = await run('seal', '--game', 'Rome', '--out', keyFile, '--force', ...json);
+      expect([r.code, r.out]).toEqual([1, '']);
+      expect(r.err).toBe(
+        `praetor seal: ${keyFile} holds the key that sealed 2 battles (listed in ${ledgerFile}), ` +
+          'and they verify only with it, so --force does not replace it: ' +
+          `move ${keyFile} and ${ledgerFile} aside (the key is still to be revealed), then seal again.`,
+      );
+    }
+    expect([readFileSync(keyFile, 'utf8'), readFileSync(ledgerFile, 'utf8')]).toEqual([
+      key,
+      ledger,
+    ]);
+    expect((await run('verify', join(dir, 'ann.praetor.xlsx'), '--key', keyFile)).code).toBe(0);
+    // A ledger that cannot be read may list battles: the key stays all the same.
+    writeFileSync(ledgerFile, '{"battles": [');
+    const unread = await run('seal', '--game', 'Rome', '--out', keyFile, '--force');
+    expect(unread.code).toBe(1);
+    expect(unread.err).toContain(
+      `sealed battles (its ledger, which cannot be read, is ${ledgerFile})`,
+    );
+    expect(readFileSync(keyFile, 'utf8')).toBe(key);
+  });
+
+  it('seal --force over a key that sealed nothing names the ledger beside it, and leaves it as it was', async () => {
     const { dir, keyFile, ledgerFile, commitment: first } = await sealed();
     writeFileSync(join(dir, 'ann.xlsx'), await book(['B1']));
     expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(0);
     const kept = readFileSync(ledgerFile, 'utf8');
+    // The key that sealed B1 is moved aside by hand; its ledger is left beside the new one.
+    renameSync(keyFile, join(dir, 'rome.turn3.key.json'));
     // Every key made after the first is told the ledger is the first key's: its commitment.
     const note =
       `praetor seal: note: ${ledgerFile} lists the battles sealed with another key (commitment ` +
       `${first}), not with the new key in ${keyFile}: "praetor adjudicate --key ${keyFile}" ` +
       'refuses it until it is moved aside. It was left as it was.';
 
-    const text = await run('seal', '--game', 'Rome', '--out', keyFile, '--force');
+    const text = await run('seal', '--game', 'Rome', '--out', keyFile);
     expect(text.code).toBe(0);
     expect(text.err.split('\n')[0]).toBe(note);
     const json = await run('seal', '--game', 'Rome', '--out', keyFile, '--force', '--json');
@@ -734,6 +765,7 @@ describe('the ledger: battle ids sealed in earlier runs of the turn', () => {
     expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(2);
     renameSync(ledgerFile, join(dir, 'old.battles.json'));
     expect((await adjudicate(keyFile, '3', join(dir, 'ann.xlsx'))).code).toBe(0);
+    renameSync(ledgerFile, join(dir, 'second.battles.json'));
 
     // A key with no ledger beside it, or a new key file, gets no note.
     const other = join(dir, 'other.key.json');

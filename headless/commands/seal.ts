@@ -3,7 +3,7 @@ import { isRecord } from '../../src/saved-checks';
 import { checkGame, parseTurn } from '../../src/sealed';
 import { OutputExistsError, OutputWriteError } from '../atomic-write';
 import { EXIT, Io, readTextFile, UsageError } from '../io';
-import { newKeyFile, writeKeyFile } from '../keyfile';
+import { newKeyFile, readKeyFile, writeKeyFile } from '../keyfile';
 import { ledgerPath } from '../sealed-ledger';
 import { parseOptionsOnce } from '../flags';
 
@@ -22,8 +22,10 @@ Options:
   --turn N        the turn the key seals, recorded in KEYFILE: adjudicate then takes it for
                   that turn only (and needs no --turn), and verify checks it
   --out KEYFILE   where to write the key, e.g. rome-turn3.key.json (never a workbook)
-  --force         overwrite KEYFILE if it exists (the old key's ledger of sealed battles, if
-                  any, is left as it is: stderr names it, to be moved aside before adjudicate)
+  --force         overwrite KEYFILE if it exists, unless its ledger lists battles it sealed:
+                  they verify only with that key, so move both aside first. The ledger of a
+                  key that sealed nothing is left as it is: stderr names it, to be moved aside
+                  before adjudicate
   --json          print {game, turn, commitment, keyFile} as JSON (never the key; turn when
                   given), and oldLedger when a ledger of another key is beside KEYFILE
   -h, --help      show this help
@@ -32,7 +34,7 @@ Examples:
   praetor seal --game "Mare Nostrum" --turn 3 --out turn3.key.json
   praetor seal --game Rome --out rome-turn4.key.json --json
 
-Exit status: 0 written, 1 not written (KEYFILE exists), 2 bad usage (or KEYFILE cannot be
+Exit status: 0 written, 1 not written (KEYFILE exists, or sealed battles), 2 bad usage (or KEYFILE cannot be
 written: its folder does not exist, it is a folder, permission denied).`;
 
 const OPTIONS = {
@@ -52,6 +54,18 @@ export function sealCommand(argv: string[], io: Io): number {
   if (!game.ok) throw new UsageError(`--game: ${game.error}`);
   const turn = v.turn === undefined ? undefined : parseTurn(v.turn);
   if (turn && !turn.ok) throw new UsageError(`--turn: ${turn.error}`);
+  const used = v.force ? battlesSealedBy(v.out) : null;
+  if (used !== null) {
+    const battles =
+      used.count === null ? 'battles' : `${used.count} battle${used.count === 1 ? '' : 's'}`;
+    const listed = used.count === null ? 'its ledger, which cannot be read, is' : 'listed in';
+    io.err(
+      `praetor seal: ${v.out} holds the key that sealed ${battles} (${listed} ${used.ledger}), ` +
+        `and they verify only with it, so --force does not replace it: ` +
+        `move ${v.out} and ${used.ledger} aside (the key is still to be revealed), then seal again.`,
+    );
+    return EXIT.someFailed;
+  }
   const file = newKeyFile(game.value, new Date(), turn?.value);
   try {
     writeKeyFile(v.out, file, v.force === true);
@@ -85,6 +99,27 @@ export function sealCommand(argv: string[], io: Io): number {
 function ledgerBeside(keyPath: string): string | null {
   const ledger = ledgerPath(keyPath);
   return existsSync(ledger) ? ledger : null;
+}
+
+/**
+ * The battles the key in `keyPath` sealed, by the ledger beside it (null when none: no key
+ * file, no ledger, or a ledger of another key; a count of null when the ledger cannot be
+ * read). A key that sealed battles is the one thing that can verify them: `--force` never
+ * destroys it.
+ */
+function battlesSealedBy(keyPath: string): { count: number | null; ledger: string } | null {
+  const ledger = ledgerBeside(keyPath);
+  const key = existsSync(keyPath) ? readKeyFile(keyPath) : null;
+  if (ledger === null || key === null || !key.ok) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readTextFile(ledger));
+  } catch {
+    return { count: null, ledger };
+  }
+  if (!isRecord(parsed) || parsed.commitment !== key.value.commitment) return null;
+  const count = Array.isArray(parsed.battles) ? parsed.battles.length : 0;
+  return count > 0 ? { count, ledger } : null;
 }
 
 /** The commitment a ledger names, or undefined when it names none that can be read. */
