@@ -192,6 +192,29 @@ describe('praetor adjudicate', () => {
     expect(both.stderr()).not.toContain('no workbooks');
   });
 
+  it('names the spreadsheets of other formats beside the workbooks it found, which it did not adjudicate', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'ann.xlsx'), await simpleSubmission());
+    mkdirSync(join(dir, 'bob'));
+    writeFileSync(join(dir, 'bob', 'orders.xls'), 'x');
+    writeFileSync(join(dir, 'carl.csv'), 'x');
+    const io = bufferIo();
+    expect(await main(['adjudicate', dir, '--jobs', '1'], io)).toBe(0);
+    // A folder's own files, then its sub-folders'.
+    const files = [join(dir, 'carl.csv'), join(dir, 'bob', 'orders.xls')];
+    expect(io.stderr()).toContain(
+      `praetor adjudicate: note: 2 spreadsheets of another format passed over (${files.join(', ')}), ` +
+        'not adjudicated: save them as .xlsx in Excel if they hold orders',
+    );
+    const json = bufferIo();
+    expect(await main(['adjudicate', dir, '--jobs', '1', '--force', '--json'], json)).toBe(0);
+    expect(JSON.parse(json.stdout()).otherFormats).toEqual(files);
+    // A workbook named alone: its folder is not searched, and nothing is noted.
+    const named = bufferIo();
+    await main(['adjudicate', join(dir, 'ann.xlsx'), '--jobs', '1', '--force'], named);
+    expect(named.stderr()).not.toContain('another format');
+  });
+
   // Tests run as root, whom chmod 000 does not stop: the folder's listing is refused instead.
   it('a folder that cannot be read is a row and an error of its own, counted apart from the files; exit 1', async () => {
     const dir = tempDir();

@@ -183,6 +183,9 @@ async function adjudicateRun(
   }
   // A folder named that gave nothing: a player's folder left empty is named, not passed over.
   const emptyFolders = foldersWithoutWorkbooks(positionals);
+  // Beside the workbooks found, a player's orders saved as .xls would go unseen (an empty
+  // folder's are named with it, below).
+  const others = otherFormats(positionals.filter((p) => !emptyFolders.includes(p)));
   const ledgerError = seal && ledger ? recordRun(ledger, seal.turn, reports) : null;
   // Named once there is one: a run that sealed nothing writes none.
   const kept = ledger && existsSync(ledger.path) ? ledger.path : undefined;
@@ -194,11 +197,19 @@ async function adjudicateRun(
   const left = reports.filter((r) => r.error === INTERRUPTED);
   const stopped = left.length > 0 ? { interrupted: true } : {};
   const empty = emptyFolders.length > 0 ? { emptyFolders } : {};
+  const passed = others.length > 0 ? { otherFormats: others } : {};
   if (v.json) {
-    io.out(JSON.stringify({ ...jsonReport(reports), ...empty, ...sealed, ...stopped }, null, 2));
+    const report = { ...jsonReport(reports), ...empty, ...passed, ...sealed, ...stopped };
+    io.out(JSON.stringify(report, null, 2));
   } else {
     const done = reports.filter((r) => r.error !== INTERRUPTED);
     io.out(summaryText(done) + sealText(seal, kept, ledgerError));
+  }
+  if (others.length > 0) {
+    io.err(
+      `praetor adjudicate: note: ${otherFormatsText(others)}, not adjudicated: ` +
+        `save ${others.length === 1 ? 'it' : 'them'} as .xlsx in Excel if ${others.length === 1 ? 'it holds' : 'they hold'} orders`,
+    );
   }
   for (const folder of emptyFolders) {
     io.err(
@@ -219,10 +230,15 @@ async function adjudicateRun(
   return ok ? EXIT.ok : EXIT.someFailed;
 }
 
+const few = (files: readonly string[]) =>
+  `${files.slice(0, 3).join(', ')}${files.length > 3 ? ', ...' : ''}`;
+
+/** `2 spreadsheets of another format passed over (a.xls, b.ods)`. */
+const otherFormatsText = (files: readonly string[]) =>
+  `${plural(files.length, 'spreadsheet')} of another format passed over (${few(files)})`;
+
 /** What a search of `paths` passed over: earlier outputs, and spreadsheets of other formats. */
 function passedOver(paths: readonly string[]): string {
-  const few = (files: string[]) =>
-    `${files.slice(0, 3).join(', ')}${files.length > 3 ? ', ...' : ''}`;
   const outputs = earlierOutputs(paths);
   const others = otherFormats(paths);
   return (
@@ -230,7 +246,7 @@ function passedOver(paths: readonly string[]): string {
       ? `; ${outputs.length} earlier output${outputs.length === 1 ? ' was' : 's were'} passed over (${few(outputs)}): name such a file to adjudicate it again`
       : '') +
     (others.length > 0
-      ? `; ${plural(others.length, 'spreadsheet')} of another format passed over (${few(others)}): save ${others.length === 1 ? 'it' : 'them'} as .xlsx in Excel`
+      ? `; ${otherFormatsText(others)}: save ${others.length === 1 ? 'it' : 'them'} as .xlsx in Excel`
       : '')
   );
 }

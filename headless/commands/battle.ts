@@ -79,7 +79,8 @@ ${helpLines('  --rules ID            ruleset: ', rulesetChoices())}
                         orders given after a pause from the round they start:
                         "lost >= 3; units <= 4 from round 2"
   --rounds N            pause after N rounds, 1 to 10,000 ("fight N rounds and await
-                        instructions"); default: fight to the end
+                        instructions"); with --resume, N more rounds from where it paused
+                        (a workbook's Rounds counts from round 1); default: fight to the end
   --mode MODE           cote-online: fight-to-the-death (default) or hit-and-run;
                         there --fort means yes (the defender's extra Artillery)
   imperium (docs/rules-imperium.md): rosters "Terran: 2 DD, 1 CA (damaged); 3 DD"
