@@ -99,21 +99,61 @@ export function lookalikeCells(
     const like = likes.find((l) => l.rules === undefined || l.rules.includes(rules));
     if (like === undefined || isBlank(row[col])) continue;
     const title = cellText(header[col]);
-    // `Fort.`, or a `Fortified` with a character that cannot be seen: the header looks right.
-    const unseen =
-      lettersOf(title) === lettersOf(like.word)
-        ? ' (the header holds more than its letters, perhaps a character that cannot be seen: type it again)'
-        : '';
     found.push({
       row: r,
       col,
       message:
         `${cellAddress(origin, r, col)}: ${quoteText(cellText(row[col]))} is under ` +
         `${quoteText(title)}, a column Praetor does not read, so ${stopped}: ` +
-        `name the column "${like.name}" if that is what it holds, or "Notes" if not${unseen}`,
+        `name the column "${like.name}" if that is what it holds, or "Notes" if not` +
+        besidesLetters(title, like.word),
     });
   }
   return found;
+}
+
+/**
+ * Why a header with a column's very letters is not that column: what it holds besides them
+ * (`?` in `Fort?`, the brackets of `Retreat (if)`), or a character that cannot be seen (a
+ * zero-width space). Nothing when the letters differ: the name given says it all.
+ */
+function besidesLetters(title: string, word: string): string {
+  if (lettersOf(title) !== lettersOf(word)) return '';
+  const marks = (text: string) =>
+    [...text.normalize('NFKC')].filter((c) => !/[\p{L}\p{N}\s]/u.test(c));
+  const own = new Set(marks(word));
+  const extra = [...new Set(marks(title).filter((c) => !own.has(c)))];
+  const shown = extra.filter((c) => !/[\p{C}\p{Z}]/u.test(c));
+  if (extra.length === 0 || shown.length < extra.length) {
+    return ' (the header holds more than its letters, perhaps a character that cannot be seen: type it again)';
+  }
+  const listed = shown.map((c) => `"${c}"`).join(' and ');
+  return ` (the header holds ${listed} besides its letters)`;
+}
+
+/**
+ * The warnings of unread columns, with what a value under a look-alike header does: without
+ * it, the warning would say that the column is ignored while the value there stops its battle
+ * (`lookalikeCells`). `stops` names what is stopped, for a look-alike of every rules' column.
+ */
+export function withLookalikesNamed(
+  warnings: readonly string[],
+  origin: GridOrigin,
+  lookalikes: ReadonlyMap<number, readonly Lookalike[]>,
+  stops = 'a battle with a value under it is not fought',
+): string[] {
+  const IGNORED = '; it is ignored';
+  return warnings.map((warning) => {
+    for (const [col, [like]] of lookalikes) {
+      if (!warning.startsWith(`${cellAddress(origin, 0, col)}: column `)) continue;
+      if (!warning.endsWith(IGNORED)) return warning;
+      const what = like.rules
+        ? `a ${like.rules.join(' or ')} battle with a value under it is not fought`
+        : stops;
+      return `${warning.slice(0, -IGNORED.length)}; it looks like "${like.name}", so ${what}`;
+    }
+    return warning;
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   Lookalike,
   lookalikeColumns,
   titleRowProblem,
+  withLookalikesNamed,
   withoutHinted,
 } from './header-slips';
 import { hiddenWarnings } from './hidden-cells';
@@ -118,5 +119,11 @@ export function readHeader<K extends string>(
       withoutHinted(warnings, table.origin, lookalikes),
     );
   }
-  return { cols, isRead, lookalikes, problems, warnings };
+  return {
+    cols,
+    isRead,
+    lookalikes,
+    problems,
+    warnings: withLookalikesNamed(warnings, table.origin, lookalikes),
+  };
 }

@@ -67,7 +67,10 @@ describe("a ruleset's options that no Battles column is written for", () => {
     expect(warnings).toEqual([
       expect.stringContaining('(Battle, Territory, Rules, Sea, Fort, Breach by, Retreat, Rounds,'),
     ]);
-    expect(warnings[0]).toContain('Castes, Hit on, Open field, Seed, Dice); it is ignored');
+    // A look-alike of an option's column: a value under it stops a battle of the rules reading it.
+    expect(warnings[0]).toContain(
+      'Castes, Hit on, Open field, Seed, Dice); it looks like "Hit on", so a toy or toy-clash battle with a value under it is not fought',
+    );
   });
 
   it("never take a fixed column's word, nor a notes column's", () => {

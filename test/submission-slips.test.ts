@@ -259,6 +259,26 @@ describe('columns that look like a deciding column the table lacks', () => {
     ]);
   });
 
+  it('a header with the letters of a column and a mark besides names the mark', () => {
+    const { s, errors: e } = errors([
+      ['Battle', 'Fort?', 'Retreat (if)'],
+      ['B1', 1, 'units <= 2'],
+    ]);
+    expect(e).toEqual([
+      'Battles!B2: "1" is under "Fort?", a column Praetor does not read, so the battle is not fought: name the column "Fort" if that is what it holds, or "Notes" if not (the header holds "?" besides its letters); ' +
+        'Battles!C2: "units <= 2" is under "Retreat (if)", a column Praetor does not read, so the battle is not fought: name the column "Retreat" if that is what it holds, or "Notes" if not (the header holds "(" and ")" besides its letters)',
+    ]);
+    // Its warning says what the errors do, not that the column is ignored.
+    expect(s.warnings).toEqual([
+      expect.stringMatching(
+        /^Battles!B1: column "Fort\?" is not one Praetor reads \(.*\); it looks like "Fort", so a cote-pbem or cote-online battle with a value under it is not fought$/,
+      ),
+      expect.stringMatching(
+        /^Battles!C1: column "Retreat \(if\)" is not one Praetor reads \(.*\); it looks like "Retreat", so a cote-pbem battle with a value under it is not fought$/,
+      ),
+    ]);
+  });
+
   it('a header that looks right but holds a character that cannot be seen says so', () => {
     // Right as a column's other name too.
     const alias = errors([
