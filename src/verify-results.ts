@@ -35,11 +35,39 @@ export function checkResults(
   notes: string[],
   earlierReplay: () => Adjudicated[],
 ): Mismatch[] {
+  return checkResultRows(results, replay, submission, notes, earlierReplay).map((m) => m.mismatch);
+}
+
+/** A mismatch of `checkResultRows`, with the Results row it is in and that row's battle. */
+export interface ResultRowMismatch {
+  /** The sheet's row (0-based, as `SheetTable.cells` and `origin.row` count). */
+  row: number;
+  /**
+   * The index in the replay of the battle whose row it is, null for the header, a row of an
+   * error or warning of no one battle, or a row past them. Battles pair with rows by order, the
+   * first battle with the row under the header: a battle id used twice has two rows, each its own.
+   */
+  battle: number | null;
+  mismatch: Mismatch;
+}
+
+/**
+ * `checkResults`, each mismatch with its row and the battle of that row: `praetor report`
+ * leaves out the battles whose rows verify finds changed, paired with their replay as verify
+ * pairs them.
+ */
+export function checkResultRows(
+  results: SheetTable,
+  replay: Adjudicated[],
+  submission: Submission,
+  notes: string[],
+  earlierReplay: () => Adjudicated[],
+): ResultRowMismatch[] {
   let earlier: Adjudicated[] | undefined;
   const check = ({ problems, warnings }: NoteTexts) => {
     const expected = resultsSheet(replay, problems, warnings);
     const found = compareResultRows(results, expected);
-    if (found.length === 0) return { left: [], cellsAlone: false };
+    if (found.length === 0) return { left: found, cellsAlone: false };
     earlier ??= earlierReplay();
     const older = resultsSheet(earlier, problems, warnings);
     const olderFound = new Set(compareResultRows(results, older).map((f) => f.row));
@@ -47,7 +75,7 @@ export function checkResults(
     const changed = (row: number) =>
       JSON.stringify(expected[row - top]) !== JSON.stringify(older[row - top]);
     const left = found.filter((f) => !changed(f.row) || olderFound.has(f.row));
-    return { left: left.map((f) => f.mismatch), cellsAlone: left.length < found.length };
+    return { left, cellsAlone: left.length < found.length };
   };
   // Each set of the texts changed since that the sheet may lack (an earlier build wrote it
   // without some warnings, or a problem without its hint): the reading that leaves fewest rows
@@ -65,7 +93,11 @@ export function checkResults(
   }
   notes.push(...taken.notes);
   if (taken.cellsAlone) notes.push(CELLS_ALONE_NOTE);
-  return taken.left;
+  const top = results.origin.row;
+  return taken.left.map(({ row, mismatch }) => {
+    const index = row - top - 1;
+    return { row, battle: index >= 0 && index < replay.length ? index : null, mismatch };
+  });
 }
 
 const SEED_WARNING_NOTE =

@@ -582,7 +582,7 @@ describe('praetor report on an adjudicated workbook', () => {
     const r = await praetor('report', edited, '--out', join(dir, 'edited.html'));
     expect(r.code).toBe(1);
     expect(r.err).toMatch(
-      /battle B1: Results row 2 says Outcome "retreat", but its orders replay to "eliminated"; not reported/,
+      /battle B1: Results!C2: Results say Outcome "retreat"; the replay says Outcome "eliminated"; not reported \(check it with praetor verify\)/,
     );
     expect(readFileSync(join(dir, 'edited.html'), 'utf8')).not.toContain('Battle B1');
   });
@@ -630,7 +630,9 @@ describe('praetor report on an adjudicated workbook', () => {
     writeFileSync(changed, await zip.generateAsync({ type: 'nodebuffer' }));
     const every = await praetor('report', changed, '--out', join(dir, 'every.html'));
     expect(every.code).toBe(1);
-    expect(every.err).toMatch(/^error: battle Gallia:1: Results row 2 says Outcome "stalemate"/m);
+    expect(every.err).toMatch(
+      /^error: battle Gallia:1: Results!C2: Results say Outcome "stalemate"/m,
+    );
     expect(every.err).toContain('wrote ');
     expect(every.err).toContain(': 1 battle\n');
     const asked = await praetor(
@@ -642,8 +644,55 @@ describe('praetor report on an adjudicated workbook', () => {
       join(dir, 'one.html'),
     );
     expect(asked.code).toBe(2);
-    expect(asked.err).toMatch(/^error: battle Gallia:1: Results row 2/m);
+    expect(asked.err).toMatch(/^error: battle Gallia:1: Results!C2/m);
     expect(existsSync(join(dir, 'one.html'))).toBe(false);
+  });
+
+  it('a battle id used twice: each row checked against its own replay, as verify does', async () => {
+    const { submission, battle, legion, tempDir } = load();
+    const dir = tempDir();
+    const input = join(dir, 'cato.xlsx');
+    // C1 twice; D1 and d1, one id in two cases; B2 between, fought and reported.
+    writeFileSync(
+      input,
+      await submission(
+        [
+          battle('C1', { Seed: 'alpha' }),
+          battle('C1', { Seed: 'beta' }),
+          battle('B2', { Seed: 'gamma' }),
+          battle('D1', { Seed: 'delta' }),
+          battle('d1', { Seed: 'epsilon' }),
+        ],
+        [
+          legion('C1', 'Attacker', 'Marcus', 4),
+          legion('C1', 'Defender', 'Brutus', 1),
+          legion('B2', 'Attacker', 'Titus', 3),
+          legion('B2', 'Defender', 'Gaius', 3),
+          legion('D1', 'Attacker', 'Cato', 2),
+          legion('D1', 'Defender', 'Varro', 2),
+        ],
+      ),
+    );
+    expect((await praetor('adjudicate', input, '--out', join(dir, 'out1'))).code).toBe(1);
+    const adjudicated = join(dir, 'out1', 'cato.praetor.xlsx');
+    const verified = await praetor('verify', adjudicated);
+    expect(verified.code).toBe(0);
+    expect(verified.out).toMatch(/^OK$/m);
+    const html = join(dir, 'r1.html');
+    const r = await praetor('report', adjudicated, '--out', html);
+    expect(r.code).toBe(1);
+    expect(r.err).not.toContain('replay');
+    expect(r.err).not.toContain('check it with praetor verify');
+    const errors = r.err.split('\n').filter((l) => l.startsWith('error: '));
+    expect(errors).toEqual([
+      `error: battle C1: Battles!A2: battle id "C1" is used again at Battles!A3; ids must be unique, so neither battle is resolved; not reported`,
+      `error: battle C1: Battles!A3: battle id "C1" is used twice (also at Battles!A2); ids must be unique; not reported`,
+      `error: battle D1: Battles!A5: battle id "D1" is used again at Battles!A6; ids must be unique, so neither battle is resolved; not reported`,
+      `error: battle d1: Battles!A6: battle id "d1" is used twice (also at Battles!A5); ids must be unique; not reported`,
+    ]);
+    const text = readFileSync(html, 'utf8');
+    expect(text).toContain('Battle B2');
+    expect(text).not.toContain('Battle C1');
   });
 
   /**

@@ -290,24 +290,22 @@ async function loadWorkbook(path: string, key?: string): Promise<Loaded> {
   const read = await readAdjudicated(path, key);
   if (!read.ok) throw new UsageError(read.error);
   const { battles, mismatches, problems, territories } = read.value;
-  // A mismatch begins `battle ID: `, and an id may hold a colon (`Gallia:1`): the longest id
-  // that begins it is its battle.
-  const ids = battles.map((b) => b.id).sort((a, b) => b.length - a.length);
-  const battleOf = (m: string) => ids.find((id) => m.startsWith(`battle ${id}: `));
-  const disputed = new Set(mismatches.map(battleOf));
+  // Each mismatch names its battle by its place among the battles, as verify pairs them with
+  // the rows of Results: a battle id used twice is two battles.
+  const disputed = new Set(mismatches.map((m) => m.battle));
   const errors: LoadError[] = [
     ...problems.map((text) => ({ text })),
     ...mismatches.map((m) => ({
-      text: `${m}; not reported (check it with praetor verify)`,
-      battle: battleOf(m),
+      text: `${m.message}; not reported (check it with praetor verify)`,
+      battle: battles[m.battle].id,
     })),
   ];
   const results: BattleResult[] = [];
-  for (const b of battles) {
+  battles.forEach((b, i) => {
     if (!b.outcome.ok) {
       errors.push({ text: `${namingBattle(b.id, b.outcome.error)}; not reported`, battle: b.id });
-    } else if (!disputed.has(b.id)) results.push(b.outcome.value);
-  }
+    } else if (!disputed.has(i)) results.push(b.outcome.value);
+  });
   return { results, errors, territories };
 }
 

@@ -1,21 +1,25 @@
-import { cellText } from '../../src/cells';
 import { err, ok, Result } from '../../src/result';
 import { commitmentOf, parseKey, Seal } from '../../src/sealed';
 import { Adjudicated, adjudicateSubmission } from '../../src/adjudicate';
-import { RESULTS_HEADER, resultsRow, SEAL_HEADER } from '../../src/results-sheet';
 import { readSubmission, SheetTable } from '../../src/submission';
 import { lastResults, NO_RESULTS, readSeal } from '../../src/verify';
+import { checkResultRows } from '../../src/verify-results';
 import { openWorkbook, sheetGrid, tablesOf } from './read';
 
 /**
  * An adjudicated workbook read back: its battles replayed from the orders in `Battles` and
- * `Legions` (the same code as `praetor adjudicate`, so the same dice), each checked against the
- * row that its `Results` sheet holds.
+ * `Legions` (the same code as `praetor adjudicate`, so the same dice), each checked against its
+ * row of the `Results` sheet as `praetor verify` checks it: the first battle against the row
+ * under the header, and so on, so that a battle id used twice has each of its rows checked
+ * against its own replay.
  */
 export interface ReadBack {
   battles: Adjudicated[];
-  /** Battles whose `Results` row differs from the replay, or that `Results` lacks. */
-  mismatches: string[];
+  /**
+   * Battles whose `Results` row differs from the replay, or that `Results` lacks: the battle's
+   * index in `battles`, and verify's message (`battle ID: Results!C2: Results say ...`).
+   */
+  mismatches: { battle: number; message: string }[];
   problems: string[];
   /** Each battle's territory, when its row names one. */
   territories: Map<string, string>;
@@ -47,9 +51,18 @@ export async function readAdjudicated(path: string, key?: string): Promise<Resul
   const territories = new Map(
     submission.entries.flatMap((e) => (e.territory ? [[e.id, e.territory] as const] : [])),
   );
+  // Verify's notes (Results written by an earlier Praetor, compared as it wrote them) are its own.
+  const mismatches = checkResultRows(results, battles, submission, [], () =>
+    adjudicateSubmission(
+      readSubmission(tables.battles!, tables.legions!, tables, false),
+      seal.value,
+    ),
+  ).flatMap(({ battle, mismatch }) =>
+    battle === null ? [] : [{ battle, message: mismatch.message }],
+  );
   return ok({
     battles,
-    mismatches: compare(battles, results),
+    mismatches,
     problems: submission.problems,
     territories,
   });
@@ -70,23 +83,4 @@ function sealFor(results: SheetTable, key: string | undefined): Result<Seal | un
     return err(`the key does not match the commitment at ${at} (check it with praetor verify)`);
   }
   return ok({ key, game: record.game, turn: record.turn });
-}
-
-const HEADER = [...RESULTS_HEADER, ...SEAL_HEADER];
-
-function compare(battles: readonly Adjudicated[], results: SheetTable): string[] {
-  const rows = new Map(results.cells.slice(1).map((row, i) => [cellText(row[0]), i + 1]));
-  const sheet = results.origin.sheet ?? 'Results';
-  return battles.flatMap((b) => {
-    const at = rows.get(b.id);
-    if (at === undefined) return [`battle ${b.id}: not in ${sheet}`];
-    const row = results.cells[at];
-    const replay = resultsRow(b);
-    const differs = replay.findIndex((v, i) => cellText(row[i]) !== String(v));
-    if (differs < 0) return [];
-    return [
-      `battle ${b.id}: ${sheet} row ${results.origin.row + at + 1} says ${HEADER[differs]} ` +
-        `"${cellText(row[differs])}", but its orders replay to "${replay[differs]}"`,
-    ];
-  });
 }
