@@ -158,6 +158,30 @@ describe('praetor battle', () => {
     );
   });
 
+  it('--save with --input: one paused battle is saved; several name the battles, and none is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'praetor-'));
+    const battle = (id: string, rounds?: number) => ({
+      id,
+      attacker: '3 INF',
+      defender: '3 INF',
+      seed: id,
+      ...(rounds ? { rounds } : {}),
+    });
+    const input = join(dir, 'battles.json');
+    writeFileSync(input, JSON.stringify([battle('B1', 1), battle('B2')]));
+    const file = join(dir, 'b1.json');
+    const one = await praetor('battle', '--input', input, '--save', file);
+    expect(one.code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('praetor-saved-battle');
+    writeFileSync(input, JSON.stringify([battle('B1', 1), battle('B2'), battle('B3', 1)]));
+    const two = join(dir, 'two.json');
+    const several = await praetor('battle', '--input', input, '--save', two);
+    expect([several.code, several.out, existsSync(two)]).toEqual([2, '', false]);
+    expect(several.err).toContain(
+      '--save takes one battle, and 2 paused (B1, B3): nothing saved or printed; run them one at a time to save each, or without --save to see them',
+    );
+  });
+
   it('explains itself with --help, and bad usage exits 2 with the reason', async () => {
     const help = await praetor('battle', '--help');
     expect(help.code).toBe(0);

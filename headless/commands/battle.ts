@@ -109,7 +109,8 @@ ${optionFlagHelp(OPTION_FLAGS)}  --input FILE          a JSON array of battles: 
                         a misspelled field is named with the one it likely meant
   --resume FILE         resume a paused battle (a file written by --save, or its --json result)
                         with new orders; --dice appends more scripted dice
-  --save FILE           when the battle pauses, write its state to FILE for --resume
+  --save FILE           when the battle pauses, write its state to FILE for --resume (one
+                        battle: with --input, an error when more than one pauses)
   --force               let --save overwrite an existing file
   --json                print JSON instead of tables
   -h, --help            show this help
@@ -296,7 +297,13 @@ function saveIfPaused(outcomes: Outcome[], path: string, force: boolean, io: Io)
     io.err(`--save ${path}: no battle paused, nothing saved`);
     return;
   }
-  if (paused.length > 1) throw new UsageError('--save takes one battle; several paused');
+  if (paused.length > 1) {
+    const ids = outcomes.flatMap((o) => (o.ok && o.value.saved ? [o.value.id] : []));
+    throw new UsageError(
+      `--save takes one battle, and ${ids.length} paused (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', ...' : ''}): ` +
+        'nothing saved or printed; run them one at a time to save each, or without --save to see them',
+    );
+  }
   try {
     writeFileAtomic(path, Buffer.from(JSON.stringify(paused[0], null, 2)), force);
   } catch (e) {
