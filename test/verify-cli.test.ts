@@ -214,6 +214,10 @@ describe('seal, adjudicate --key, verify', () => {
     expect(r.out).toContain(
       `MISMATCH the key does not match the commitment: Results!M2 says ${s.commitment}`,
     );
+    // Not "0 battles": nothing could be replayed.
+    expect(r.out.split('\n')[0]).toContain(
+      ', sheet Results: nothing replayed (no die can be drawn from a key that does not match); dice sealed',
+    );
     const json = JSON.parse((await run('verify', s.output, '--key', other, '--json')).out);
     expect(json.mismatches).toMatchObject([{ where: 'Results!M2', wrongKey: true }]);
   });

@@ -234,12 +234,16 @@ function verifyText(
   const dice = r.seal
     ? `dice sealed: game "${r.seal.game}", turn ${r.seal.turn}, commitment ${r.seal.commitment}`
     : 'dice from seeds or scripted lists';
-  const lines = [
-    `${path}, sheet ${r.results}: ${r.battles} battle${r.battles === 1 ? '' : 's'}` +
+  // A wrong key stops the replay before any battle is read: no count to give.
+  const replayed = r.mismatches.some((m) => m.wrongKey)
+    ? 'nothing replayed (no die can be drawn from a key that does not match)'
+    : `${r.battles} battle${r.battles === 1 ? '' : 's'}` +
       (r.failed > 0
         ? ` (${r.failed} not fought: ${r.failed === 1 ? 'its' : 'their'} error replayed)`
         : '') +
-      `, ${r.shots} shot${r.shots === 1 ? '' : 's'} replayed; ${dice}`,
+      `, ${r.shots} shot${r.shots === 1 ? '' : 's'} replayed`;
+  const lines = [
+    `${path}, sheet ${r.results}: ${replayed}; ${dice}`,
     ...warnings.map((w) => `warning: ${w}`),
     ...r.notes.map((n) => `note: ${n}`),
   ];
