@@ -1,6 +1,13 @@
 import { basename, dirname, extname, join } from 'node:path';
 import { TurnLine } from '../src/economy/lines';
 import { OrdersFingerprint, ordersFingerprint } from '../src/economy/orders-fingerprint';
+import {
+  noRepeats,
+  orderRows,
+  recordedRows,
+  repeatsOf,
+  rowsRecord,
+} from '../src/economy/repeated-orders';
 import { gameSheetRows, turnReportRows } from '../src/economy/report';
 import { EconomyTables } from '../src/economy/state';
 import { playTurn, TurnOutcome } from '../src/economy/turn';
@@ -27,10 +34,17 @@ import { strictRefusal } from './workbook/package-parts';
  * hidden workbook-level defined name, `_Praetor_TurnOrders`, whose formula is the string
  * constant `"<64 hex digits>"`. A workbook that holds the fingerprint of its own orders is a
  * turn's output played again with the same orders: it is refused, unless `again`.
+ *
+ * It records each order row it played too (see `repeated-orders.ts`), as a second hidden name,
+ * `_Praetor_TurnRows`, an array constant of strings: a row of the next turn that is the same as
+ * one of them is named (a warning when it is played, an error when it is held back), so that a
+ * row left from the last turn is not played again without a word once another row is edited.
  */
 
 /** The defined name that holds the fingerprint of the orders a turn's output was played with. */
 export const TURN_ORDERS_NAME = '_Praetor_TurnOrders';
+/** The defined name that holds the order rows a turn's output was played with, one by one. */
+export const TURN_ROWS_NAME = '_Praetor_TurnRows';
 
 /** What a refusal asks the user to do again on a workbook saved anew. */
 const TURN_COMMAND = 'run the turn on';
@@ -160,7 +174,12 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
   const recorded = readWorkbookName(checked.value, TURN_ORDERS_NAME);
   const playedAgain = fingerprintOf(recorded) === fingerprint.hex;
   if (playedAgain && job.again !== true) return failedTurn(job.input, playedBefore(fingerprint));
-  const played = playTurn(tables, sheetNames);
+  const rows = orderRows(tables.purchases, tables.ransoms);
+  const previous = recordedRows(readWorkbookName(checked.value, TURN_ROWS_NAME));
+  // Orders all played again (--again) are one warning, not one per row.
+  const repeats =
+    previous === null || playedAgain ? noRepeats() : repeatsOf(rows, previous, job.again === true);
+  const played = playTurn(tables, sheetNames, repeats);
   if (!played.ok) {
     return { ...emptyReport(job.input), errors: played.error.length, problems: played.error };
   }
@@ -203,11 +222,15 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
   const sheets: SheetContent[] = [turnReportContent(reportName, turnReportRows(outcome), name)];
   if (outcome.addGameSheet) sheets.push(gameContent(gameSheetRows(outcome), name));
   const written = await addSheetsToPackage(patched.value, sheets, {
-    names: [{ name: TURN_ORDERS_NAME, formula: ordersFormula(fingerprint), hidden: true }],
+    names: [
+      { name: TURN_ORDERS_NAME, formula: ordersFormula(fingerprint), hidden: true },
+      { name: TURN_ROWS_NAME, formula: rowsRecord(rows), hidden: true },
+    ],
     command: TURN_COMMAND,
   });
   writeFileAtomic(job.output, written, job.force, modeOf(job.input));
-  const notes = job.again === true && !playedAgain ? [NOT_PLAYED_BEFORE] : [];
+  const repeated = repeats.purchases.size + repeats.ransoms.size > 0;
+  const notes = job.again === true && !playedAgain && !repeated ? [NOT_PLAYED_BEFORE] : [];
   return { ...report, output: job.output, notes };
 }
 

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import seedrandom from 'seedrandom';
-import { TURN_ORDERS_NAME, turnFile } from '../headless/turn-file';
+import { TURN_ORDERS_NAME, TURN_ROWS_NAME, turnFile } from '../headless/turn-file';
 import { resultsContent } from '../headless/workbook/layouts';
 import {
   addSheetsToWorkbook,
@@ -371,7 +371,10 @@ function problemsOf(
   }
   const kept = before.names.filter((d) => !isOrders(d)).map((d) => d.raw);
   const others = after.names.filter((d) => !isOrders(d)).map((d) => d.raw);
-  const titles = others.slice(kept.length).every((raw) => raw.includes('"_xlnm.Print_Titles"'));
+  // Added: print titles, and a turn's record of its order rows (see turnFile).
+  const titles = others
+    .slice(kept.length)
+    .every((raw) => raw.includes('"_xlnm.Print_Titles"') || raw.includes(`"${TURN_ROWS_NAME}"`));
   const count =
     added === undefined ? others.length >= kept.length : others.length === kept.length + added;
   if (!count || !titles || kept.some((raw, i) => others[i] !== raw)) {
@@ -516,6 +519,8 @@ describe('the workbook-level defined name a turn sets: randomized workbook parts
       expect(readFileSync(input).equals(stamp)).toBe(true);
       const formula = readWorkbookName(readFileSync(output), NAME) ?? '';
       expect(formula).toMatch(/^"[0-9a-f]{64}"$/);
+      // The example books have no orders: no row recorded.
+      expect(readWorkbookName(readFileSync(output), TURN_ROWS_NAME)).toBe('""');
       const before = (await parts(stamp)).get('xl/workbook.xml')!.toString();
       const after = (await parts(readFileSync(output))).get('xl/workbook.xml')!.toString();
       // The turn adds a Turn report (and a Game sheet, if it has none), with print titles.

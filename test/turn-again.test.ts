@@ -55,12 +55,40 @@ const namesIn = (xml: string) =>
     (m) => m[0],
   );
 
+/** The workbook's `_Praetor_TurnRows` names, as written. */
+const rowNamesIn = (xml: string) =>
+  [...xml.matchAll(/<definedName [^>]*name="_Praetor_TurnRows"[^>]*>[^<]*<\/definedName>/gi)].map(
+    (m) => m[0],
+  );
+
 /** Writes cells of a package in place (every other part, workbook.xml included, kept). */
 function patched(file: string, sheet: string, cells: CellWrite[], to: string): string {
   const out = writeCellsToPackage(readFileSync(file), new Map([[sheet, cells]]));
   if (!out.ok) throw new Error(out.error);
   writeFileSync(to, out.value);
   return to;
+}
+
+/** Cells of a table's body, rows 2 to rows + 1, all blank. */
+const blank = (rows: number, cols: number, from = 1): CellWrite[] =>
+  Array.from({ length: rows * cols }, (_, i) => ({
+    row: from + Math.floor(i / cols),
+    col: i % cols,
+    value: '',
+  }));
+
+/**
+ * The output with the next turn's orders: Ann orders 2 Infantry (last turn 3), the other
+ * purchases and the ransom cleared. No row is last turn's.
+ */
+function nextTurn(output: string, to: string): string {
+  const purchases = patched(
+    output,
+    'Purchases',
+    [{ row: 1, col: 2, value: 2 }, ...blank(6, 4, 2)],
+    `${to}.p.xlsx`,
+  );
+  return patched(purchases, 'Ransoms', blank(1, 4), to);
 }
 
 async function treasuries(file: string): Promise<unknown[]> {
@@ -112,8 +140,8 @@ describe('praetor turn: the same orders are not played twice', () => {
 
   it('--again on orders not played before says so on stderr, plays them once, exit 0', async () => {
     const { dir, input, output } = await played();
-    // The example game records no orders; the output with Ann's order changed records others.
-    const next = patched(output, 'Purchases', [{ row: 1, col: 2, value: 2 }], join(dir, 't2.xlsx'));
+    // The example game records no orders; the output with the next turn's orders records others.
+    const next = nextTurn(output, join(dir, 't2.xlsx'));
     for (const file of [input, next]) {
       const out = join(dir, `again-${file === input ? 'input' : 'next'}`);
       const text = await run('turn', file, '--again', '--out', out);
@@ -139,8 +167,8 @@ describe('praetor turn: the same orders are not played twice', () => {
   it("plays the output with the next turn's orders, without a warning; the name is set once, hidden", async () => {
     const { dir, input, output } = await played();
     const first = await json('turn', input, '--out', join(dir, 'first'));
-    // Ann orders 2 Infantry instead of 3: new orders, in the same workbook.
-    const next = patched(output, 'Purchases', [{ row: 1, col: 2, value: 2 }], join(dir, 't2.xlsx'));
+    // Ann orders 2 Infantry instead of 3, nothing else: new orders, in the same workbook.
+    const next = nextTurn(output, join(dir, 't2.xlsx'));
     expect(await workbookXml(next)).toBe(await workbookXml(output));
     const r = await json('turn', next);
     expect(r.code).toBe(0);
@@ -159,7 +187,7 @@ describe('praetor turn: the same orders are not played twice', () => {
 
   it('changes only the parts it must on the second turn too, the name replaced in place', async () => {
     const { dir, output } = await played();
-    const next = patched(output, 'Purchases', [{ row: 1, col: 2, value: 2 }], join(dir, 't2.xlsx'));
+    const next = nextTurn(output, join(dir, 't2.xlsx'));
     expect((await run('turn', next)).code).toBe(0);
     const before = await parts(readFileSync(next));
     const after = await parts(readFileSync(join(dir, 't2.turn.xlsx')));
@@ -182,7 +210,8 @@ describe('praetor turn: the same orders are not played twice', () => {
       xml
         .replace(/<sheet name="Turn report \(2\)"[^>]*\/>/, '')
         .replace(/<definedName name="_xlnm.Print_Titles" localSheetId="6">[^<]*<\/definedName>/, '')
-        .replace(/"[0-9a-f]{64}"/, '"HEX"');
+        .replace(/"[0-9a-f]{64}"/, '"HEX"')
+        .replace(/(name="_Praetor_TurnRows" hidden="1">)[^<]*</, '$1ROWS<');
     expect(strip(after.get('xl/workbook.xml')!.toString())).toBe(
       strip(before.get('xl/workbook.xml')!.toString()),
     );
@@ -190,12 +219,6 @@ describe('praetor turn: the same orders are not played twice', () => {
 
   it('plays the output with its orders cleared; a turn of income alone played again is refused too', async () => {
     const { dir, output } = await played();
-    const blank = (rows: number, cols: number) =>
-      Array.from({ length: rows * cols }, (_, i) => ({
-        row: 1 + Math.floor(i / cols),
-        col: i % cols,
-        value: '',
-      }));
     const purchasesCleared = patched(output, 'Purchases', blank(7, 4), join(dir, 'p.xlsx'));
     const cleared = patched(purchasesCleared, 'Ransoms', blank(1, 4), join(dir, 't2.xlsx'));
     const r = await json('turn', cleared);
@@ -217,8 +240,10 @@ describe('praetor turn: the same orders are not played twice', () => {
     const zip = await JSZip.loadAsync(readFileSync(output));
     const xml = await zip.file('xl/workbook.xml')!.async('string');
     const [name] = namesIn(xml);
+    const [rows] = rowNamesIn(xml);
     expect(name).toBeDefined();
-    zip.file('xl/workbook.xml', xml.replace(name, ''));
+    expect(rows).toBeDefined();
+    zip.file('xl/workbook.xml', xml.replace(name, '').replace(rows, ''));
     const old = join(dir, 'old.xlsx');
     writeFileSync(old, await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
     const r = await json('turn', old);
@@ -239,22 +264,26 @@ describe('praetor turn: the same orders are not played twice', () => {
     const zip = await JSZip.loadAsync(readFileSync(output));
     const xml = await zip.file('xl/workbook.xml')!.async('string');
     const [name] = namesIn(xml);
+    const [rows] = rowNamesIn(xml);
     // Written by another tool: another case, a visible name, the quotes as entities.
     zip.file(
       'xl/workbook.xml',
-      xml.replace(
-        name,
-        `<definedName name="_PRAETOR_TURNORDERS">&quot;not ours&quot;</definedName>`,
-      ),
+      xml
+        .replace(name, `<definedName name="_PRAETOR_TURNORDERS">&quot;not ours&quot;</definedName>`)
+        .replace(rows, `<definedName name="_praetor_turnrows">{&quot;not&quot;,1}</definedName>`),
     );
     const other = join(dir, 'other.xlsx');
     writeFileSync(other, await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
     const r = await json('turn', other);
     expect(r.code).toBe(0);
     expect(r.file.warnings).toEqual([OLD_WARNING]);
-    const names = namesIn(await workbookXml(join(dir, 'other.turn.xlsx')));
+    const written = await workbookXml(join(dir, 'other.turn.xlsx'));
+    const names = namesIn(written);
     expect(names).toHaveLength(1);
     expect(names[0]).toMatch(/^<definedName name="_Praetor_TurnOrders" hidden="1">"[0-9a-f]{64}"</);
+    expect(rowNamesIn(written)).toEqual([
+      expect.stringMatching(/^<definedName name="_Praetor_TurnRows" hidden="1">\{"P /),
+    ]);
   });
 });
 

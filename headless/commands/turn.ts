@@ -42,15 +42,20 @@ lists every change, every rejected order and every error with the cell of its or
 The output records a fingerprint of the orders it played (Purchases and Ransoms). Played
 again with the same orders, it is refused (an error, no output): its income would be paid and
 its purchases bought twice. Clear Purchases and Ransoms, or write the next turn's orders, in
-it first; a turn with no orders after one with none needs --again too.
+it first; a turn with no orders after one with none needs --again too. It records each order
+row too: a row of the next turn the same as one of them (left from the last turn while another
+was edited) is named. A ransom is held back (an error, exit 1; the turn is written), and so is
+every purchase when all of Purchases is the last turn's; another purchase is played, with a
+warning (a player may buy the same again).
 
 Options:
   --out DIR        write the outputs into DIR (made if missing) instead of beside each input
   --force          overwrite outputs written before (never an input: a workbook whose output
                    would replace another workbook given is refused, and not played)
   --again          play orders that the workbook records as played by the turn that wrote it
-                   (a turn's output whose Purchases and Ransoms are unchanged) once more; other
-                   orders are played once, as without it, with a note on stderr
+                   (a turn's output whose Purchases and Ransoms are unchanged) once more, and
+                   rows held back as the same as the last turn's; other orders are played once,
+                   as without it, with a note on stderr
   --json           print a JSON report on stdout instead of the summary
   --template FILE  write an example economy workbook to FILE (.xlsx) instead
   -h, --help       show this help
@@ -61,7 +66,7 @@ Examples:
 
 Exit status: 0 every turn played (rejected orders are part of a turn), 1 some order or file had
 errors (a workbook whose books cannot be read, or a turn's output given again with its own
-orders, gets no output), 2 bad usage.`;
+orders, gets no output; a row held back as the last turn's is an error), 2 bad usage.`;
 
 const OPTIONS = {
   out: { type: 'string' },

@@ -1,4 +1,4 @@
-import { isBlank, readCell } from '../cells';
+import { cellAddress, isBlank, readCell } from '../cells';
 import { findColumns } from '../columns';
 import { sha256, toHex, utf8 } from '../sha256';
 import { PURCHASE_COLUMNS, RANSOM_COLUMNS } from './read-orders';
@@ -27,7 +27,7 @@ import { bodyRows } from './tables';
 
 export const ORDERS_FINGERPRINT_VERSION = 'praetor turn orders 1';
 
-type Canonical = string | number | boolean | null | { unreadable: string };
+export type Canonical = string | number | boolean | null | { unreadable: string };
 
 export interface OrdersFingerprint {
   /** SHA-256 of the canonical orders, 64 lowercase hex digits. */
@@ -55,16 +55,34 @@ function canonicalRows<K extends string>(
   table: EconomyTable | null,
   words: Record<K, readonly string[]>,
 ): Canonical[][] {
+  return canonicalOrderRows(table, words).map((r) => r.cells);
+}
+
+/** One order row as the fingerprint reads it, with the address of its first read cell. */
+export interface CanonicalRow {
+  /** The row's first column the rules read (`Player`, `Payer`): the order's own cell. */
+  at: string;
+  cells: Canonical[];
+}
+
+/** The rows of a table that are orders, as the fingerprint reads them (see above). */
+export function canonicalOrderRows<K extends string>(
+  table: EconomyTable | null,
+  words: Record<K, readonly string[]>,
+): CanonicalRow[] {
   if (table === null || table.cells.length === 0) return [];
   const cols = findColumns(table.cells[0], words);
   const keys = Object.keys(words) as K[];
+  // The order's cell, as the orders are read: its first key's column, else the row's first.
+  const first = cols[keys[0]] ?? 0;
   return (
     bodyRows(table)
-      .map(({ row }) =>
-        keys.map((key) => (cols[key] === undefined ? null : canonicalCell(row[cols[key]!]))),
-      )
+      .map(({ r, row }) => ({
+        at: cellAddress(table.origin, r, first),
+        cells: keys.map((key) => (cols[key] === undefined ? null : canonicalCell(row[cols[key]!]))),
+      }))
       // A row with text only in columns the rules do not read (a note of its own) is no order.
-      .filter((cells) => cells.some((c) => c !== null))
+      .filter(({ cells }) => cells.some((c) => c !== null))
   );
 }
 

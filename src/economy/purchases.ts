@@ -1,6 +1,7 @@
 import { holds } from './income';
 import { isCityItem, ITEM_NAMES, price } from './items';
 import { Ledger } from './lines';
+import { heldBack, noRepeats, Repeats } from './repeated-orders';
 import { PurchaseOrder, TerritoryState } from './state';
 
 /**
@@ -9,13 +10,24 @@ import { PurchaseOrder, TerritoryState } from './state';
  * whole, with the reason, and the next order is taken.
  */
 
-export function playPurchases(ledger: Ledger, orders: readonly PurchaseOrder[], table: string) {
+export function playPurchases(
+  ledger: Ledger,
+  orders: readonly PurchaseOrder[],
+  table: string,
+  repeats: Repeats = noRepeats(),
+) {
   const { inflation } = ledger.state;
   for (const order of orders) {
     const what = describeOrder(order);
     const base = { step: 'purchase' as const, at: order.at, what };
     if (order.error !== null || order.item === null) {
       ledger.refuse({ ...base, player: order.player, reason: order.error ?? '' }, 'error');
+      continue;
+    }
+    // Every row of Purchases the same as the last turn's: the table left from it.
+    const repeated = heldBack('purchases', order.at, repeats);
+    if (repeated !== null) {
+      ledger.refuse({ ...base, player: order.player, reason: repeated }, 'error');
       continue;
     }
     const buyer = ledger.player(order.player);

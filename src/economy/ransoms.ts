@@ -1,5 +1,6 @@
 import { holds } from './income';
 import { Ledger } from './lines';
+import { heldBack, noRepeats, Repeats } from './repeated-orders';
 import { nameKey, RansomOrder } from './state';
 
 /**
@@ -7,7 +8,11 @@ import { nameKey, RansomOrder } from './state';
  * goes back to the payer's home territory. The captor is named in the order's `Captor` column.
  */
 
-export function playRansoms(ledger: Ledger, orders: readonly RansomOrder[]) {
+export function playRansoms(
+  ledger: Ledger,
+  orders: readonly RansomOrder[],
+  repeats: Repeats = noRepeats(),
+) {
   const released = new Map<string, string>();
   for (const order of orders) {
     const what = `ransom of ${order.general || '?'}: ${order.amount || '?'} talents to ${order.captor || '?'}`;
@@ -16,6 +21,12 @@ export function playRansoms(ledger: Ledger, orders: readonly RansomOrder[]) {
       ledger.refuse({ ...base, player: order.payer, reason }, 'error');
     if (order.error !== null) {
       error(order.error);
+      continue;
+    }
+    // The same ransom as a row of the last turn's orders: one left from it, not paid twice.
+    const repeated = heldBack('ransoms', order.at, repeats);
+    if (repeated !== null) {
+      error(repeated);
       continue;
     }
     const payer = ledger.player(order.payer);

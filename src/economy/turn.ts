@@ -6,6 +6,7 @@ import { playPurchases } from './purchases';
 import { playRansoms } from './ransoms';
 import { readPurchases, readRansoms } from './read-orders';
 import { readState } from './read-state';
+import { noRepeats, Repeats, repeatWarnings } from './repeated-orders';
 import { CellRef, EconomyState, EconomyTables } from './state';
 import { CITY_TEXT } from './values';
 
@@ -44,6 +45,7 @@ const copyState = (s: EconomyState): EconomyState => ({
 export function playTurn(
   tables: EconomyTables,
   sheetNames: readonly string[] = [],
+  repeats: Repeats = noRepeats(),
 ): Result<TurnOutcome, string[]> {
   const read = readState(tables, sheetNames);
   const purchases = readPurchases(tables.purchases);
@@ -66,8 +68,14 @@ export function playTurn(
     }
   }
   state.inflation = raiseInflation(ledger, incomes);
-  playRansoms(ledger, ransoms.value.orders);
-  playPurchases(ledger, purchases.value.orders, tables.territories?.origin.sheet ?? 'Territories');
+  playRansoms(ledger, ransoms.value.orders, repeats);
+  playPurchases(
+    ledger,
+    purchases.value.orders,
+    tables.territories?.origin.sheet ?? 'Territories',
+    repeats,
+  );
+  warnings.push(...repeatWarnings(purchases.value.orders, ransoms.value.orders, repeats));
   for (const w of warnings) {
     ledger.note({ step: 'warning', player: '', at: '', what: w, result: 'none', reason: '' });
   }
