@@ -162,13 +162,14 @@ describe('reading the books', () => {
     ).toEqual([
       'Purchases!C2: "2" is under "Quantiy", a column Praetor does not read, so the turn is not played: name the column "Quantity" if that is what it holds, or "Notes" if not',
     ]);
-    // Blank under it, or beside the column it looks like, it is only warned of.
+    // Blank under it, or beside the column it looks like, it is only warned of: blank, the
+    // warning says what a value would do.
     const blank = turn({
       players: [players[0], ['Bob', 'Gallia', 0, '']],
       headers: { players: header },
     });
     expect(blank.warnings).toEqual([
-      'Players!D1: column "Ceasar captured" is not one Praetor reads (Player, Home territory, Treasury, Caesar captured); it is ignored',
+      'Players!D1: column "Ceasar captured" is not one Praetor reads (Player, Home territory, Treasury, Caesar captured); it looks like "Caesar captured", so a value under it stops the turn',
     ]);
     const beside = turn({
       players: [

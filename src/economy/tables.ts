@@ -8,7 +8,7 @@ import {
   rowProblems,
   unknownColumns,
 } from '../columns';
-import { lookalikeCells, lookalikeColumns } from '../header-slips';
+import { lookalikeCells, lookalikeColumns, withLookalikesNamed } from '../header-slips';
 import { capitalise } from '../narrate-words';
 import {
   blankButNotes,
@@ -82,7 +82,12 @@ export function openTable<K extends string>(
     name: table.origin.sheet ?? label,
     cols,
     warnings: [
-      ...unknownColumns(header, table.origin, isKnown, choices),
+      ...withLookalikesNamed(
+        unknownColumns(header, table.origin, isKnown, choices),
+        table.origin,
+        lookalikes,
+        'a value under it stops the turn',
+      ),
       ...unheadedColumns(table),
       ...hiddenWarnings(table, (w) => known.includes(w)),
     ],
