@@ -124,7 +124,8 @@ function besidesLetters(title: string, word: string): string {
   const own = new Set(marks(word));
   const extra = [...new Set(marks(title).filter((c) => !own.has(c)))];
   const shown = extra.filter((c) => !/[\p{C}\p{Z}]/u.test(c));
-  if (extra.length === 0 || shown.length < extra.length) {
+  if (extra.length === 0) return ' (the header is spaced otherwise: type it as the name above)';
+  if (shown.length < extra.length) {
     return ' (the header holds more than its letters, perhaps a character that cannot be seen: type it again)';
   }
   const listed = shown.map((c) => `"${c}"`).join(' and ');
@@ -134,23 +135,29 @@ function besidesLetters(title: string, word: string): string {
 /**
  * The warnings of unread columns, with what a value under a look-alike header does: without
  * it, the warning would say that the column is ignored while the value there stops its battle
- * (`lookalikeCells`). `stops` names what is stopped, for a look-alike of every rules' column.
+ * (`lookalikeCells`, which stops a battle whose rules read any column it looks like). `stops`
+ * names what is stopped when every one of `allRules` reads one of them.
  */
 export function withLookalikesNamed(
   warnings: readonly string[],
   origin: GridOrigin,
   lookalikes: ReadonlyMap<number, readonly Lookalike[]>,
   stops = 'a battle with a value under it is not fought',
+  allRules: readonly string[] = [],
 ): string[] {
   const IGNORED = '; it is ignored';
   return warnings.map((warning) => {
-    for (const [col, [like]] of lookalikes) {
+    for (const [col, likes] of lookalikes) {
       if (!warning.startsWith(`${cellAddress(origin, 0, col)}: column `)) continue;
       if (!warning.endsWith(IGNORED)) return warning;
-      const what = like.rules
-        ? `a ${like.rules.join(' or ')} battle with a value under it is not fought`
-        : stops;
-      return `${warning.slice(0, -IGNORED.length)}; it looks like "${like.name}", so ${what}`;
+      const rules = likes.some((l) => l.rules === undefined)
+        ? null
+        : allRules.filter((id) => likes.some((l) => l.rules!.includes(id)));
+      const what =
+        rules === null || rules.length === allRules.length
+          ? stops
+          : `${/^[aeiou]/i.test(rules[0] ?? '') ? 'an' : 'a'} ${rules.join(' or ')} battle with a value under it is not fought`;
+      return `${warning.slice(0, -IGNORED.length)}; it looks like "${likes[0].name}", so ${what}`;
     }
     return warning;
   });

@@ -17,6 +17,7 @@ import {
   withoutHinted,
 } from './header-slips';
 import { hiddenWarnings } from './hidden-cells';
+import { rulesetIds } from './rulesets';
 import { capitalise } from './narrate-words';
 import type { SheetTable } from './submission';
 import { unheadedColumns } from './unheaded-columns';
@@ -124,6 +125,6 @@ export function readHeader<K extends string>(
     isRead,
     lookalikes,
     problems,
-    warnings: withLookalikesNamed(warnings, table.origin, lookalikes),
+    warnings: withLookalikesNamed(warnings, table.origin, lookalikes, undefined, rulesetIds()),
   };
 }

@@ -279,6 +279,50 @@ describe('columns that look like a deciding column the table lacks', () => {
     ]);
   });
 
+  it("a look-alike header's warning names every ruleset whose battles it stops, or none when all", () => {
+    const warningOf = (header: string) => {
+      const { s } = errors([
+        ['Battle', header],
+        ['B1', ''],
+      ]);
+      return s.warnings.find((w) => w.startsWith('Battles!B1:')) ?? '';
+    };
+    expect(warningOf("Attackers' orders")).toMatch(
+      /; it looks like "Attacker orders", so an imperium battle with a value under it is not fought$/,
+    );
+    expect(warningOf('Round')).toMatch(
+      /; it looks like "Rounds", so a battle with a value under it is not fought$/,
+    );
+    expect(warningOf('Retreatif')).toMatch(
+      /; it looks like "Retreat", so a cote-pbem battle with a value under it is not fought$/,
+    );
+    const { errors: e } = errors([
+      ['Battle', 'Retreatif'],
+      ['B1', 'units <= 2'],
+    ]);
+    expect(e[0]).toMatch(/\(the header is spaced otherwise: type it as the name above\)$/);
+    // Cavalry, read by both rules of the workbook: both are named.
+    const { s: cav } = errors(
+      [
+        ['Battle', 'Seed', 'Rules'],
+        ['B1', 's', 'cote-pbem'],
+        ['B2', 's', 'cote-online'],
+      ],
+      [
+        ['Battle', 'Side', 'Infantry', 'Cavalary'],
+        ['B1', 'Attacker', 1, ''],
+        ['B1', 'Defender', 1, ''],
+        ['B2', 'Attacker', 1, 2],
+        ['B2', 'Defender', 1, ''],
+      ],
+    );
+    expect(cav.warnings).toEqual([
+      expect.stringMatching(
+        /; it looks like "Cavalry", so a cote-pbem or cote-online battle with a value under it is not fought$/,
+      ),
+    ]);
+  });
+
   it('a header that looks right but holds a character that cannot be seen says so', () => {
     // Right as a column's other name too.
     const alias = errors([
