@@ -7,9 +7,10 @@ import { hiddenCells, SheetArea } from './hidden';
 import { Grid, RangeRef, TablesRead, TablesRequest, WorkbookRead } from './host';
 
 /**
- * Reading the workbook through Office.js: each read is queued, then delivered by one
- * `context.sync()`, its cells with their number formats (for dates), merged cells and hidden
- * rows and columns.
+ * Reading the workbook through Office.js: the loads of a read are queued, then delivered by
+ * one `context.sync()` (two for tables, found first; a second for a merge reaching in from a
+ * cell not read), its cells with their number formats (for dates), merged cells and hidden rows
+ * and columns.
  */
 
 /** What to load of a range whose cells are read: its number formats tell its dates. */
@@ -20,8 +21,8 @@ const cellsOf = (range: Excel.Range, dates: DateSystem): CellGrid =>
   datedCells(range.values, range.numberFormat, dates);
 
 /**
- * Queues the question of the workbook's date system, which Excel tells an add-in only through
- * a worksheet function; the returned function gives it after the sync.
+ * Queues the question of the workbook's date system, asked of Excel as a worksheet function
+ * (the typed API has no property for it); the returned function gives it after the sync.
  */
 function queueDateSystem(context: Excel.RequestContext): () => DateSystem {
   const first1904 = context.workbook.functions.date(1904, 1, 1);

@@ -16,8 +16,9 @@ import {
  * The adapter between the pane and Excel: `ExcelHost` implements `WorkbookHost` with Office.js,
  * reading in `excel-read.ts`, writing in `excel-write.ts` and explaining a failed read in
  * `excel-explain.ts`. These four files alone call Office.js (`Office.*`, `Excel.*`); everything
- * else in the pane is plain TypeScript against `WorkbookHost`. Each read is one `context.sync()`
- * and each write is one: a battle costs two round trips whatever the length of its log.
+ * else in the pane is plain TypeScript against `WorkbookHost`. Each call costs a fixed number of
+ * `context.sync()` round trips, whatever the size of what it reads or writes: a battle's roster
+ * is one read, its log one write.
  */
 
 export const MIN_EXCEL_API = '1.7';

@@ -213,6 +213,15 @@ describe('praetor adjudicate', () => {
     const named = bufferIo();
     await main(['adjudicate', join(dir, 'ann.xlsx'), '--jobs', '1', '--force'], named);
     expect(named.stderr()).not.toContain('another format');
+    // bob's folder named too, empty of workbooks: its .xls is named on its own line alone.
+    const both = bufferIo();
+    expect(await main(['adjudicate', dir, join(dir, 'bob'), '--jobs', '1', '--force'], both)).toBe(
+      1,
+    );
+    expect(both.stderr()).toContain(
+      `praetor adjudicate: note: 1 spreadsheet of another format passed over (${join(dir, 'carl.csv')}), not adjudicated`,
+    );
+    expect(both.stderr().match(/orders\.xls/g)).toHaveLength(1);
   });
 
   // Tests run as root, whom chmod 000 does not stop: the folder's listing is refused instead.

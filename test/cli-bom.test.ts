@@ -143,4 +143,17 @@ test('a UTF-32 file is refused as such, not read as UTF-16', async () => {
   );
   expect(r.err).toContain(`${utf32Key}: cannot read the key file: it is UTF-32 text`);
   expect(r.err).toContain('save it as UTF-8');
+  // Battles, a paused battle and results: named as UTF-32, not as JSON that is not valid.
+  const utf32Battles = join(dir, 'battles.json');
+  writeFileSync(utf32Battles, utf32);
+  for (const args of [
+    ['battle', '--input', utf32Battles],
+    ['battle', '--resume', utf32Battles],
+    ['report', utf32Battles, '--out', join(dir, 'r.html')],
+  ]) {
+    const read = await run(...args);
+    expect([args[1], read.code]).toEqual([args[1], 2]);
+    expect(read.err).toContain(`${utf32Battles}: cannot read it: it is UTF-32 text`);
+    expect(read.err).not.toContain('not valid JSON');
+  }
 });

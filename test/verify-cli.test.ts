@@ -733,7 +733,7 @@ describe('the ledger: battle ids sealed in earlier runs of the turn', () => {
     const unread = await run('seal', '--game', 'Rome', '--out', keyFile, '--force');
     expect(unread.code).toBe(1);
     expect(unread.err).toContain(
-      `sealed battles (its ledger, which cannot be read, is ${ledgerFile})`,
+      `may have sealed battles (its ledger ${ledgerFile} cannot be read)`,
     );
     expect(readFileSync(keyFile, 'utf8')).toBe(key);
   });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { keyCommitment, parseTurn, Seal } from '../../src/sealed';
 import { plural } from '../../src/narrate-words';
 import {
@@ -185,7 +186,10 @@ async function adjudicateRun(
   const emptyFolders = foldersWithoutWorkbooks(positionals);
   // Beside the workbooks found, a player's orders saved as .xls would go unseen (an empty
   // folder's are named with it, below).
-  const others = otherFormats(positionals.filter((p) => !emptyFolders.includes(p)));
+  const inEmpty = (file: string) => emptyFolders.some((d) => file.startsWith(join(d, sep)));
+  const others = otherFormats(positionals.filter((p) => !emptyFolders.includes(p))).filter(
+    (file) => !inEmpty(file),
+  );
   const ledgerError = seal && ledger ? recordRun(ledger, seal.turn, reports) : null;
   // Named once there is one: a run that sealed nothing writes none.
   const kept = ledger && existsSync(ledger.path) ? ledger.path : undefined;

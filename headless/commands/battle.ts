@@ -26,6 +26,7 @@ import {
 } from '../option-flags';
 import { helpLines, rulesetChoices } from '../ruleset-help';
 import { EXIT, Io, readTextFile, UsageError } from '../io';
+import { fsErrorReason } from '../fs-errors';
 
 const OWN_OPTIONS = {
   attacker: { type: 'string' },
@@ -245,8 +246,14 @@ function renderOutcome(o: Outcome, hintSave: boolean): string {
 
 function readJsonFile(path: string, what: string): unknown {
   if (!existsSync(path)) throw new UsageError(`${what} ${path}: no such file`);
+  let text: string;
   try {
-    return JSON.parse(readTextFile(path));
+    text = readTextFile(path);
+  } catch (e) {
+    throw new UsageError(`${what} ${path}: cannot read it: ${fsErrorReason(e, path)}`);
+  }
+  try {
+    return JSON.parse(text);
   } catch (e) {
     throw new UsageError(`${what} ${path}: not valid JSON (${(e as Error).message})`);
   }

@@ -20,7 +20,7 @@ import { htmlToPdf, Paper } from '../report/pdf';
 import { recheckResult } from '../report/recheck';
 import { parseOptionsOnce } from '../flags';
 import { adjudicatedFiles } from '../adjudicated-inputs';
-import { isDir } from '../fs-errors';
+import { fsErrorReason, isDir } from '../fs-errors';
 import { fileLabels } from '../file-labels';
 import { isAsked, notAsked } from '../report/battle-choice';
 import { namingBattle } from '../summary';
@@ -327,9 +327,15 @@ async function loadInput(path: string, key?: string): Promise<Loaded> {
   if (kind !== '.json') {
     throw new UsageError(`${path}: expected an adjudicated .xlsx/.xlsm workbook or a .json file`);
   }
+  let text: string;
+  try {
+    text = readTextFile(path);
+  } catch (e) {
+    throw new UsageError(`${path}: cannot read it: ${fsErrorReason(e, path)}`);
+  }
   let data: unknown;
   try {
-    data = JSON.parse(readTextFile(path));
+    data = JSON.parse(text);
   } catch (e) {
     throw new UsageError(`${path}: not valid JSON (${(e as Error).message})`);
   }

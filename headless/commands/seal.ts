@@ -22,8 +22,8 @@ Options:
   --turn N        the turn the key seals, recorded in KEYFILE: adjudicate then takes it for
                   that turn only (and needs no --turn), and verify checks it
   --out KEYFILE   where to write the key, e.g. rome-turn3.key.json (never a workbook)
-  --force         overwrite KEYFILE if it exists, unless its ledger lists battles it sealed:
-                  they verify only with that key, so move both aside first. The ledger of a
+  --force         overwrite KEYFILE if it exists, unless its ledger lists battles it sealed
+                  (or cannot be read): they verify only with that key, so move both aside. The ledger of a
                   key that sealed nothing is left as it is: stderr names it, to be moved aside
                   before adjudicate
   --json          print {game, turn, commitment, keyFile} as JSON (never the key; turn when
@@ -56,11 +56,12 @@ export function sealCommand(argv: string[], io: Io): number {
   if (turn && !turn.ok) throw new UsageError(`--turn: ${turn.error}`);
   const used = v.force ? battlesSealedBy(v.out) : null;
   if (used !== null) {
-    const battles =
-      used.count === null ? 'battles' : `${used.count} battle${used.count === 1 ? '' : 's'}`;
-    const listed = used.count === null ? 'its ledger, which cannot be read, is' : 'listed in';
+    const sealed =
+      used.count === null
+        ? `may have sealed battles (its ledger ${used.ledger} cannot be read)`
+        : `sealed ${used.count} battle${used.count === 1 ? '' : 's'} (listed in ${used.ledger})`;
     io.err(
-      `praetor seal: ${v.out} holds the key that sealed ${battles} (${listed} ${used.ledger}), ` +
+      `praetor seal: ${v.out} holds the key that ${sealed}, ` +
         `and they verify only with it, so --force does not replace it: ` +
         `move ${v.out} and ${used.ledger} aside (the key is still to be revealed), then seal again.`,
     );
