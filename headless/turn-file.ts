@@ -2,6 +2,8 @@ import { basename, dirname, extname, join } from 'node:path';
 import { TurnLine } from '../src/economy/lines';
 import { OrdersFingerprint, ordersFingerprint } from '../src/economy/orders-fingerprint';
 import {
+  OrderTableKind,
+  Repeats,
   noRepeats,
   orderRows,
   recordedRows,
@@ -172,13 +174,14 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
   const sheetNames = sheetIndex(workbook);
   const fingerprint = ordersFingerprint(tables.purchases, tables.ransoms);
   const recorded = readWorkbookName(checked.value, TURN_ORDERS_NAME);
-  const playedAgain = fingerprintOf(recorded) === fingerprint.hex;
-  if (playedAgain && job.again !== true) return failedTurn(job.input, playedBefore(fingerprint));
   const rows = orderRows(tables.purchases, tables.ransoms);
   const previous = recordedRows(readWorkbookName(checked.value, TURN_ROWS_NAME));
+  const found = previous === null ? noRepeats() : repeatsOf(rows, previous, job.again === true);
+  // The same orders, or the same rows in another order (a table sorted): the turn played.
+  const playedAgain = fingerprintOf(recorded) === fingerprint.hex || found.ordersUnchanged;
+  if (playedAgain && job.again !== true) return failedTurn(job.input, playedBefore(fingerprint));
   // Orders all played again (--again) are one warning, not one per row.
-  const repeats =
-    previous === null || playedAgain ? noRepeats() : repeatsOf(rows, previous, job.again === true);
+  const repeats = playedAgain ? noRepeats() : found;
   const played = playTurn(tables, sheetNames, repeats);
   if (!played.ok) {
     return { ...emptyReport(job.input), errors: played.error.length, problems: played.error };
@@ -224,7 +227,11 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
   const written = await addSheetsToPackage(patched.value, sheets, {
     names: [
       { name: TURN_ORDERS_NAME, formula: ordersFormula(fingerprint), hidden: true },
-      { name: TURN_ROWS_NAME, formula: rowsRecord(rows), hidden: true },
+      {
+        name: TURN_ROWS_NAME,
+        formula: rowsRecord(rows.map(doneIn(outcome, repeats))),
+        hidden: true,
+      },
     ],
     command: TURN_COMMAND,
   });
@@ -233,6 +240,18 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
   const notes = job.again === true && !playedAgain && !repeated ? [NOT_PLAYED_BEFORE] : [];
   return { ...report, output: job.output, notes };
 }
+
+/**
+ * A row of the orders with whether it was done: by this turn (a line of its cell done), or by
+ * an earlier one whose row it repeats, so that a ransom held back stays held back next turn.
+ */
+const doneIn = (outcome: TurnOutcome, repeats: Repeats) => {
+  const done = new Set(outcome.lines.filter((l) => l.result === 'done').map((l) => l.at));
+  return <R extends { at: string; kind: OrderTableKind }>(row: R) => ({
+    ...row,
+    done: done.has(row.at) || repeats[row.kind].get(row.at)?.done === true,
+  });
+};
 
 function fileReport(input: string, outcome: TurnOutcome, warnings: string[]): TurnFileReport {
   return {

@@ -167,7 +167,7 @@ describe('praetor turn: the same orders are not played twice', () => {
   it("plays the output with the next turn's orders, without a warning; the name is set once, hidden", async () => {
     const { dir, input, output } = await played();
     const first = await json('turn', input, '--out', join(dir, 'first'));
-    // Ann orders 2 Infantry instead of 3, nothing else: new orders, in the same workbook.
+    // Ann orders 2 Infantry instead of 3, the other rows cleared: new orders, in the same workbook.
     const next = nextTurn(output, join(dir, 't2.xlsx'));
     expect(await workbookXml(next)).toBe(await workbookXml(output));
     const r = await json('turn', next);
@@ -282,7 +282,7 @@ describe('praetor turn: the same orders are not played twice', () => {
     expect(names).toHaveLength(1);
     expect(names[0]).toMatch(/^<definedName name="_Praetor_TurnOrders" hidden="1">"[0-9a-f]{64}"</);
     expect(rowNamesIn(written)).toEqual([
-      expect.stringMatching(/^<definedName name="_Praetor_TurnRows" hidden="1">\{"P /),
+      expect.stringMatching(/^<definedName name="_Praetor_TurnRows" hidden="1">\{"R /),
     ]);
   });
 });

@@ -40,13 +40,13 @@ rewritten, each keeping its format; a cell that holds a formula is refused. The 
 lists every change, every rejected order and every error with the cell of its order.
 
 The output records a fingerprint of the orders it played (Purchases and Ransoms). Played
-again with the same orders, it is refused (an error, no output): its income would be paid and
-its purchases bought twice. Clear Purchases and Ransoms, or write the next turn's orders, in
+again with the same orders (its rows in any order), it is refused (an error, no output): its
+income would be paid and its purchases bought twice. Clear Purchases and Ransoms, or write the next turn's orders, in
 it first; a turn with no orders after one with none needs --again too. It records each order
-row too: a row of the next turn the same as one of them (left from the last turn while another
-was edited) is named. A ransom is held back (an error, exit 1; the turn is written), and so is
-every purchase when all of Purchases is the last turn's; another purchase is played, with a
-warning (a player may buy the same again).
+row too: a row of the next turn the same as one done then (left from the last turn while
+another was edited) is named. A ransom is held back (an error, exit 1; the turn is written),
+and so is every purchase when all of Purchases is the last turn's; another purchase is played,
+with a warning (a player may buy the same again). An order rejected then is a new try.
 
 Options:
   --out DIR        write the outputs into DIR (made if missing) instead of beside each input
@@ -54,8 +54,9 @@ Options:
                    would replace another workbook given is refused, and not played)
   --again          play orders that the workbook records as played by the turn that wrote it
                    (a turn's output whose Purchases and Ransoms are unchanged) once more, and
-                   rows held back as the same as the last turn's; other orders are played once,
-                   as without it, with a note on stderr
+                   rows held back as the same as the last turn's (with --force, as that
+                   run's output is written); orders new to the workbook are played as without
+                   it, with a note on stderr when no row repeats the last turn's
   --json           print a JSON report on stdout instead of the summary
   --template FILE  write an example economy workbook to FILE (.xlsx) instead
   -h, --help       show this help

@@ -19,10 +19,13 @@ import { EconomyTable } from './state';
  * break and the JSON of `[table, cells]`.
  *
  * The record is kept in the workbook as an array constant of strings, one per row,
- * `{"P <key> Purchases!A2","R <key> Ransoms!A2",...}` (P for Purchases, R for Ransoms, then the
- * row's key and the cell of its order), or `""` when no row was played. It is held under
- * 8,000 characters (Excel's limit for a formula is 8,192): the rows past that, some 200 on, are
- * not recorded, and so not checked.
+ * `{"R <key> Ransoms!A2","P <key> Purchases!A2",...}` (R for Ransoms, P for Purchases, in lower
+ * case for a row that was not done, rejected or an error; then the row's key and the cell of
+ * its order), or `""` when no row was played. A ransom is held back, and a row warned of, only
+ * when it was done: a rejected order given again is a new try; but a Purchases table left whole
+ * is held back whole, and orders all the last turn's are the turn played. It is held under 8,000
+ * characters (Excel's limit for a formula is 8,192): the rows past that, some 200 on, are not
+ * recorded, and so not checked; Ransoms come first, as a ransom repeated is held back.
  */
 
 export const ORDER_ROW_VERSION = 'praetor turn row 1';
@@ -37,12 +40,16 @@ export interface PlayedRow {
   /** The cell of the order (its `Player` or `Payer` cell). */
   at: string;
   key: string;
+  /** The order was done (paid, bought): not rejected, nor an error. */
+  done: boolean;
 }
 
 /** A row that repeats one the previous turn played. */
 export interface RepeatedRow {
   /** The cell of the previous turn's row it repeats. */
   previous: string;
+  /** That row was done: a row rejected last turn, given again, is played as new. */
+  done: boolean;
   /** Its values, as read: `Player Ann, Item Infantry, Quantity 3`. */
   what: string;
 }
@@ -53,9 +60,15 @@ export interface Repeats {
   ransoms: Map<string, RepeatedRow>;
   /**
    * Every row of `Purchases` repeats one, and no row of the previous turn's is missing: the
-   * table is the last turn's, left as it was (a few rows, in another order, all the same).
+   * table is the last turn's, left as it was (a few rows, in another order, all the same), and
+   * one of them at least was done then.
    */
   purchasesUnchanged: boolean;
+  /**
+   * Every row of both tables repeats one, and none of the previous turn's is missing: the
+   * orders are all the last turn's, in whatever order, and the turn is refused as one played.
+   */
+  ordersUnchanged: boolean;
   /** `--again`: play the rows repeated, with a warning, rather than hold them back. */
   again: boolean;
 }
@@ -64,6 +77,7 @@ export const noRepeats = (): Repeats => ({
   purchases: new Map(),
   ransoms: new Map(),
   purchasesUnchanged: false,
+  ordersUnchanged: false,
   again: false,
 });
 
@@ -74,7 +88,7 @@ const LABELS: Record<OrderTableKind, string[]> = {
 
 const LETTER: Record<OrderTableKind, string> = { purchases: 'P', ransoms: 'R' };
 
-interface CurrentRow extends PlayedRow {
+interface CurrentRow extends Omit<PlayedRow, 'done'> {
   what: string;
 }
 
@@ -105,14 +119,14 @@ function describe(kind: OrderTableKind, cells: Canonical[]): string {
     .join(', ');
 }
 
-/** The order rows of a turn, Purchases then Ransoms, as the record keeps them. */
+/** The order rows of a turn, Ransoms then Purchases, as the record keeps them. */
 export function orderRows(
   purchases: EconomyTable | null,
   ransoms: EconomyTable | null,
 ): CurrentRow[] {
   return [
-    ...rowsOf('purchases', purchases, PURCHASE_COLUMNS),
     ...rowsOf('ransoms', ransoms, RANSOM_COLUMNS),
+    ...rowsOf('purchases', purchases, PURCHASE_COLUMNS),
   ];
 }
 
@@ -123,7 +137,8 @@ export function rowsRecord(rows: readonly PlayedRow[]): string {
   const items: string[] = [];
   let length = 2;
   for (const r of rows) {
-    const item = quoted(`${LETTER[r.kind]} ${r.key} ${r.at}`);
+    const letter = r.done ? LETTER[r.kind] : LETTER[r.kind].toLowerCase();
+    const item = quoted(`${letter} ${r.key} ${r.at}`);
     if (length + item.length + 1 > MAX_RECORD) break;
     items.push(item);
     length += item.length + 1;
@@ -149,9 +164,10 @@ export function recordedRows(formula: string | undefined): PlayedRow[] | null {
     item.lastIndex = at;
     const found = item.exec(m[1]);
     if (!found) return null;
-    const row = /^([PR]) ([0-9a-f]{16}) (.+)$/s.exec(found[1].replace(/""/g, '"'));
+    const row = /^([PRpr]) ([0-9a-f]{16}) (.+)$/s.exec(found[1].replace(/""/g, '"'));
     if (!row) return null;
-    rows.push({ kind: row[1] === 'P' ? 'purchases' : 'ransoms', key: row[2], at: row[3] });
+    const kind = row[1].toUpperCase() === 'P' ? 'purchases' : 'ransoms';
+    rows.push({ kind, key: row[2], at: row[3], done: row[1] === row[1].toUpperCase() });
     at = item.lastIndex;
     if (found[2] === '') break;
   }
@@ -165,12 +181,13 @@ export function repeatsOf(
   again: boolean,
 ): Repeats {
   const repeats = { ...noRepeats(), again };
+  let whole = current.length > 0;
   for (const kind of ['purchases', 'ransoms'] as const) {
     const mine = current.filter((r) => r.kind === kind);
     const left = previous.filter((r) => r.kind === kind);
     const found = repeats[kind];
     const take = (row: CurrentRow, i: number) => {
-      found.set(row.at, { previous: left[i].at, what: row.what });
+      found.set(row.at, { previous: left[i].at, done: left[i].done, what: row.what });
       left.splice(i, 1);
     };
     const rest: CurrentRow[] = [];
@@ -183,11 +200,13 @@ export function repeatsOf(
       const i = left.findIndex((p) => p.key === row.key);
       if (i >= 0) take(row, i);
     }
-    if (kind === 'purchases') {
-      repeats.purchasesUnchanged =
-        mine.length > 0 && found.size === mine.length && left.length === 0;
-    }
+    const unchanged = found.size === mine.length && left.length === 0;
+    // A table of rows all rejected last turn (a standing order that waits) is tried again.
+    const anyDone = [...found.values()].some((r) => r.done);
+    if (kind === 'purchases') repeats.purchasesUnchanged = mine.length > 0 && unchanged && anyDone;
+    whole &&= unchanged;
   }
+  repeats.ordersUnchanged = whole;
   return repeats;
 }
 
@@ -209,29 +228,34 @@ export function heldBack(kind: OrderTableKind, at: string, repeats: Repeats): st
   const r = repeats[kind].get(at);
   if (r === undefined || repeats.again) return null;
   if (kind === 'ransoms') {
+    if (!r.done) return null;
     return (
       `${at}: ${repeating(kind, r)}: not paid again. Clear the row if it is last turn's, ` +
-      'or add --again to pay it once more'
+      'or add --again (and --force, to replace this output) to pay it once more'
     );
   }
   if (!repeats.purchasesUnchanged) return null;
   return (
     `${at}: ${repeating(kind, r)}, as every row of Purchases repeats one: the table is last ` +
     "turn's, and nothing in it is bought again. Clear Purchases or write this turn's orders, " +
-    'or add --again to buy them once more'
+    'or add --again (and --force, to replace this output) to buy them once more'
   );
 }
 
-/** A warning for each repeated row that is played (a row held back is an error instead). */
+/**
+ * A warning for each repeated row done again this turn (`doneNow`: the cells of the orders
+ * done), of a row done last turn; a row held back is an error instead.
+ */
 export function repeatWarnings(
-  purchases: readonly { at: string; error: string | null }[],
-  ransoms: readonly { at: string; error: string | null }[],
+  purchases: readonly { at: string }[],
+  ransoms: readonly { at: string }[],
   repeats: Repeats,
+  doneNow: ReadonlySet<string>,
 ): string[] {
-  const warn = (kind: OrderTableKind, orders: readonly { at: string; error: string | null }[]) =>
-    orders.flatMap(({ at, error }) => {
+  const warn = (kind: OrderTableKind, orders: readonly { at: string }[]) =>
+    orders.flatMap(({ at }) => {
       const r = repeats[kind].get(at);
-      if (r === undefined || error !== null || heldBack(kind, at, repeats) !== null) return [];
+      if (r === undefined || !r.done || !doneNow.has(at)) return [];
       const again = kind === 'ransoms' ? 'paid again' : 'played again';
       const why = repeats.again
         ? '(--again)'

@@ -75,7 +75,8 @@ export function playTurn(
     tables.territories?.origin.sheet ?? 'Territories',
     repeats,
   );
-  warnings.push(...repeatWarnings(purchases.value.orders, ransoms.value.orders, repeats));
+  const doneNow = new Set(ledger.lines.filter((l) => l.result === 'done').map((l) => l.at));
+  warnings.push(...repeatWarnings(purchases.value.orders, ransoms.value.orders, repeats, doneNow));
   for (const w of warnings) {
     ledger.note({ step: 'warning', player: '', at: '', what: w, result: 'none', reason: '' });
   }
