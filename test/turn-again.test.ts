@@ -5,10 +5,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../headless/cli';
 import { CellWrite } from '../headless/workbook/cell-patch';
-import { writeCellsToPackage } from '../headless/workbook/sheet-parts';
 import { ordersFingerprint } from '../src/economy/orders-fingerprint';
 import { grid, PURCHASES_HEADER, RANSOMS_HEADER } from './helpers/economy';
 import { bufferIo, partChanges, parts, sha256, tempDir } from './helpers/workbooks';
+import { blankCells, editedCells } from './helpers/turn-files';
 
 /**
  * A turn's output records the orders it played, so that playing it again with the same orders
@@ -62,20 +62,11 @@ const rowNamesIn = (xml: string) =>
   );
 
 /** Writes cells of a package in place (every other part, workbook.xml included, kept). */
-function patched(file: string, sheet: string, cells: CellWrite[], to: string): string {
-  const out = writeCellsToPackage(readFileSync(file), new Map([[sheet, cells]]));
-  if (!out.ok) throw new Error(out.error);
-  writeFileSync(to, out.value);
-  return to;
-}
+const patched = (file: string, sheet: string, cells: CellWrite[], to: string): string =>
+  editedCells(file, { [sheet]: cells }, to);
 
 /** Cells of a table's body, rows 2 to rows + 1, all blank. */
-const blank = (rows: number, cols: number, from = 1): CellWrite[] =>
-  Array.from({ length: rows * cols }, (_, i) => ({
-    row: from + Math.floor(i / cols),
-    col: i % cols,
-    value: '',
-  }));
+const blank = blankCells;
 
 /**
  * The output with the next turn's orders: Ann orders 2 Infantry (last turn 3), the other

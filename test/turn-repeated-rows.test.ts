@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../headless/cli';
 import { CellWrite } from '../headless/workbook/cell-patch';
-import { writeCellsToPackage } from '../headless/workbook/sheet-parts';
 import { readWorkbookName } from '../headless/workbook/write';
 import {
   heldBack,
@@ -15,6 +14,7 @@ import {
   rowsRecord,
 } from '../src/economy/repeated-orders';
 import { grid, PURCHASES_HEADER, RANSOMS_HEADER } from './helpers/economy';
+import { blankCells, editedCells } from './helpers/turn-files';
 import { bufferIo, tempDir } from './helpers/workbooks';
 
 /**
@@ -64,19 +64,8 @@ async function played(): Promise<{ dir: string; output: string }> {
 }
 
 /** Writes cells of the package's sheets in place, as Excel would: the names are kept. */
-function edited(file: string, cells: Record<string, CellWrite[]>, to: string): string {
-  const out = writeCellsToPackage(readFileSync(file), new Map(Object.entries(cells)));
-  if (!out.ok) throw new Error(out.error);
-  writeFileSync(to, out.value);
-  return to;
-}
-
-const blank = (rows: number, cols: number, from = 1): CellWrite[] =>
-  Array.from({ length: rows * cols }, (_, i) => ({
-    row: from + Math.floor(i / cols),
-    col: i % cols,
-    value: '',
-  }));
+const edited = editedCells;
+const blank = blankCells;
 
 const row = (r: number, values: (string | number)[]): CellWrite[] =>
   values.map((value, col) => ({ row: r, col, value }));
