@@ -695,6 +695,47 @@ describe('praetor report on an adjudicated workbook', () => {
     expect(text).not.toContain('Battle C1');
   });
 
+  it('a warning row of Results changed by hand is named, and the battles still reported', async () => {
+    const { submission, battle, legion, tempDir, BATTLES_HEADER } = load();
+    const dir = tempDir();
+    const input = join(dir, 'warned.xlsx');
+    // A column Praetor does not read: a warning row under the battles' rows in Results.
+    writeFileSync(
+      input,
+      await submission(
+        [[...battle('B1', { Seed: 'alpha' }), 'red']],
+        [legion('B1', 'Attacker', 'Marcus', 4), legion('B1', 'Defender', 'Brutus', 3)],
+        { battlesHeader: [...BATTLES_HEADER, 'Colour'] },
+      ),
+    );
+    expect((await praetor('adjudicate', input)).code).toBe(0);
+    const JSZip = (await import('jszip')).default;
+    const adjudicated = join(dir, 'warned.praetor.xlsx');
+    const zip = await JSZip.loadAsync(readFileSync(adjudicated));
+    let edited = false;
+    for (const name of Object.keys(zip.files).filter((n) =>
+      /^xl\/worksheets\/sheet\d+\.xml$/.test(n),
+    )) {
+      const xml = await zip.file(name)!.async('string');
+      if (xml.includes('Attacker survivors') && xml.includes('is not one Praetor reads')) {
+        zip.file(name, xml.replace('is not one Praetor reads', 'is one Praetor reads'));
+        edited = true;
+      }
+    }
+    expect(edited).toBe(true);
+    const changed = join(dir, 'changed.xlsx');
+    writeFileSync(changed, await zip.generateAsync({ type: 'nodebuffer' }));
+    expect((await praetor('verify', changed)).code).toBe(1);
+    const html = join(dir, 'r.html');
+    const r = await praetor('report', changed, '--out', html);
+    expect(r.code).toBe(1);
+    // The warning row's Error cell, named with the file; B1's own row is as written.
+    expect(r.err).toContain(`error: ${changed}: Results!J3: Results say Error "Battles!K1: column`);
+    expect(r.err).toMatch(/\(check it with praetor verify\)$/m);
+    expect(r.err).not.toContain('not reported');
+    expect(readFileSync(html, 'utf8')).toContain('Battle B1');
+  });
+
   /**
    * `file` with the header of its `nth` Results sheet's part (in part order) read `Winner` ->
    * `winner`, written to `header.xlsx` beside it; and report's answer to it.

@@ -295,10 +295,16 @@ async function loadWorkbook(path: string, key?: string): Promise<Loaded> {
   const disputed = new Set(mismatches.map((m) => m.battle));
   const errors: LoadError[] = [
     ...problems.map((text) => ({ text })),
-    ...mismatches.map((m) => ({
-      text: `${m.message}; not reported (check it with praetor verify)`,
-      battle: battles[m.battle].id,
-    })),
+    // A row of no battle changed (a general error or warning): the battles are reported, and
+    // the workbook named.
+    ...mismatches.map((m) =>
+      m.battle === null
+        ? { text: `${path}: ${m.message} (check it with praetor verify)` }
+        : {
+            text: `${m.message}; not reported (check it with praetor verify)`,
+            battle: battles[m.battle].id,
+          },
+    ),
   ];
   const results: BattleResult[] = [];
   battles.forEach((b, i) => {

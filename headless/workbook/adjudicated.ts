@@ -16,10 +16,11 @@ import { openWorkbook, sheetGrid, tablesOf } from './read';
 export interface ReadBack {
   battles: Adjudicated[];
   /**
-   * Battles whose `Results` row differs from the replay, or that `Results` lacks: the battle's
-   * index in `battles`, and verify's message (`battle ID: Results!C2: Results say ...`).
+   * Rows of `Results` that differ from the replay, as verify finds them: a battle's (its index
+   * in `battles`), one that `Results` lacks, or a row of no battle (null: the header, a general
+   * error or warning, a row past them), with verify's message.
    */
-  mismatches: { battle: number; message: string }[];
+  mismatches: { battle: number | null; message: string }[];
   problems: string[];
   /** Each battle's territory, when its row names one. */
   territories: Map<string, string>;
@@ -57,9 +58,7 @@ export async function readAdjudicated(path: string, key?: string): Promise<Resul
       readSubmission(tables.battles!, tables.legions!, tables, false),
       seal.value,
     ),
-  ).flatMap(({ battle, mismatch }) =>
-    battle === null ? [] : [{ battle, message: mismatch.message }],
-  );
+  ).map(({ battle, mismatch }) => ({ battle, message: mismatch.message }));
   return ok({
     battles,
     mismatches,
