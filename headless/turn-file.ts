@@ -236,7 +236,8 @@ async function play(job: TurnJob): Promise<TurnFileReport> {
     command: TURN_COMMAND,
   });
   writeFileAtomic(job.output, written, job.force, modeOf(job.input));
-  const repeated = repeats.purchases.size + repeats.ransoms.size > 0;
+  // Rows that repeat one done last turn: what --again changes.
+  const repeated = [...repeats.purchases.values(), ...repeats.ransoms.values()].some((r) => r.done);
   const notes = job.again === true && !playedAgain && !repeated ? [NOT_PLAYED_BEFORE] : [];
   return { ...report, output: job.output, notes };
 }

@@ -124,7 +124,12 @@ function besidesLetters(title: string, word: string): string {
   const own = new Set(marks(word));
   const extra = [...new Set(marks(title).filter((c) => !own.has(c)))];
   const shown = extra.filter((c) => !/[\p{C}\p{Z}]/u.test(c));
-  if (extra.length === 0) return ' (the header is spaced otherwise: type it as the name above)';
+  if (extra.length === 0) {
+    // `Ｆｏｒｔ`: full-width letters, which read as plain ones only once normalised.
+    return title !== title.normalize('NFKC')
+      ? ' (the header holds letters of another width: type it again)'
+      : ' (the header is spaced otherwise: type it as the name above)';
+  }
   if (shown.length < extra.length) {
     return ' (the header holds more than its letters, perhaps a character that cannot be seen: type it again)';
   }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import fs = require('node:fs');
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { main } from '../headless/cli';
 import { shellWord } from '../headless/io';
 import { adjudicateBatch } from '../headless/adjudicate';
@@ -222,6 +222,11 @@ describe('praetor adjudicate', () => {
       `praetor adjudicate: note: 1 spreadsheet of another format passed over (${join(dir, 'carl.csv')}), not adjudicated`,
     );
     expect(both.stderr().match(/orders\.xls/g)).toHaveLength(1);
+    // The same, the folder named by a relative path and bob's by an absolute one.
+    const mixed = bufferIo();
+    const rel = relative(process.cwd(), dir);
+    await main(['adjudicate', rel, join(dir, 'bob'), '--jobs', '1', '--force'], mixed);
+    expect(mixed.stderr().match(/orders\.xls/g)).toHaveLength(1);
   });
 
   // Tests run as root, whom chmod 000 does not stop: the folder's listing is refused instead.

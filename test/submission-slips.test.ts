@@ -301,6 +301,11 @@ describe('columns that look like a deciding column the table lacks', () => {
       ['B1', 'units <= 2'],
     ]);
     expect(e[0]).toMatch(/\(the header is spaced otherwise: type it as the name above\)$/);
+    const { errors: wide } = errors([
+      ['Battle', 'Ｆｏｒｔ'],
+      ['B1', 1],
+    ]);
+    expect(wide[0]).toMatch(/\(the header holds letters of another width: type it again\)$/);
     // Cavalry, read by both rules of the workbook: both are named.
     const { s: cav } = errors(
       [

@@ -391,6 +391,29 @@ describe('the record of the rows played', () => {
     expect(repeatsOf(orderRows(P([b, a]), null), noRansom, false).ordersUnchanged).toBe(true);
   });
 
+  it('pairs a row with a twin done last turn before one rejected: a ransom paid is held back', () => {
+    // Last turn: the ransom at A2 paid, its twin at A3 rejected (released already).
+    const ransom = ['Bob', 'Marcus', 20, 'Ann'];
+    const last = orderRows(null, R([ransom, ransom])).map((r) => ({
+      ...r,
+      done: r.at === 'Ransoms!A2',
+    }));
+    // Now A2 holds another ransom; the twin at A3 is left.
+    const r = repeatsOf(orderRows(null, R([['Bob', 'Julius', 5, 'Ann'], ransom])), last, false);
+    expect(r.ransoms.get('Ransoms!A3')).toMatchObject({ previous: 'Ransoms!A2', done: true });
+    expect(heldBack('ransoms', 'Ransoms!A3', r)).toMatch(
+      /^Ransoms!A3: repeats the ransom at Ransoms!A2/,
+    );
+  });
+
+  it('takes orders all rejected last turn, given again in another order, as new tries', () => {
+    const dido = ['Dido', 'Infantry', 1, ''];
+    const cato = ['Cato', 'Infantry', 1, ''];
+    const last = orderRows(P([dido, cato]), null).map((r) => ({ ...r, done: false }));
+    const r = repeatsOf(orderRows(P([cato, dido]), null), last, false);
+    expect([r.ordersUnchanged, r.purchasesUnchanged]).toEqual([false, false]);
+  });
+
   it('holds back or warns of a row done last turn only: a rejected order given again is new', () => {
     const ransom = ['Bob', 'Marcus', 1000, 'Ann'];
     const last = orderRows(P([['Ann', 'Infantry', 3, '']]), R([ransom])).map((r) => ({

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { keyCommitment, parseTurn, Seal } from '../../src/sealed';
 import { plural } from '../../src/narrate-words';
 import {
@@ -186,7 +186,8 @@ async function adjudicateRun(
   const emptyFolders = foldersWithoutWorkbooks(positionals);
   // Beside the workbooks found, a player's orders saved as .xls would go unseen (an empty
   // folder's are named with it, below).
-  const inEmpty = (file: string) => emptyFolders.some((d) => file.startsWith(join(d, sep)));
+  const inEmpty = (file: string) =>
+    emptyFolders.some((d) => resolve(file).startsWith(join(resolve(d), sep)));
   const others = otherFormats(positionals.filter((p) => !emptyFolders.includes(p))).filter(
     (file) => !inEmpty(file),
   );

@@ -65,8 +65,9 @@ export interface Repeats {
    */
   purchasesUnchanged: boolean;
   /**
-   * Every row of both tables repeats one, and none of the previous turn's is missing: the
-   * orders are all the last turn's, in whatever order, and the turn is refused as one played.
+   * Every row of both tables repeats one, and none of the previous turn's is missing, one at
+   * least done then: the orders are all the last turn's, in whatever order, and the turn is
+   * refused as one played.
    */
   ordersUnchanged: boolean;
   /** `--again`: play the rows repeated, with a warning, rather than hold them back. */
@@ -182,6 +183,7 @@ export function repeatsOf(
 ): Repeats {
   const repeats = { ...noRepeats(), again };
   let whole = current.length > 0;
+  let anyDone = false;
   for (const kind of ['purchases', 'ransoms'] as const) {
     const mine = current.filter((r) => r.kind === kind);
     const left = previous.filter((r) => r.kind === kind);
@@ -190,23 +192,29 @@ export function repeatsOf(
       found.set(row.at, { previous: left[i].at, done: left[i].done, what: row.what });
       left.splice(i, 1);
     };
-    const rest: CurrentRow[] = [];
-    for (const row of mine) {
-      const i = left.findIndex((p) => p.at === row.at && p.key === row.key);
-      if (i >= 0) take(row, i);
-      else rest.push(row);
-    }
-    for (const row of rest) {
-      const i = left.findIndex((p) => p.key === row.key);
-      if (i >= 0) take(row, i);
+    // A row done last turn answers first (a paid ransom before its rejected twin), then the
+    // rest; each time the row at the same cell first, else the first in the order written.
+    const passes: ((p: PlayedRow, row: CurrentRow) => boolean)[] = [
+      (p, row) => p.done && p.at === row.at,
+      (p) => p.done,
+      (p, row) => p.at === row.at,
+      () => true,
+    ];
+    for (const pass of passes) {
+      for (const row of mine) {
+        if (found.has(row.at)) continue;
+        const i = left.findIndex((p) => p.key === row.key && pass(p, row));
+        if (i >= 0) take(row, i);
+      }
     }
     const unchanged = found.size === mine.length && left.length === 0;
     // A table of rows all rejected last turn (a standing order that waits) is tried again.
-    const anyDone = [...found.values()].some((r) => r.done);
-    if (kind === 'purchases') repeats.purchasesUnchanged = mine.length > 0 && unchanged && anyDone;
+    const done = [...found.values()].some((r) => r.done);
+    if (kind === 'purchases') repeats.purchasesUnchanged = mine.length > 0 && unchanged && done;
     whole &&= unchanged;
+    anyDone ||= done;
   }
-  repeats.ordersUnchanged = whole;
+  repeats.ordersUnchanged = whole && anyDone;
   return repeats;
 }
 
