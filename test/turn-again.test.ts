@@ -3,12 +3,11 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../headless/cli';
 import { CellWrite } from '../headless/workbook/cell-patch';
 import { ordersFingerprint } from '../src/economy/orders-fingerprint';
 import { grid, PURCHASES_HEADER, RANSOMS_HEADER } from './helpers/economy';
-import { bufferIo, partChanges, parts, sha256, tempDir } from './helpers/workbooks';
-import { blankCells, editedCells } from './helpers/turn-files';
+import { partChanges, parts, sha256 } from './helpers/workbooks';
+import { blankCells, editedCells, playedGame, runPraetor, turnJson } from './helpers/turn-files';
 
 /**
  * A turn's output records the orders it played, so that playing it again with the same orders
@@ -26,25 +25,9 @@ const NOT_PLAYED_BEFORE =
   '--again: the workbook does not record these orders as played before; they were played once';
 const OLD_WARNING = `the workbook already has a sheet "Turn report": is it a turn's output? Its orders may have been played before`;
 
-async function run(...argv: string[]) {
-  const io = bufferIo();
-  const code = await main(argv, io);
-  return { code, out: io.stdout(), err: io.stderr() };
-}
-
-async function json(...argv: string[]) {
-  const r = await run(...argv, '--json');
-  return { code: r.code, file: JSON.parse(r.out).files[0] };
-}
-
-/** The example game played once: its input and its output. */
-async function played(): Promise<{ dir: string; input: string; output: string }> {
-  const dir = tempDir();
-  const input = join(dir, 'game.xlsx');
-  expect((await run('turn', '--template', input)).code).toBe(0);
-  expect((await run('turn', input)).code).toBe(0);
-  return { dir, input, output: join(dir, 'game.turn.xlsx') };
-}
+const run = runPraetor;
+const json = turnJson;
+const played = playedGame;
 
 const workbookXml = async (file: string) =>
   (await parts(readFileSync(file))).get('xl/workbook.xml')!.toString();

@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../headless/cli';
 import { CellWrite } from '../headless/workbook/cell-patch';
 import { readWorkbookName } from '../headless/workbook/write';
 import {
@@ -14,8 +13,7 @@ import {
   rowsRecord,
 } from '../src/economy/repeated-orders';
 import { grid, PURCHASES_HEADER, RANSOMS_HEADER } from './helpers/economy';
-import { blankCells, editedCells } from './helpers/turn-files';
-import { bufferIo, tempDir } from './helpers/workbooks';
+import { blankCells, editedCells, playedGame, runPraetor, turnJson } from './helpers/turn-files';
 
 /**
  * A turn's output records each order row it played, so that a row of the next turn left as it
@@ -44,24 +42,9 @@ const PURCHASES = [
 ];
 const PURCHASE_HELD = `Purchases!A2: repeats the purchase at Purchases!A2 ${BY} (${PURCHASES[0]}), as every row of Purchases repeats one: the table is last turn's, and nothing in it is bought again. Clear Purchases or write this turn's orders, or add --again (and --force, to replace this output) to buy them once more`;
 
-async function run(...argv: string[]) {
-  const io = bufferIo();
-  const code = await main(argv, io);
-  return { code, out: io.stdout(), err: io.stderr() };
-}
-
-async function json(...argv: string[]) {
-  const r = await run(...argv, '--json');
-  return { code: r.code, err: r.err, file: JSON.parse(r.out).files[0] };
-}
-
-async function played(): Promise<{ dir: string; output: string }> {
-  const dir = tempDir();
-  const input = join(dir, 'game.xlsx');
-  expect((await run('turn', '--template', input)).code).toBe(0);
-  expect((await run('turn', input)).code).toBe(0);
-  return { dir, output: join(dir, 'game.turn.xlsx') };
-}
+const run = runPraetor;
+const json = turnJson;
+const played = playedGame;
 
 /** Writes cells of the package's sheets in place, as Excel would: the names are kept. */
 const edited = editedCells;

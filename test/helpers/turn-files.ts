@@ -1,6 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { main } from '../../headless/cli';
 import { CellWrite } from '../../headless/workbook/cell-patch';
 import { writeCellsToPackage } from '../../headless/workbook/sheet-parts';
+import { bufferIo, tempDir } from './workbooks';
 
 /** Editing a turn's workbook as Excel would: cells written in place, every other part kept. */
 
@@ -19,3 +22,25 @@ export const blankCells = (rows: number, cols: number, from = 1): CellWrite[] =>
     col: i % cols,
     value: '',
   }));
+
+/** `praetor` run in this process: its exit status, stdout and stderr. */
+export async function runPraetor(...argv: string[]) {
+  const io = bufferIo();
+  const code = await main(argv, io);
+  return { code, out: io.stdout(), err: io.stderr() };
+}
+
+/** `praetor ... --json` on one workbook: its exit status, stderr and the file's report. */
+export async function turnJson(...argv: string[]) {
+  const r = await runPraetor(...argv, '--json');
+  return { code: r.code, err: r.err, file: JSON.parse(r.out).files[0] };
+}
+
+/** The example game played once: its input and its output. */
+export async function playedGame(): Promise<{ dir: string; input: string; output: string }> {
+  const dir = tempDir();
+  const input = join(dir, 'game.xlsx');
+  expect((await runPraetor('turn', '--template', input)).code).toBe(0);
+  expect((await runPraetor('turn', input)).code).toBe(0);
+  return { dir, input, output: join(dir, 'game.turn.xlsx') };
+}
